@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobInfo, JobState } from '@nine/shared/agent-protocol';
+import { PrinterOfflineError, type Printer } from '../devices/printer.ts';
+import type { JobJournal, JobRecord } from './job-journal.ts';
+
+export interface JobQueue {
+  /** Replays the journal, compacts it and resumes every job that was queued or printing. */
+  start(): Promise<void>;
+  /** Resolves once the job is durably journaled: from then on it prints even across a restart. */
+  submit(input: {
+    printerId: string;
+    bytes: Uint8Array;
+    idempotencyKey?: string | undefined;
+  }): Promise<JobInfo>;
+  get(jobId: string): JobInfo | undefined;
+  /** Retries a printer's waiting job now instead of after the back-off (the printer came back). */
+  retryNow(printerId: string): void;
+  /** Stops printing; an interrupted job stays `printing` in the journal and is repeated on the next start. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  journal: JobJournal;
+  printers: readonly Printer[];
+  onStatus: (job: JobInfo) => void;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** First wait after a printer reports offline; doubles up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** A job still unprinted after this long fails instead of surprising someone later. */
+  maxJobAgeMs?: number;
+  /** Finished jobs kept (for job-status and idempotency) when the journal is compacted. */
+  keepFinished?: number;
+  /** Journal lines appended before an idle queue compacts it. */
+  compactAfter?: number;
+}
+
+interface Lane {
+  printer: Printer;
+  waiting: string[];
+  running: Promise<void> | undefined;
+  wake: (() => void) | undefined;
+}
+
+function toInfo(job: JobRecord): JobInfo {
+  return {
+    jobId: job.jobId,
+    printerId: job.printerId,
+    status: job.status,
+    ...(job.reason === undefined ? {} : { reason: job.reason }),
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+const finished = (status: JobState) => status === 'done' || status === 'failed';
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const now = options.now ?? Date.now;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+  const maxJobAgeMs = options.maxJobAgeMs ?? 60 * 60_000;
+  const keepFinished = options.keepFinished ?? 500;
+  const compactAfter = options.compactAfter ?? 5000;
+  const { journal, log } = options;
+
+  const jobs = new Map<string, JobRecord>();
+  const payloads = new Map<string, Uint8Array>();
+  const byKey = new Map<string, string>();
+  const lanes = new Map<string, Lane>(
+    options.printers.map((printer) => [
+      printer.id,
+      { printer, waiting: [], running: undefined, wake: undefined },
+    ]),
+  );
+  const stopController = new AbortController();
+  let appendedSinceCompaction = 0;
+
+  const stopped = () => stopController.signal.aborted;
+
+  /**
+   * Journals a status change, then applies and reports it. `printing` is not waited for: a restart repeats
+   * queued and printing jobs alike, so that line only informs, and waiting for its fsync would delay every
+   * receipt. Lines still reach the file in order.
+   */
+  const transition = async (job: JobRecord, status: JobState, reason?: string) => {
+    if (stopped()) return;
+    const at = new Date(now()).toISOString();
+    const written = journal.append({
+      op: 'status',
+      jobId: job.jobId,
+      status,
+      at,
+      ...(reason === undefined ? {} : { reason }),
+    });
+    if (status === 'printing')
+      written.catch((error: unknown) => log.error({ err: error }, 'journal write failed'));
+    else await written;
+    appendedSinceCompaction += 1;
+    job.status = status;
+    job.updatedAt = at;
+    if (reason === undefined) delete job.reason;
+    else job.reason = reason;
+    if (finished(status)) payloads.delete(job.jobId);
+    options.onStatus(toInfo(job));
+  };
+
+  const sleep = (lane: Lane, ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        lane.wake = undefined;
+        resolve();
+      }
+      lane.wake = done;
+    });
+
+  const compact = async () => {
+    const unfinished = [...jobs.values()].filter((job) => !finished(job.status));
+    const recent = [...jobs.values()]
+      .filter((job) => finished(job.status))
+      .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))
+      .slice(-keepFinished);
+    const kept = new Set([...unfinished, ...recent].map((job) => job.jobId));
+    for (const jobId of [...jobs.keys()]) {
+      if (kept.has(jobId)) continue;
+      const key = jobs.get(jobId)?.idempotencyKey;
+      if (key !== undefined) byKey.delete(key);
+      jobs.delete(jobId);
+    }
+    const records = [...jobs.values()].map((job) => {
+      const bytes = payloads.get(job.jobId);
+      return bytes === undefined ? job : { ...job, bytes: Buffer.from(bytes).toString('base64') };
+    });
+    await journal.rewrite(records);
+    appendedSinceCompaction = 0;
+  };
+
+  const printNext = async (lane: Lane, delay: number): Promise<number> => {
+    const jobId = lane.waiting[0];
+    const job = jobId === undefined ? undefined : jobs.get(jobId);
+    const bytes = jobId === undefined ? undefined : payloads.get(jobId);
+    if (job === undefined || bytes === undefined) {
+      lane.waiting.shift();
+      return retryDelayMs;
+    }
+    if (now() - Date.parse(job.createdAt) > maxJobAgeMs) {
+      await transition(
+        job,
+        'failed',
+        `expired: not printed within ${Math.round(maxJobAgeMs / 60_000)} minutes`,
+      );
+      lane.waiting.shift();
+      return retryDelayMs;
+    }
+    await transition(job, 'printing');
+    try {
+      await lane.printer.transport.write({ jobId: job.jobId, bytes }, stopController.signal);
+    } catch (error) {
+      if (stopped()) return delay;
+      if (error instanceof PrinterOfflineError) {
+        await transition(job, 'queued', error.message);
+        await sleep(lane, delay);
+        return Math.min(delay * 2, maxRetryDelayMs);
+      }
+      const reason = error instanceof Error ? error.message : 'the printer refused the job';
+      log.warn({ err: error, jobId: job.jobId }, 'print job failed');
+      await transition(job, 'failed', reason);
+      lane.waiting.shift();
+      return retryDelayMs;
+    }
+    await transition(job, 'done');
+    lane.waiting.shift();
+    return retryDelayMs;
+  };
+
+  const work = async (lane: Lane) => {
+    let delay = retryDelayMs;
+    while (!stopped() && lane.waiting.length > 0) {
+      try {
+        delay = await printNext(lane, delay);
+      } catch (error) {
+        // The journal could not be written (disk full?): keep the job and try again later.
+        log.error({ err: error }, 'print queue error');
+        await sleep(lane, delay);
+        delay = Math.min(delay * 2, maxRetryDelayMs);
+      }
+    }
+  };
+
+  const drain = (lane: Lane): void => {
+    if (lane.running !== undefined || stopped()) return;
+    const running = work(lane).finally(() => {
+      lane.running = undefined;
+      // A job submitted between the loop's last check and now still needs a worker.
+      if (lane.waiting.length > 0) return drain(lane);
+      const idle = [...lanes.values()].every((l) => l.running === undefined);
+      if (!stopped() && idle && appendedSinceCompaction >= compactAfter) {
+        compact().catch((error: unknown) => log.error({ err: error }, 'journal compaction failed'));
+      }
+    });
+    lane.running = running;
+  };
+
+  return {
+    async start() {
+      const { jobs: replayed, skippedLines } = await journal.replay();
+      if (skippedLines > 0)
+        log.warn({ skippedLines, journal: journal.path }, 'skipped unreadable journal lines');
+      for (const [jobId, record] of replayed) {
+        const { bytes, ...job } = record;
+        jobs.set(jobId, job);
+        if (job.idempotencyKey !== undefined) byKey.set(job.idempotencyKey, jobId);
+        if (!finished(job.status) && bytes !== undefined) payloads.set(jobId, Buffer.from(bytes, 'base64'));
+      }
+      for (const job of jobs.values()) {
+        if (finished(job.status)) continue;
+        const lane = lanes.get(job.printerId);
+        if (lane === undefined || !payloads.has(job.jobId)) {
+          // Journal order is acceptance order, so resumed jobs keep their order.
+          job.status = 'failed';
+          job.reason =
+            lane === undefined ? `printer ${job.printerId} is no longer configured` : 'job data lost';
+          job.updatedAt = new Date(now()).toISOString();
+          continue;
+        }
+        if (job.status === 'printing')
+          log.info({ jobId: job.jobId }, 'repeating a job interrupted while printing');
+        lane.waiting.push(job.jobId);
+      }
+      await compact();
+      for (const lane of lanes.values()) drain(lane);
+    },
+
+    async submit({ printerId, bytes, idempotencyKey }) {
+      if (stopped()) throw new Error('the print queue is stopped');
+      const lane = lanes.get(printerId);
+      if (lane === undefined) throw new Error(`unknown printer ${printerId}`);
+      if (idempotencyKey !== undefined) {
+        const existing = jobs.get(byKey.get(idempotencyKey) ?? '');
+        if (existing !== undefined) return toInfo(existing);
+      }
+      const at = new Date(now()).toISOString();
+      const job: JobRecord = {
+        jobId: randomUUID(),
+        printerId,
+        status: 'queued',
+        createdAt: at,
+        updatedAt: at,
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+      };
+      // Claim the key before the await so a concurrent retry gets this job, not a second one; and hold the
+      // bytes already so a compaction running meanwhile keeps them.
+      jobs.set(job.jobId, job);
+      payloads.set(job.jobId, bytes);
+      if (idempotencyKey !== undefined) byKey.set(idempotencyKey, job.jobId);
+      try {
+        await journal.append({ op: 'job', job: { ...job, bytes: Buffer.from(bytes).toString('base64') } });
+      } catch (error) {
+        jobs.delete(job.jobId);
+        payloads.delete(job.jobId);
+        if (idempotencyKey !== undefined) byKey.delete(idempotencyKey);
+        throw error;
+      }
+      appendedSinceCompaction += 1;
+      lane.waiting.push(job.jobId);
+      const accepted = toInfo(job);
+      options.onStatus(accepted);
+      drain(lane);
+      return accepted;
+    },
+
+    get(jobId) {
+      const job = jobs.get(jobId);
+      return job === undefined ? undefined : toInfo(job);
+    },
+
+    retryNow(printerId) {
+      lanes.get(printerId)?.wake?.();
+    },
+
+    async stop() {
+      stopController.abort();
+      const running = [...lanes.values()].flatMap((lane) => {
+        lane.wake?.();
+        return lane.running === undefined ? [] : [lane.running];
+      });
+      // A transport that ignores the abort must not keep the agent from shutting down.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(running),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 2000);
+        }),
+      ]);
+      clearTimeout(timer);
+      await journal.close();
+    },
+  };
+}

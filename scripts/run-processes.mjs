@@ -1,0 +1,38 @@
+// Runs several long-lived processes with prefixed output; stops them all when one fails or on Ctrl-C.
+import { spawn } from 'node:child_process';
+
+export function runAll(processes) {
+  const children = [];
+  let stopping = false;
+  const stopAll = (code) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = code;
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  };
+  for (const p of processes) {
+    const child = spawn(process.execPath, p.args, {
+      cwd: p.cwd,
+      env: { ...process.env, ...p.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`${p.name.padEnd(6)}| ${line}\n`);
+      });
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        process.stderr.write(`${p.name} exited (${signal ?? code}); stopping the others\n`);
+        stopAll(code || 1);
+      }
+    });
+    children.push(child);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+}

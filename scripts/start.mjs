@@ -1,0 +1,28 @@
+// `pnpm start`: the server (embedded PostgreSQL with demo data unless DATABASE_URL is set) and the
+// hardware agent in simulated mode, side by side. The web app was built by the `start` script.
+import { resolve } from 'node:path';
+import { runAll } from './run-processes.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const port = process.env.PORT ?? '3000';
+const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'));
+const origins = process.env.AGENT_ALLOWED_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port}`;
+const watch = process.argv.includes('--watch') ? ['--watch'] : [];
+
+runAll([
+  {
+    name: 'server',
+    cwd: resolve(root, 'server'),
+    args: ['--import', 'tsx', ...watch, 'src/server.ts'],
+    env: { PORT: port, DATA_DIR: dataDir },
+  },
+  {
+    name: 'agent',
+    cwd: resolve(root, 'agent'),
+    args: ['--import', 'tsx', ...watch, 'src/cli.ts', '--simulate'],
+    env: {
+      AGENT_DATA_DIR: resolve(dataDir, 'agent'),
+      AGENT_ALLOWED_ORIGINS: `${origins},http://localhost:5173`,
+    },
+  },
+]);

@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Db } from './db/pool.ts';
+import { createTranslator } from './lib/translator.ts';
+import { createMailTransport, type MailTransport } from './lib/mail.ts';
+import { createAuthService } from './modules/auth/auth-service.ts';
+import { registerChangeExpiredPassword } from './modules/auth/change-expired-password.ts';
+import { createFailureCounter } from './modules/auth/failure-counter.ts';
+import { registerLocationPermissions } from './modules/auth/location-permissions.ts';
+import { registerLogin } from './modules/auth/login.ts';
+import { registerLogout } from './modules/auth/logout.ts';
+import { registerPasswordPolicy } from './modules/auth/password-policy.ts';
+import { createPasswordService } from './modules/auth/password-service.ts';
+import { registerResetPassword } from './modules/auth/reset-password.ts';
+import { registerResetPasswordLink } from './modules/auth/reset-password-link.ts';
+import { registerSelectLocation } from './modules/auth/select-location.ts';
+import { registerSso } from './modules/auth/sso-routes.ts';
+import { createSsoService } from './modules/auth/sso-service.ts';
+import { registerDashboardSummary } from './modules/dashboard/get-summary.ts';
+import { registerHealth } from './modules/health/health.ts';
+import { registerListLocations } from './modules/locations/list-locations.ts';
+import { registerActivitySettings } from './modules/settings/get-activity-settings.ts';
+import { registerBusinessInfo } from './modules/settings/get-business-info.ts';
+import { registerGeneralSettings } from './modules/settings/get-general-settings.ts';
+import { registerSetAsKiosk } from './modules/settings/set-as-kiosk.ts';
+import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Pick<
+    Config,
+    | 'webDist'
+    | 'localesDir'
+    | 'sessionTtlSeconds'
+    | 'appVersion'
+    | 'logLevel'
+    | 'publicUrl'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'outboxDir'
+  >;
+  db: Db;
+  /** Defaults to SMTP or the outbox folder per the config. */
+  mail?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+export interface NineApp {
+  app: FastifyInstance;
+  /** Every /api route with its declared access, for the table-driven permission test. */
+  routes: ProtectedRoute[];
+}
+
+/** Builds the whole HTTP app without listening: server.ts listens, tests use inject(). */
+export async function buildApp({
+  config,
+  db,
+  logger,
+  now = () => new Date(),
+  mail,
+}: AppDeps): Promise<NineApp> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const translate = createTranslator(config.localesDir);
+  registerErrorHandling(app, translate);
+  const failures = createFailureCounter({ db, now });
+  const auth = createAuthService({ db, failures, sessionTtlSeconds: config.sessionTtlSeconds, now });
+  const mailer =
+    mail ??
+    createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+  const passwords = createPasswordService({ db, mail: mailer, translate, publicUrl: config.publicUrl, now });
+  const sso = createSsoService({
+    db,
+    auth,
+    publicUrl: config.publicUrl,
+    now,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  const routes = registerAuthentication(app, auth);
+
+  registerHealth(app, { db, version: config.appVersion });
+  registerLogin(app, auth);
+  registerLogout(app, auth);
+  registerResetPasswordLink(app, passwords);
+  registerResetPassword(app, passwords);
+  registerChangeExpiredPassword(app, auth, passwords);
+  registerPasswordPolicy(app, { db });
+  registerSso(app, sso, config.publicUrl);
+  registerLocationPermissions(app, auth);
+  registerListLocations(app, auth);
+  registerSelectLocation(app, auth);
+  registerBusinessInfo(app, { db, auth });
+  registerGeneralSettings(app, { db, appVersion: config.appVersion });
+  registerActivitySettings(app, { db, auth });
+  registerSetAsKiosk(app, { db });
+  registerDashboardSummary(app, { db });
+
+  await registerWebApp(app, config.webDist);
+  await app.ready();
+  return { app, routes };
+}

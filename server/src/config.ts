@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SsoProviderConfig } from './modules/auth/sso-service.ts';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database keeps its files when DATABASE_URL is unset. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The built web app served under /nine. */
+  webDist: string;
+  localesDir: string;
+  agentPort: number;
+  /** Seed demo data on the first start of an empty embedded database. */
+  seedDemo: boolean;
+  sessionTtlSeconds: number;
+  logLevel: string;
+  appVersion: string;
+  /** How people reach this server; reset links and SSO redirects are built from it. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Mail goes here as .eml files when no SMTP server is configured. */
+  outboxDir: string;
+  /** OpenID Connect providers for single sign-on, from SSO_PROVIDERS (a JSON array). */
+  ssoProviders: SsoProviderConfig[];
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const dataDir = resolve(env.DATA_DIR ?? resolve(repoRoot, '.data'));
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'web/dist')),
+    localesDir: resolve(repoRoot, 'locales'),
+    agentPort: intFrom(env.AGENT_PORT, 17900, 'AGENT_PORT'),
+    seedDemo: env.SEED_DEMO !== '0',
+    sessionTtlSeconds: intFrom(env.SESSION_TTL_SECONDS, 12 * 3600, 'SESSION_TTL_SECONDS'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    appVersion: env.APP_VERSION ?? '0.1.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Nine <no-reply@nine.test>',
+    outboxDir: resolve(env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
+    ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
+  };
+}
+
+export const paths = { repoRoot, migrations: resolve(repoRoot, 'server/migrations') };
+
+function parseSsoProviders(value: string | undefined): SsoProviderConfig[] {
+  if (!value) return [];
+  const parsed: unknown = JSON.parse(value);
+  if (!Array.isArray(parsed))
+    throw new Error(
+      'SSO_PROVIDERS must be a JSON array of { name, issuer, client_id, client_secret?, email_domains? }',
+    );
+  for (const p of parsed as SsoProviderConfig[]) {
+    if (!p?.name || !p.issuer || !p.client_id)
+      throw new Error('each SSO_PROVIDERS entry needs name, issuer and client_id');
+  }
+  return parsed as SsoProviderConfig[];
+}

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import { AppError } from '@nine/shared/errors';
+import { isAction, isResource, type Permission } from '@nine/shared/permissions';
+import type { LoginRequest, LoginResponse, Location } from '@nine/shared/schemas/auth';
+import type { Db } from '../../db/pool.ts';
+import { loadAccessPolicy } from './access-policy.ts';
+import type { FailureCounter } from './failure-counter.ts';
+import { decoyHash, verifyPassword } from './password-hashing.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export interface AuthenticatedSession {
+  sessionId: number;
+  userId: number;
+  locationId: number | null;
+  tokenHash: Buffer;
+}
+
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  failures: FailureCounter;
+  sessionTtlSeconds: number;
+  now: () => Date;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  status: 'active' | 'inactive' | 'expired';
+  expires_at: Date | null;
+  default_location_id: number | null;
+  only_login_by_sso: boolean;
+  sso_provider: string | null;
+  password_changed_at: Date;
+  password_expired_at: Date | null;
+}
+
+export function createAuthService({ db, failures, sessionTtlSeconds, now }: AuthServiceDeps) {
+  const { kysely } = db;
+
+  /** Locations the user holds a role in: the places they may work. */
+  async function locationsOf(userId: number): Promise<Location[]> {
+    return kysely
+      .selectFrom('locations')
+      .select(['locations.id', 'locations.name'])
+      .where(
+        'locations.id',
+        'in',
+        kysely.selectFrom('user_roles').select('location_id').where('user_id', '=', userId),
+      )
+      .orderBy('locations.name')
+      .execute();
+  }
+
+  /** The user's permissions in a location, or null when the user may not work there at all. */
+  async function permissionsAt(userId: number, locationId: number): Promise<Permission[] | null> {
+    const rows = await kysely
+      .selectFrom('user_roles as ur')
+      .leftJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+      .select(['rp.resource', 'rp.action'])
+      .distinct()
+      .where('ur.user_id', '=', userId)
+      .where('ur.location_id', '=', locationId)
+      .execute();
+    if (rows.length === 0) return null;
+    return rows.flatMap((r) =>
+      r.resource && r.action && isResource(r.resource) && isAction(r.action)
+        ? [{ resource: r.resource, action: r.action }]
+        : [],
+    );
+  }
+
+  async function findUser(email: string): Promise<UserRow | undefined> {
+    const { rows } = await db.pool.query<UserRow>(
+      `SELECT id, name, email::text, password_hash, status, expires_at, default_location_id, only_login_by_sso,
+              sso_provider, password_changed_at, password_expired_at
+       FROM users WHERE email = $1`,
+      [email],
+    );
+    return rows[0];
+  }
+
+  function assertActive(user: UserRow): void {
+    if (user.status !== 'active' || (user.expires_at && user.expires_at <= now()))
+      throw new AppError('accountInactive');
+  }
+
+  /**
+   * Checks e-mail and password under the access policy: too many wrong passwords within the window
+   * lock the e-mail (known or not, so the lock reveals nothing) until the oldest ages out.
+   */
+  async function verifyCredentials(email: string, password: string): Promise<UserRow> {
+    const policy = await loadAccessPolicy(db);
+    const window = {
+      threshold: policy.wrong_password_threshold,
+      ttlMinutes: policy.wrong_password_ttl_minutes,
+    };
+    const locked = await failures.lockedFor('password', email, window);
+    if (locked > 0)
+      throw new AppError('accountLocked', {
+        params: { minutes: Math.ceil(locked / 60_000) },
+        data: { retry_after_seconds: Math.ceil(locked / 1000) },
+      });
+
+    const user = await findUser(email);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+    if (!user || !user.password_hash || !ok) {
+      await failures.record('password', email);
+      const lockedNow = await failures.lockedFor('password', email, window);
+      if (lockedNow > 0)
+        throw new AppError('accountLocked', {
+          params: { minutes: Math.ceil(lockedNow / 60_000) },
+          data: { retry_after_seconds: Math.ceil(lockedNow / 1000) },
+        });
+      throw new AppError('invalidCredentials');
+    }
+    await failures.clear('password', email);
+    assertActive(user);
+    if (user.only_login_by_sso) throw new AppError('ssoRequired');
+    return user;
+  }
+
+  function passwordHasExpired(user: UserRow, expiryDays: number): boolean {
+    if (user.password_expired_at && user.password_expired_at <= now()) return true;
+    return expiryDays > 0 && user.password_changed_at.getTime() + expiryDays * 86_400_000 <= now().getTime();
+  }
+
+  /** Opens a session for a verified user and answers like a login. */
+  async function startSession(
+    user: { id: number; name: string; email: string; default_location_id: number | null },
+    wantedLocation: number | undefined,
+    meta: SessionMeta,
+    how: string,
+  ): Promise<LoginResponse> {
+    const locations = await locationsOf(user.id);
+    // The asked-for or default location when allowed, else the first: a session always has one.
+    const wanted = wantedLocation ?? user.default_location_id;
+    const locationId = locations.find((l) => l.id === wanted)?.id ?? locations[0]?.id ?? null;
+    const { token, hash } = newToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + sessionTtlSeconds * 1000);
+    await kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sessions')
+        .values({
+          user_id: user.id,
+          token_hash: hash,
+          location_id: locationId,
+          created_at: at,
+          expires_at: expiresAt,
+          user_agent: meta.userAgent?.slice(0, 500) ?? null,
+          ip: meta.ip ?? null,
+        } as never)
+        .execute();
+      await trx.updateTable('users').set({ last_login_at: at }).where('id', '=', user.id).execute();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          user_id: user.id,
+          location_id: locationId,
+          entity_type: 'user',
+          entity_id: String(user.id),
+          action: 'login',
+          data: JSON.stringify({ ip: meta.ip ?? null, how }),
+        })
+        .execute();
+    });
+    return {
+      token,
+      token_type: 'Bearer',
+      expires_in: sessionTtlSeconds,
+      user: { id: user.id, name: user.name, email: user.email },
+      locations,
+      location_id: locationId,
+    };
+  }
+
+  async function login(input: LoginRequest, meta: SessionMeta): Promise<LoginResponse> {
+    const user = await verifyCredentials(input.email, input.password);
+    const policy = await loadAccessPolicy(db);
+    if (passwordHasExpired(user, policy.password_expiry_days))
+      throw new AppError('passwordExpired', { data: { email: user.email } });
+    return startSession(user, input.location_id, meta, 'password');
+  }
+
+  async function authenticate(token: string): Promise<AuthenticatedSession | null> {
+    const tokenHash = hashToken(token);
+    const row = await kysely
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 's.location_id'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now())
+      .where('u.status', '=', 'active')
+      .where((eb) => eb.or([eb('u.expires_at', 'is', null), eb('u.expires_at', '>', now())]))
+      .executeTakeFirst();
+    return row ? { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash } : null;
+  }
+
+  async function logout(session: {
+    sessionId: number;
+    userId: number;
+    locationId: number | null;
+  }): Promise<void> {
+    await kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('id', '=', session.sessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('audit_log')
+        .values({
+          user_id: session.userId,
+          location_id: session.locationId,
+          entity_type: 'user',
+          entity_id: String(session.userId),
+          action: 'logout',
+        })
+        .execute();
+    });
+  }
+
+  /** Moves the session to another location the user may work in. */
+  async function selectLocation(session: AuthenticatedSession, locationId: number): Promise<Permission[]> {
+    const permissions = await permissionsAt(session.userId, locationId);
+    if (permissions === null) throw new AppError('locationForbidden');
+    await db.pool.query('UPDATE sessions SET location_id = $1 WHERE id = $2', [
+      locationId,
+      session.sessionId,
+    ]);
+    return permissions;
+  }
+
+  return {
+    login,
+    logout,
+    authenticate,
+    permissionsAt,
+    locationsOf,
+    selectLocation,
+    verifyCredentials,
+    startSession,
+    findUser,
+    assertActive,
+  };
+}

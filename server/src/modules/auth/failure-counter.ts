@@ -1,0 +1,43 @@
+import type { Db } from '../../db/pool.ts';
+
+export type FailureKind = 'password' | 'access_key';
+
+export interface FailureWindow {
+  threshold: number;
+  ttlMinutes: number;
+}
+
+/**
+ * Counts wrong passwords (per e-mail) and wrong access keys (per user) inside the policy's window.
+ * A subject is locked while `threshold` failures are younger than the TTL; the lock lifts when the
+ * oldest of them ages out, so no separate "locked until" state can drift.
+ */
+export function createFailureCounter({ db, now }: { db: Db; now: () => Date }) {
+  /** Milliseconds the subject stays locked, 0 when it is not. */
+  async function lockedFor(kind: FailureKind, subject: string, window: FailureWindow): Promise<number> {
+    const { rows } = await db.pool.query<{ at: Date }>(
+      `SELECT at FROM auth_failures WHERE kind = $1 AND subject = $2 AND at > $3::timestamptz - make_interval(mins => $4)
+       ORDER BY at DESC LIMIT $5`,
+      [kind, subject, now(), window.ttlMinutes, window.threshold],
+    );
+    if (rows.length < window.threshold) return 0;
+    const unlockAt = rows[window.threshold - 1]!.at.getTime() + window.ttlMinutes * 60_000;
+    return Math.max(0, unlockAt - now().getTime());
+  }
+
+  async function record(kind: FailureKind, subject: string): Promise<void> {
+    await db.pool.query('INSERT INTO auth_failures (kind, subject, at) VALUES ($1, $2, $3)', [
+      kind,
+      subject,
+      now(),
+    ]);
+  }
+
+  async function clear(kind: FailureKind, subject: string): Promise<void> {
+    await db.pool.query('DELETE FROM auth_failures WHERE kind = $1 AND subject = $2', [kind, subject]);
+  }
+
+  return { lockedFor, record, clear };
+}
+
+export type FailureCounter = ReturnType<typeof createFailureCounter>;

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { queryLocation, rentalTypeQuery } from './location-query.ts';
+
+const DEFAULTS = {
+  enforce_using_rental_periods: false,
+  deliver_unpaid_orders: 'warn',
+  warn_early_deliver_minutes: 30,
+  warn_early_return_minutes: 30,
+  allow_exchange_package_items: false,
+  close_sale_order: 'manual',
+  special_pricing: false,
+  allow_change_plan_start_after_deliver: false,
+  allow_undo_deliver: true,
+  adjust_plan_to_business_hours: false,
+  simultaneous_replace_and_deliver: false,
+  manual_invoice_time: 'anytime',
+  assign_and_deliver: false,
+  show_category_image_in_admin_pannel: true,
+  is_recurring_enabled: false,
+  is_migration_in_progress: false,
+};
+
+/** Spec "Activity settings" per location and rental type (1 by default); unset pairs get the defaults. */
+export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
+  app.get('/api/nine/activity-settings', { config: { access: 'location' } }, async (request) => {
+    const locationId = await queryLocation(request, deps.auth);
+    const { rental_type_id } = parse(rentalTypeQuery, request.query);
+    const { rows } = await deps.db.pool.query(
+      `SELECT enforce_using_rental_periods, deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes,
+              allow_exchange_package_items, close_sale_order, special_pricing, allow_change_plan_start_after_deliver,
+              allow_undo_deliver, adjust_plan_to_business_hours, simultaneous_replace_and_deliver, manual_invoice_time,
+              assign_and_deliver, show_category_image_in_admin_pannel, is_recurring_enabled, is_migration_in_progress
+       FROM activity_settings WHERE location_id = $1 AND rental_type_id = $2`,
+      [locationId, rental_type_id],
+    );
+    return { data: { location_id: locationId, rental_type_id, ...(rows[0] ?? DEFAULTS) } };
+  });
+
+  app.get('/api/nine/location-activity-settings', { config: { access: 'location' } }, async (request) => {
+    const { rental_type_id } = parse(rentalTypeQuery, request.query);
+    const { rows } = await deps.db.pool.query<{ delivery_availability: boolean }>(
+      'SELECT delivery_availability FROM location_activity_settings WHERE location_id = $1 AND rental_type_id = $2',
+      [request.auth!.locationId, rental_type_id],
+    );
+    return {
+      data: {
+        location_id: request.auth!.locationId,
+        rental_type_id,
+        delivery_availability: rows[0]?.delivery_availability ?? false,
+      },
+    };
+  });
+}

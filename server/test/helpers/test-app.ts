@@ -1,0 +1,24 @@
+import { buildApp, type NineApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Db } from '../../src/db/pool.ts';
+
+/** The real app on a test database, without the web bundle and without log noise. */
+export async function createTestApp(
+  db: Db,
+  opts: { now?: () => Date; sessionTtlSeconds?: number; outboxDir?: string } = {},
+): Promise<NineApp> {
+  const config = {
+    ...loadConfig({}),
+    webDist: '/nonexistent',
+    sessionTtlSeconds: opts.sessionTtlSeconds ?? 3600,
+    outboxDir: opts.outboxDir ?? '/nonexistent-outbox',
+    publicUrl: 'http://nine.test',
+  };
+  return buildApp({ config, db, logger: false, ...(opts.now ? { now: opts.now } : {}) });
+}
+
+export async function login(app: NineApp['app'], email: string, password = 'Secret-pass-1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/nine/user/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { token: string } }>().data.token;
+}

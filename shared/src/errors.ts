@@ -1,0 +1,94 @@
+/**
+ * The error-code catalogue: one source of truth for the server (HTTP status, envelope) and the web app
+ * (which message to show). Codes 1203, 1207, 1208 and 1217 come from the spec; the 10xx codes are ours.
+ * Each entry's message lives in locales/<lang>/errors.json under the entry's name.
+ */
+export const errorCatalogue = {
+  internal: { code: 1000, status: 500 },
+  validation: { code: 1001, status: 400 },
+  unauthenticated: { code: 1002, status: 401 },
+  forbidden: { code: 1003, status: 403 },
+  notFound: { code: 1004, status: 404 },
+  conflict: { code: 1005, status: 409 },
+  rateLimited: { code: 1006, status: 429 },
+  payloadTooLarge: { code: 1007, status: 413 },
+  serviceUnavailable: { code: 1008, status: 503 },
+  locationForbidden: { code: 1009, status: 403 },
+  invalidCredentials: { code: 1010, status: 401 },
+  accountInactive: { code: 1011, status: 403 },
+  accountLocked: { code: 1012, status: 423 },
+  passwordExpired: { code: 1013, status: 403 },
+  passwordPolicy: { code: 1014, status: 400 },
+  passwordReused: { code: 1015, status: 400 },
+  resetTokenInvalid: { code: 1016, status: 400 },
+  ssoRequired: { code: 1017, status: 403 },
+  ssoFailed: { code: 1018, status: 400 },
+  idempotencyKeyReused: { code: 1020, status: 422 },
+  stateTransitionFailed: { code: 1203, status: 422 },
+  itemsUnavailable: { code: 1207, status: 422 },
+  productsUnavailable: { code: 1208, status: 422 },
+  reloadRequired: { code: 1217, status: 409 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ErrorName = keyof typeof errorCatalogue;
+export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];
+
+const byCode = new Map<number, ErrorName>(
+  Object.entries(errorCatalogue).map(([name, entry]) => [entry.code, name as ErrorName]),
+);
+
+export function errorNameOf(code: number): ErrorName | undefined {
+  return byCode.get(code);
+}
+
+/** The i18next key of an entry's message (namespace `errors`). */
+export function errorMessageKey(name: ErrorName): `errors:${ErrorName}` {
+  return `errors:${name}`;
+}
+
+/** The failure envelope every /api error answers with. */
+export interface ErrorEnvelope {
+  resp_code: number;
+  resp_message: string;
+  data?: unknown;
+}
+
+/** The success envelope: responses are read from `data`. */
+export interface DataEnvelope<T> {
+  data: T;
+}
+
+/**
+ * A failure the server means to answer with: its catalogue entry, optional data for the client
+ * (field issues, unavailable SKUs, item ids) and optional i18n interpolation values.
+ */
+export class AppError extends Error {
+  readonly errorName: ErrorName;
+  readonly data: unknown;
+  readonly params: Record<string, string | number>;
+
+  constructor(name: ErrorName, options: { data?: unknown; params?: Record<string, string | number> } = {}) {
+    super(name);
+    this.name = 'AppError';
+    this.errorName = name;
+    this.data = options.data;
+    this.params = options.params ?? {};
+  }
+
+  get status(): number {
+    return errorCatalogue[this.errorName].status;
+  }
+
+  get code(): number {
+    return errorCatalogue[this.errorName].code;
+  }
+}
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorEnvelope).resp_code === 'number' &&
+    typeof (value as ErrorEnvelope).resp_message === 'string'
+  );
+}

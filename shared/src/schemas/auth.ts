@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { actions, resources } from '../permissions.ts';
+
+export const loginRequest = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(256),
+  location_id: z.number().int().positive().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const locationSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Location = z.infer<typeof locationSchema>;
+
+export const permissionRecord = z.object({
+  resource: z.enum(resources),
+  action: z.enum(actions),
+});
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = z.object({
+  token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** Seconds the token stays valid from now; the client stores login time + expires_in. */
+  expires_in: z.number().int().positive(),
+  user: sessionUser,
+  /** Locations the user may work in; the client asks which one when there are several. */
+  locations: z.array(locationSchema),
+  location_id: z.number().int().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const logoutRequest = z.object({ token: z.string().optional() }).optional();
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+const newPassword = z.string().min(1).max(256);
+
+export const resetPasswordLinkRequest = z.object({ email: z.string().trim().toLowerCase().email().max(254) });
+
+export const resetPasswordRequest = z.object({
+  token: z.string().min(10).max(200),
+  password: newPassword,
+});
+
+/** Changing an expired password signs the user in, like a login. */
+export const changeExpiredPasswordRequest = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(256),
+  new_password: newPassword,
+  location_id: z.number().int().positive().optional(),
+});
+
+export const passwordPolicySchema = z.object({
+  min_length: z.number().int(),
+  max_length: z.number().int(),
+  require_capital: z.boolean(),
+  require_number: z.boolean(),
+  require_special: z.boolean(),
+});
+
+export const ssoCheckResponse = z.object({
+  sso_enabled: z.boolean(),
+  /** The user may only sign in through single sign-on. */
+  required: z.boolean(),
+  provider: z.string().nullable(),
+});
+export type SsoCheckResponse = z.infer<typeof ssoCheckResponse>;
+
+export const ssoLoginRequest = z.object({
+  provider: z.string().min(1).max(64),
+  email: z.string().trim().toLowerCase().email().max(254).optional(),
+  location_id: z.number().int().positive().optional(),
+});
+
+export const ssoCompleteRequest = z.object({ code: z.string().min(10).max(200) });

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGENT_PROTOCOL_VERSION,
+  errorReply,
+  makeEvent,
+  okReply,
+  parseAgentMessage,
+  parseAgentRequest,
+} from '../src/agent-protocol.ts';
+
+const receipt = {
+  header: { title: 'Kayak Corner' },
+  lines: [{ description: 'Kayak, 1 day', quantity: 1, unitPrice: 4500, amount: 4500 }],
+};
+
+function errorCodeOf(input: unknown): string | undefined {
+  const parsed = parseAgentRequest(input);
+  return parsed.ok ? undefined : parsed.reply.error.code;
+}
+
+describe('parseAgentRequest', () => {
+  it('accepts a hello without payload and applies defaults', () => {
+    const parsed = parseAgentRequest(JSON.stringify({ v: 1, id: 'a1', type: 'hello' }));
+    expect(parsed).toEqual({ ok: true, request: { v: 1, id: 'a1', type: 'hello', payload: {} } });
+  });
+
+  it('accepts a receipt print job and fills the receipt defaults', () => {
+    const parsed = parseAgentRequest({
+      v: 1,
+      id: 'p1',
+      type: 'print',
+      token: 'x'.repeat(43),
+      payload: { job: { kind: 'receipt', receipt } },
+    });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok || parsed.request.type !== 'print') throw new Error('expected a print request');
+    const job = parsed.request.payload.job;
+    expect(job.kind).toBe('receipt');
+    expect(job.cut).toBe(true);
+    expect(job.openDrawer).toBe(false);
+    if (job.kind === 'receipt') {
+      expect(job.receipt.currency).toBe('USD');
+      expect(job.receipt.footer).toEqual([]);
+    }
+  });
+
+  it('answers broken frames with the matching error code', () => {
+    expect(errorCodeOf('{not json')).toBe('bad-json');
+    expect(errorCodeOf('[1,2]')).toBe('bad-envelope');
+    expect(errorCodeOf(JSON.stringify({ v: 1, type: 'hello' }))).toBe('bad-envelope');
+    expect(errorCodeOf(JSON.stringify({ v: 2, id: 'x', type: 'hello' }))).toBe('unsupported-version');
+    expect(errorCodeOf(JSON.stringify({ v: 1, id: 'x', type: 'format-disk' }))).toBe('unknown-type');
+    expect(errorCodeOf(JSON.stringify({ v: 1, id: 'x', type: 'pair', payload: { code: '12345' } }))).toBe(
+      'invalid-payload',
+    );
+    expect(errorCodeOf({ v: 1, id: 'x', type: 'print', payload: { job: { kind: 'fax' } } })).toBe(
+      'invalid-payload',
+    );
+    expect(errorCodeOf(undefined)).toBe('bad-envelope');
+  });
+
+  it('keeps the request id in error replies when it can read one', () => {
+    const parsed = parseAgentRequest({ v: 1, id: 'keep-me', type: 'nope' });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.reply.id).toBe('keep-me');
+    const broken = parseAgentRequest('}');
+    if (!broken.ok) expect(broken.reply.id).toBeNull();
+  });
+
+  it('names the failing field in invalid-payload messages', () => {
+    const parsed = parseAgentRequest({ v: 1, id: 'x', type: 'job-status', payload: {} });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.reply.error.message).toContain('payload.jobId');
+  });
+});
+
+describe('parseAgentMessage', () => {
+  it('reads events and checks their payloads', () => {
+    const event = makeEvent('scan', {
+      scannerId: 'sim-scanner',
+      code: '4006381333931',
+      at: new Date().toISOString(),
+    });
+    const parsed = parseAgentMessage(JSON.stringify(event));
+    expect(parsed).toEqual({ kind: 'event', event });
+    expect(parseAgentMessage({ v: 1, event: 'scan', payload: { code: '' } }).kind).toBe('invalid');
+    expect(parseAgentMessage({ v: 1, event: 'earthquake', payload: {} }).kind).toBe('invalid');
+  });
+
+  it('validates a reply result against the request it answers', () => {
+    const good = okReply<'pair'>('r1', { token: 't'.repeat(43) });
+    expect(parseAgentMessage(JSON.stringify(good), () => 'pair')).toEqual({ kind: 'reply', reply: good });
+    const bad = { v: AGENT_PROTOCOL_VERSION, id: 'r2', ok: true, result: { token: 3 } };
+    expect(parseAgentMessage(bad, () => 'pair').kind).toBe('invalid');
+    const failure = errorReply('r3', 'unauthorized', 'pair first');
+    expect(parseAgentMessage(failure)).toEqual({ kind: 'reply', reply: failure });
+  });
+});

@@ -1,0 +1,304 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n, setLanguage } from '../lib/i18n.ts';
+import { App } from './app.tsx';
+import { createAppServices, type AppServices } from './app-services.ts';
+
+// The network edge is the only thing faked here: everything between the form and fetch() is real.
+type Handler = (request: Request) => Response | Promise<Response>;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const loginOk = {
+  data: {
+    token: 'tok-abc',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    user: { id: 1, name: 'Ada Admin', email: 'admin@nine.test' },
+    locations: [{ id: 3, name: 'Harbour Rentals' }],
+    location_id: 3,
+  },
+};
+const summary = {
+  data: {
+    location: { id: 3, name: 'Harbour Rentals' },
+    date: '2026-03-02',
+    departures_today: 12,
+    returns_due_today: 9,
+    overdue: 4,
+    open_sale_orders: 7,
+    orders_created_today: 1234,
+    revenue_today_minor: 1234567,
+    currency_symbol: '$',
+  },
+};
+const permissions = {
+  data: { permissions: [{ resource: 'rent_order', action: 'any' }], resources: ['rent_order'] },
+};
+
+let requests: Request[] = [];
+function serve(routes: Record<string, Handler>) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      requests.push(input.clone());
+      const url = new URL(input.url);
+      const handler = routes[`${input.method} ${url.pathname}`];
+      return handler
+        ? handler(input)
+        : json(404, { resp_code: 1004, resp_message: 'We could not find what you asked for.' });
+    }),
+  );
+}
+const sent = (method: string, path: string) =>
+  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+
+let services: AppServices;
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
+  services = createAppServices();
+  // StrictMode as in main.tsx: effects that run twice must still behave.
+  return render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  );
+}
+
+async function signIn(email = 'admin@nine.test', password = 'Nine-demo-1') {
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  await setLanguage('en-US', { persist: false });
+});
+afterEach(() => {
+  services.dispose();
+  vi.unstubAllGlobals();
+});
+
+describe('login page', () => {
+  it('shows the heading, labelled fields, the language picker, and the title', async () => {
+    serve({});
+    renderAt('/nine/auth/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log Into Your Account' })).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(document.title).toBe('Log in');
+  });
+
+  it("shows the server's translated message when the sign-in fails, and stays on the login page", async () => {
+    serve({
+      'POST /api/nine/user/login': () =>
+        json(401, { resp_code: 1010, resp_message: 'The e-mail or password is not correct.' }),
+    });
+    renderAt('/nine/auth/login');
+    await signIn('admin@nine.test', 'wrong');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The e-mail or password is not correct.');
+    expect(window.location.pathname).toBe('/nine/auth/login');
+
+    const [request] = sent('POST', '/api/nine/user/login');
+    expect(request?.headers.get('accept-language')).toBe('en-US');
+    expect(request?.headers.get('authorization')).toBeNull();
+    expect(await request?.json()).toEqual({ email: 'admin@nine.test', password: 'wrong' });
+  });
+
+  it('asks for the missing fields instead of calling the server', async () => {
+    serve({});
+    renderAt('/nine/auth/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('switches to French on demand, remembers it, and sends it to the server', async () => {
+    serve({
+      'POST /api/nine/user/login': () =>
+        json(401, { resp_code: 1010, resp_message: "L'e-mail ou le mot de passe est incorrect." }),
+    });
+    renderAt('/nine/auth/login');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Language' }), {
+      target: { value: 'fr-FR' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Connectez-vous à votre compte' })).toBeTruthy();
+    expect(localStorage.getItem('Language')).toBe('fr-FR');
+    expect(document.documentElement.lang).toBe('fr-FR');
+    expect(document.title).toBe('Connexion');
+
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'admin@nine.test' } });
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await screen.findByRole('alert');
+    expect(sent('POST', '/api/nine/user/login')[0]?.headers.get('accept-language')).toBe('fr-FR');
+  });
+});
+
+describe('signed-in shell', () => {
+  beforeEach(() => {
+    serve({
+      'POST /api/nine/user/login': () => json(200, loginOk),
+      'POST /api/nine/user/logout': () => json(200, { data: { ok: true } }),
+      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'GET /api/nine/dashboard/summary': () => json(200, summary),
+    });
+  });
+
+  it('signs in to the dashboard with its menu, figures and user panel, then logs out', async () => {
+    renderAt('/nine/');
+    await signIn();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/nine/dashboard');
+    expect(document.title).toBe('Dashboard');
+
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard']);
+    expect(links[0]?.getAttribute('href')).toBe('/nine/dashboard');
+    expect(links[0]?.getAttribute('aria-current')).toBe('page');
+    expect(within(nav).queryByText('Orders')).toBeNull();
+
+    const departures = await screen.findByRole('region', { name: 'Departures today' });
+    await waitFor(() => expect(within(departures).getByText('12')).toBeTruthy());
+    expect(
+      within(screen.getByRole('region', { name: 'Orders created today' })).getByText('1,234'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Payments today' })).getByText('$12,345.67'),
+    ).toBeTruthy();
+    expect(screen.getByText('Today at Harbour Rentals, 03/02/2026')).toBeTruthy();
+
+    const [summaryRequest] = sent('GET', '/api/nine/dashboard/summary');
+    expect(summaryRequest?.headers.get('authorization')).toBe('Bearer tok-abc');
+    expect(summaryRequest?.headers.get('location-id')).toBe('3');
+
+    expect(screen.getByText('Ada Admin')).toBeTruthy();
+    expect(screen.getByText('Location: Harbour Rentals')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/nine/auth/login');
+    await waitFor(() => expect(sent('POST', '/api/nine/user/logout')).toHaveLength(1));
+    expect(sent('POST', '/api/nine/user/logout')[0]?.headers.get('authorization')).toBe('Bearer tok-abc');
+    expect(localStorage.getItem('nine.session')).toBeNull();
+  });
+
+  it('toggles dark mode as a class on the body and remembers it', async () => {
+    renderAt('/nine/auth/login');
+    await signIn();
+    const toggle = await screen.findByRole('switch', { name: 'Dark mode' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(document.body.classList.contains('dark')).toBe(true);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(localStorage.getItem('nine.darkMode')).toBe('on');
+  });
+
+  it('on a 401 goes to login with a notice and returns to the remembered path after signing in', async () => {
+    // The first token gets revoked on the server; the next sign-in hands out a fresh one.
+    let logins = 0;
+    serve({
+      'POST /api/nine/user/login': () => json(200, { data: { ...loginOk.data, token: `tok-${++logins}` } }),
+      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'GET /api/nine/dashboard/summary': (request) =>
+        request.headers.get('authorization') === 'Bearer tok-1'
+          ? json(401, { resp_code: 1002, resp_message: 'Your session has ended. Please sign in again.' })
+          : json(200, summary),
+    });
+    window.history.replaceState(null, '', '/nine/auth/login');
+    services = createAppServices();
+    const { unmount } = render(<App services={services} />);
+    await signIn();
+
+    expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Your session has ended. Please sign in again.');
+    expect(localStorage.getItem('nine.session')).toBeNull();
+    expect(services.session.getSnapshot().context.returnTo).toBe('/nine/dashboard');
+    unmount();
+    services.dispose();
+
+    // Same again from a path with a query, through the StrictMode render (tokens are fresh from here on).
+    renderAt('/nine/auth/login');
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // Any call answering 401 does this (see api-client); here the path carries a query to keep.
+    window.history.replaceState(null, '', '/nine/dashboard?tab=today');
+    act(() => services.session.send({ type: 'UNAUTHORIZED', path: '/nine/dashboard?tab=today' }));
+    expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/nine/dashboard?tab=today');
+  });
+
+  it('restores a saved session on reload and redirects the base path to the dashboard', async () => {
+    renderAt('/nine/auth/login');
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // A reload: a fresh app over the same localStorage.
+    cleanup();
+    services.dispose();
+    renderAt('/nine');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/nine/dashboard');
+  });
+
+  it('shows a generic error on the cards when the summary cannot load', async () => {
+    serve({
+      'POST /api/nine/user/login': () => json(200, loginOk),
+      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'GET /api/nine/dashboard/summary': () =>
+        json(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
+    });
+    renderAt('/nine/auth/login');
+    await signIn();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The dashboard figures could not be loaded.');
+    expect(alert.textContent).toContain('You may not work in this location.');
+    expect(
+      within(screen.getByRole('region', { name: 'Overdue rentals' })).getByText('Not available'),
+    ).toBeTruthy();
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown path with the not-found page', async () => {
+    serve({});
+    renderAt('/nine/no/such/screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe('/nine/');
+    expect(document.title).toBe('Page not found');
+  });
+
+  it('sends a signed-out visitor of the dashboard to login and back there after signing in', async () => {
+    serve({
+      'POST /api/nine/user/login': () => json(200, loginOk),
+      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'GET /api/nine/dashboard/summary': () => json(200, summary),
+    });
+    renderAt('/nine/dashboard?from=bookmark');
+    expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    await signIn();
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/nine/dashboard?from=bookmark');
+  });
+});
+
+describe('i18n', () => {
+  it('warns on a missing translation', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    (i18n.t as (key: string) => string)('common:no_such_key');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('common:no_such_key'));
+  });
+});

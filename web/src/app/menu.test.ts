@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { isGroup, sideMenu, visibleMenu, type MenuEntry } from './menu.ts';
+import { routeTable, type RouteDef } from './route-table.ts';
+
+const route = (name: string, resources: RouteDef['resources'] = []): RouteDef =>
+  ({ name, path: `/${name}`, titleKey: null, resources, layout: 'dashboard' }) as unknown as RouteDef;
+
+const menu: MenuEntry[] = [
+  {
+    label: 'dashboard',
+    route: 'DashboardIndex',
+    children: [{ label: 'action_panel', route: 'actionPanel' }],
+  },
+  {
+    label: 'orders',
+    children: [
+      { label: 'rent_orders', route: 'rentOrders' },
+      { label: 'sale_orders', route: 'saleOrders' },
+    ],
+  },
+  { label: 'staff', children: [{ label: 'users', route: 'usersManagement' }] },
+  { label: 'download_center', route: 'downloadCenter' },
+  { label: 'version_history', route: 'versionHistory' },
+];
+
+const routes = [
+  route('DashboardIndex'),
+  route('rentOrders', ['rent_order']),
+  route('saleOrders', ['sell_order']),
+  route('usersManagement', ['staff']),
+  route('versionHistory'),
+];
+
+const labels = (items: ReturnType<typeof visibleMenu>) =>
+  items.map((i) => (i.children.length ? `${i.label}[${i.children.map((c) => c.label).join(',')}]` : i.label));
+
+describe('visibleMenu', () => {
+  it('hides items whose route is not in the route table', () => {
+    const shown = visibleMenu(menu, { routes, permissions: [] });
+    expect(labels(shown)).toEqual(['dashboard', 'version_history']);
+  });
+
+  it('hides items whose resources the user lacks, and groups left empty', () => {
+    const shown = visibleMenu(menu, { routes, permissions: [{ resource: 'sell_order', action: 'view' }] });
+    expect(labels(shown)).toEqual(['dashboard', 'orders[sale_orders]', 'version_history']);
+  });
+
+  it('shows a whole group when the user holds every resource', () => {
+    const shown = visibleMenu(menu, {
+      routes,
+      permissions: [
+        { resource: 'rent_order', action: 'any' },
+        { resource: 'sell_order', action: 'manage' },
+        { resource: 'staff', action: 'view' },
+      ],
+    });
+    expect(labels(shown)).toEqual([
+      'dashboard',
+      'orders[rent_orders,sale_orders]',
+      'staff[users]',
+      'version_history',
+    ]);
+    expect(shown[1]?.route).toBeUndefined();
+  });
+
+  it('with the real route table shows only Dashboard today, even to a user with every permission', () => {
+    const everything = ['rent_order', 'sell_order', 'staff', 'customer', 'tour'].map((resource) => ({
+      resource,
+      action: 'any',
+    })) as Parameters<typeof visibleMenu>[1]['permissions'];
+    const shown = visibleMenu(sideMenu, { permissions: everything });
+    expect(labels(shown)).toEqual(['dashboard']);
+    expect(shown[0]?.route?.name).toBe('DashboardIndex');
+  });
+
+  it('carries the full side-menu structure of the spec as data', () => {
+    expect(sideMenu.map((e) => e.label)).toEqual([
+      'dashboard',
+      'orders',
+      'invoices',
+      'financial_reports',
+      'inventory_reports',
+      'operational_reports',
+      'inventory',
+      'customers',
+      'staff',
+      'tours',
+      'configurations',
+      'sms_messaging',
+      'download_center',
+      'availability_calendar',
+      'support',
+      'version_history',
+      'template_assignment',
+    ]);
+    const dashboard = sideMenu[0];
+    expect(dashboard && isGroup(dashboard) ? dashboard.children.map((c) => c.label) : []).toEqual([
+      'action_panel',
+      'report_panel',
+      'client_portal',
+    ]);
+    expect(routeTable.length).toBeGreaterThan(0);
+  });
+});

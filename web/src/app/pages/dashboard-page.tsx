@@ -1,0 +1,17 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary.tsx';
+import { useSession } from '../../features/session/session-context.tsx';
+import { useAppTranslation } from '../../lib/i18n.ts';
+
+export function DashboardPage() {
+  const { t } = useAppTranslation();
+  const session = useSession();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t('common:dashboard.title')}
+      </Heading>
+      <DashboardSummary locationId={session?.locationId ?? null} />
+    </Stack>
+  );
+}

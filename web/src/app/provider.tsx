@@ -1,0 +1,20 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n.ts';
+import { SessionProvider } from '../features/session/session-context.tsx';
+import type { AppServices } from './app-services.ts';
+import { system } from './theme.ts';
+
+export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={services.queryClient}>
+          <SessionProvider actor={services.session}>{children}</SessionProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Permission } from '@nine/shared/permissions';
+import type { AppT } from '../lib/i18n.ts';
+import { routeAccess, routeTitle } from './route-access.ts';
+import { findRoute, pathTo, routeTable, type RouteDef } from './route-table.ts';
+
+const ordersRoute: RouteDef = {
+  name: 'DashboardIndex',
+  path: '/orders',
+  titleKey: 'menu:items.orders',
+  resources: ['rent_order', 'sell_order'],
+  layout: 'dashboard',
+};
+const openRoute: RouteDef = { ...ordersRoute, resources: [] };
+const publicRoute: RouteDef = { ...ordersRoute, resources: ['staff'], noAuth: true };
+
+const grant = (resource: Permission['resource'], action: Permission['action'] = 'view'): Permission => ({
+  resource,
+  action,
+});
+
+describe('routeAccess', () => {
+  it('sends a signed-out visitor of a protected route to Login', () => {
+    expect(routeAccess(openRoute, { signedIn: false, permissions: undefined })).toEqual({
+      kind: 'redirect',
+      to: 'Login',
+    });
+  });
+
+  it('lets anyone see a noAuth route, even one listing resources', () => {
+    expect(routeAccess(publicRoute, { signedIn: false, permissions: undefined })).toEqual({ kind: 'render' });
+  });
+
+  it('admits a signed-in user to a route needing no resource before permissions load', () => {
+    expect(routeAccess(openRoute, { signedIn: true, permissions: undefined })).toEqual({ kind: 'render' });
+  });
+
+  it('waits for permissions on a route that needs resources', () => {
+    expect(routeAccess(ordersRoute, { signedIn: true, permissions: undefined })).toEqual({ kind: 'wait' });
+  });
+
+  it('admits a user holding at least one of the listed resources (grantsAnyOf)', () => {
+    expect(routeAccess(ordersRoute, { signedIn: true, permissions: [grant('sell_order')] })).toEqual({
+      kind: 'render',
+    });
+    expect(
+      routeAccess(ordersRoute, { signedIn: true, permissions: [grant('rent_order', 'refund')] }),
+    ).toEqual({
+      kind: 'render',
+    });
+  });
+
+  it('sends a user holding none of them to DashboardIndex', () => {
+    expect(
+      routeAccess(ordersRoute, { signedIn: true, permissions: [grant('customer'), grant('tour', 'any')] }),
+    ).toEqual({
+      kind: 'redirect',
+      to: 'DashboardIndex',
+    });
+    expect(routeAccess(ordersRoute, { signedIn: true, permissions: [] })).toEqual({
+      kind: 'redirect',
+      to: 'DashboardIndex',
+    });
+  });
+});
+
+describe('routeTitle', () => {
+  const t = ((key: string) => `t(${key})`) as unknown as AppT;
+
+  it("is the route's translated title", () => {
+    expect(routeTitle(findRoute('DashboardIndex'), t)).toBe('t(common:dashboard.title)');
+    expect(routeTitle(findRoute('Login'), t)).toBe('t(auth:login.title)');
+  });
+
+  it('is the product name for a route without a title, or no route', () => {
+    expect(routeTitle(findRoute('Home'), t)).toBe('t(common:app_name)');
+    expect(routeTitle(undefined, t)).toBe('t(common:app_name)');
+  });
+});
+
+describe('route table', () => {
+  it('has unique names and paths, and the catch-all last', () => {
+    const names = routeTable.map((r) => r.name);
+    const paths = routeTable.map((r) => r.path);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(routeTable.at(-1)).toMatchObject({ name: 'not-found', path: '*' });
+  });
+
+  it('holds only the screens that exist', () => {
+    expect(routeTable.map((r) => r.name)).toEqual(['Home', 'Login', 'DashboardIndex', 'not-found']);
+    expect(pathTo('Login')).toBe('/auth/login');
+    expect(pathTo('DashboardIndex')).toBe('/dashboard');
+    expect(findRoute('Login')?.noAuth).toBe(true);
+    expect(findRoute('DashboardIndex')?.noAuth).toBeFalsy();
+  });
+
+  it('refuses a plain href for the catch-all', () => {
+    expect(() => pathTo('not-found')).toThrow();
+  });
+});

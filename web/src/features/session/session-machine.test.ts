@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { LoginResponse } from '@nine/shared/schemas/auth';
+import { ApiError } from '../../lib/api-client.ts';
+import type { Credentials } from './api/login.ts';
+import { sessionMachine, sessionStatus, type SessionInput } from './session-machine.ts';
+import { loadSession, saveSession, sessionStorageKey, startSession } from './session-storage.ts';
+
+const T0 = new Date('2026-03-02T09:00:00Z').getTime();
+
+function response(overrides: Partial<LoginResponse> = {}): LoginResponse {
+  return {
+    token: 'tok-123',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    user: { id: 7, name: 'Ada Admin', email: 'admin@nine.test' },
+    locations: [
+      { id: 1, name: 'Harbour' },
+      { id: 2, name: 'Old Town' },
+    ],
+    location_id: 2,
+    ...overrides,
+  };
+}
+
+const wrongPassword = new ApiError({
+  kind: 'http',
+  status: 401,
+  respCode: 1010,
+  message: 'The e-mail or password is not correct.',
+});
+
+function start(
+  options: {
+    login?: (credentials: Credentials) => Promise<LoginResponse>;
+    logout?: (token: string) => Promise<void>;
+    input?: SessionInput;
+  } = {},
+) {
+  const logout = vi.fn(options.logout ?? (async () => {}));
+  const login = vi.fn(options.login ?? (async () => response()));
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise<LoginResponse, Credentials>(({ input }) => login(input)),
+      logout: fromPromise<void, { token: string }>(({ input }) => logout(input.token)),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { currentPath: () => '/nine/rent-orders?page=2', ...options.input },
+  });
+  actor.start();
+  return { actor, login, logout };
+}
+
+async function signIn(actor: ReturnType<typeof start>['actor']) {
+  actor.send({ type: 'LOGIN', email: 'admin@nine.test', password: 'Nine-demo-1' });
+  return waitFor(actor, (s) => !s.matches('signingIn'));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session machine', () => {
+  it('starts signed out without a saved session', () => {
+    const { actor } = start();
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.session).toBeNull();
+  });
+
+  it('signs in: stores the login response with expiry = login time + expires_in, and persists it', async () => {
+    const { actor, login } = start();
+    const snapshot = await signIn(actor);
+    expect(login).toHaveBeenCalledWith({ email: 'admin@nine.test', password: 'Nine-demo-1' });
+    expect(sessionStatus(snapshot)).toBe('signedIn');
+    expect(snapshot.context.session?.login.token).toBe('tok-123');
+    expect(snapshot.context.session?.expiresAt).toBe(T0 + 3600 * 1000);
+    expect(snapshot.context.session?.locationId).toBe(2);
+    expect(loadSession(T0)?.login.user.name).toBe('Ada Admin');
+  });
+
+  it('falls back to the first location when the server names none', async () => {
+    const { actor } = start({ login: async () => response({ location_id: null }) });
+    const snapshot = await signIn(actor);
+    expect(snapshot.context.session?.locationId).toBe(1);
+  });
+
+  it('a failed sign-in stays signed out with the server error and stores nothing', async () => {
+    const { actor } = start({ login: () => Promise.reject(wrongPassword) });
+    const snapshot = await signIn(actor);
+    expect(sessionStatus(snapshot)).toBe('signedOut');
+    expect(snapshot.context.error?.respCode).toBe(1010);
+    expect(snapshot.context.error?.message).toBe('The e-mail or password is not correct.');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+  });
+
+  it('clears the previous error when signing in again', async () => {
+    let attempt = 0;
+    const { actor } = start({
+      login: () => (++attempt === 1 ? Promise.reject(wrongPassword) : Promise.resolve(response())),
+    });
+    await signIn(actor);
+    actor.send({ type: 'LOGIN', email: 'admin@nine.test', password: 'Nine-demo-1' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.context.error).toBeNull();
+  });
+
+  it('signs out when the expiry passes and remembers where the user was', async () => {
+    const { actor } = start({ login: async () => response({ expires_in: 60 }) });
+    await signIn(actor);
+    vi.advanceTimersByTime(59_999);
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedIn');
+    vi.advanceTimersByTime(1);
+    const { context } = actor.getSnapshot();
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(context.session).toBeNull();
+    expect(context.endReason).toBe('expired');
+    expect(context.returnTo).toBe('/nine/rent-orders?page=2');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+  });
+
+  it('keeps a session longer than the 24.8-day timer limit until its real expiry', async () => {
+    const thirtyDays = 30 * 24 * 3600;
+    const { actor } = start({ login: async () => response({ expires_in: thirtyDays }) });
+    await signIn(actor);
+    vi.advanceTimersByTime(26 * 24 * 3600 * 1000);
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedIn');
+    vi.advanceTimersByTime(4 * 24 * 3600 * 1000);
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+  });
+
+  it('on a 401 clears the session, remembers the full path and forgets it once used', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'UNAUTHORIZED', path: '/nine/sale-orders/12?tab=items#pay' });
+    let snapshot = actor.getSnapshot();
+    expect(sessionStatus(snapshot)).toBe('signedOut');
+    expect(snapshot.context.session).toBeNull();
+    expect(snapshot.context.endReason).toBe('unauthorized');
+    expect(snapshot.context.returnTo).toBe('/nine/sale-orders/12?tab=items#pay');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+
+    snapshot = await signIn(actor);
+    expect(snapshot.context.returnTo).toBe('/nine/sale-orders/12?tab=items#pay');
+    actor.send({ type: 'RETURN_HANDLED' });
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+  });
+
+  it('ignores a 401 while signed out or signing in (a wrong password is a 401 too)', async () => {
+    const { actor } = start({ login: () => Promise.reject(wrongPassword) });
+    actor.send({ type: 'UNAUTHORIZED', path: '/nine/dashboard' });
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+    actor.send({ type: 'LOGIN', email: 'a@b.c', password: 'x' });
+    actor.send({ type: 'UNAUTHORIZED', path: '/nine/dashboard' });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context.returnTo).toBeNull();
+    expect(snapshot.context.endReason).toBeNull();
+  });
+
+  it('logs out: calls logout with the token, clears the session and does not remember a path', async () => {
+    const { actor, logout } = start();
+    await signIn(actor);
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(logout).toHaveBeenCalledWith('tok-123');
+    expect(snapshot.context.endReason).toBe('logout');
+    expect(snapshot.context.logoutToken).toBeNull();
+    actor.send({ type: 'REMEMBER_PATH', path: '/nine/dashboard' });
+    expect(actor.getSnapshot().context.returnTo).toBeNull();
+  });
+
+  it('ends signed out even when the logout call fails', async () => {
+    const { actor } = start({ logout: () => Promise.reject(new Error('offline')) });
+    await signIn(actor);
+    actor.send({ type: 'LOGOUT' });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context.session).toBeNull();
+  });
+
+  it('remembers a deep link visited while signed out', () => {
+    const { actor } = start();
+    actor.send({ type: 'REMEMBER_PATH', path: '/nine/dashboard?x=1' });
+    expect(actor.getSnapshot().context.returnTo).toBe('/nine/dashboard?x=1');
+  });
+
+  it('keeps the path a 401 remembered over a later deep link', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'UNAUTHORIZED', path: '/nine/sale-orders/12' });
+    actor.send({ type: 'REMEMBER_PATH', path: '/nine/dashboard' });
+    expect(actor.getSnapshot().context.returnTo).toBe('/nine/sale-orders/12');
+  });
+
+  it('restores a saved session whose expiry is in the future, and still expires it on time', () => {
+    saveSession(startSession(response({ expires_in: 120 }), T0 - 60_000));
+    const { actor } = start({ input: { restored: loadSession() } });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedIn');
+    expect(actor.getSnapshot().context.session?.login.user.email).toBe('admin@nine.test');
+    vi.advanceTimersByTime(60_000);
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+  });
+
+  it('does not restore a saved session whose expiry has passed, and drops it from storage', () => {
+    saveSession(startSession(response({ expires_in: 60 }), T0 - 61_000));
+    expect(loadSession()).toBeNull();
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+  });
+
+  it('refuses an expired session even when handed one directly', () => {
+    const stale = startSession(response({ expires_in: 60 }), T0 - 61_000);
+    saveSession(stale);
+    const { actor } = start({ input: { restored: stale } });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+  });
+
+  it('ignores unreadable storage', () => {
+    localStorage.setItem(sessionStorageKey, '{not json');
+    expect(loadSession()).toBeNull();
+    localStorage.setItem(sessionStorageKey, JSON.stringify({ login: { token: 1 }, expiresAt: T0 + 1000 }));
+    expect(loadSession()).toBeNull();
+  });
+});
