@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { e2e } from './e2e-env.mjs';
 
-const port = process.env.E2E_PORT ?? '3917';
-const agentPort = process.env.E2E_AGENT_PORT ?? '3927';
+// Tests reach the database (to prepare state) and the mail outbox through these.
+process.env.E2E_DATABASE_URL = e2e.databaseUrl;
+process.env.E2E_OUTBOX_DIR = e2e.outboxDir;
+process.env.E2E_AGENT_PORT = String(e2e.agentPort);
+process.env.E2E_AGENT_DATA_DIR = e2e.agentDataDir;
 
 // Debian's Chromium: browsers cannot be downloaded on these machines (see README).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,7 +19,7 @@ export default defineConfig({
   workers: 2,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: e2e.baseUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -35,11 +39,10 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'node e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `${e2e.baseUrl}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: port, E2E_AGENT_PORT: agentPort },
   },
 });

@@ -13,11 +13,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { buildAgent, LOOPBACK_HOST } from '../src/app.ts';
-import { paperProfiles } from '../src/devices/printer.ts';
+import { paperProfiles, type Printer } from '../src/devices/printer.ts';
 import type { AgentDevices } from '../src/devices/simulated-devices.ts';
 import { createSimulatedPrinter } from '../src/devices/simulated-printer.ts';
 import { createSimulatedScanner } from '../src/devices/simulated-scanner.ts';
+import { createTcpTransport } from '../src/devices/transports/tcp-transport.ts';
 import { makeReceipt } from '../test/fixtures/receipts.ts';
+import { startFakePrinterServer } from '../test/helpers/fake-printer-server.ts';
 
 const RUNS = Number(process.env.AGENT_BENCH_RUNS ?? 200);
 const WARMUP = 20;
@@ -73,9 +75,17 @@ async function main() {
     onHandedOver?.(performance.now());
     return write(job, signal);
   };
+  // A network printer on loopback: the real TCP 9100 transport, a local server as the printer.
+  const tcpServer = await startFakePrinterServer();
+  const tcpPrinter: Printer = {
+    id: 'tcp',
+    name: 'Loopback TCP 9100 printer',
+    profile: paperProfiles[58],
+    transport: createTcpTransport({ host: LOOPBACK_HOST, port: tcpServer.port }),
+  };
   const devices: AgentDevices = {
     simulated: true,
-    printers: [printer],
+    printers: [printer, tcpPrinter],
     scanners: [scanner],
     simulator: { printer, scanner },
   };
@@ -143,6 +153,17 @@ async function main() {
     }
     onHandedOver = undefined;
 
+    // The same receipt through the TCP transport, until the printer has every byte (its side closed).
+    const tcpReceived: number[] = [];
+    for (let run = 0; run < WARMUP + RUNS; run += 1) {
+      const received = tcpServer.nextJob(TIMEOUT_MS).then(() => performance.now());
+      const start = performance.now();
+      const reply = await request('print', { printerId: 'tcp', job: { kind: 'receipt', receipt } });
+      if (reply.ok !== true) throw new Error(`bench: tcp print refused: ${JSON.stringify(reply.error)}`);
+      const at = await received;
+      if (run >= WARMUP) tcpReceived.push(at - start);
+    }
+
     const scanDirect: number[] = [];
     const scanHttp: number[] = [];
     for (let run = 0; run < WARMUP + RUNS; run += 1) {
@@ -176,12 +197,14 @@ async function main() {
       row('print request -> bytes handed to transport', handOver),
       row('print request -> reply (job journaled)', replied),
       row('print request -> done (spool files written)', printed),
+      row('print request -> all bytes at a TCP 9100 printer', tcpReceived),
       row('scan (scanner) -> paired client', scanDirect),
       row('scan (control HTTP POST) -> paired client', scanHttp),
     ];
     process.stdout.write(`${table(rows)}\n`);
   } finally {
     await agent.close();
+    await tcpServer.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -105,7 +105,11 @@ export async function buildAgent(options: AgentOptions): Promise<Agent> {
     };
     const stops = [printer.transport.onStatusChange?.(onStatus)];
     if ((printer.statusPollMs ?? 0) > 0) {
-      const watch = watchPrinterStatus({ printer, intervalMs: printer.statusPollMs ?? 0, onChange: onStatus });
+      const watch = watchPrinterStatus({
+        printer,
+        intervalMs: printer.statusPollMs ?? 0,
+        onChange: onStatus,
+      });
       stops.push(() => watch.stop());
     }
     return stops;

@@ -2,7 +2,17 @@
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { buildAgent, LOOPBACK_HOST } from './app.ts';
-import { parseCliConfig, USAGE, type CliConfig } from './config/cli-config.ts';
+import { loadCliDevices, parseCliConfig, USAGE, type CliConfig } from './config/cli-config.ts';
+import type { DevicesConfig } from './config/device-config.ts';
+import { createConfiguredDevices } from './devices/configured-devices.ts';
+import { loadNodeHid } from './devices/hid/node-hid-loader.ts';
+import {
+  canReadWrite,
+  formatDoctorReport,
+  listUsbDevices,
+  pathExists,
+  runDoctor,
+} from './doctor/run-doctor.ts';
 import type { PairingCode } from './pairing/pairing-service.ts';
 
 let config: CliConfig;
@@ -17,6 +27,35 @@ if (config.help) {
   process.exit(0);
 }
 
+let devicesConfig: DevicesConfig;
+try {
+  devicesConfig = await loadCliDevices(config);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+const hasHardwareConfig = devicesConfig.printers.length > 0 || devicesConfig.scanners.length > 0;
+
+if (config.command === 'doctor') {
+  const devices = createConfiguredDevices(devicesConfig, { dataDir: config.dataDir });
+  const report = await runDoctor({
+    config: devicesConfig,
+    configPath: config.configPath,
+    configFound: await pathExists(config.configPath),
+    printers: devices.printers,
+    listUsb: listUsbDevices,
+    loadHid: loadNodeHid,
+    platform: process.platform,
+    isRoot: process.getuid?.() === 0,
+    canReadWrite,
+    exists: pathExists,
+  });
+  await Promise.allSettled(devices.printers.map((printer) => printer.transport.close()));
+  process.stdout.write(formatDoctorReport(report));
+  // Native handles (usb's event thread) may keep the process alive: the report is out, leave.
+  process.exit(report.problems.length === 0 ? 0 : 1);
+}
+
 let listening = false;
 const showCode = (code: PairingCode | null) => {
   if (code === null) return;
@@ -24,16 +63,33 @@ const showCode = (code: PairingCode | null) => {
   process.stdout.write(`Pairing code: ${code.code} (valid ${minutes} minutes)\n`);
 };
 
+// `--simulate` wins over the config: the end-to-end tests and demos must never reach real hardware.
+// Scanners start inside buildAgent, before its logger exists: early problems go to stderr.
+let warn = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+const devices =
+  config.simulate || !hasHardwareConfig
+    ? undefined
+    : createConfiguredDevices(devicesConfig, { dataDir: config.dataDir, onProblem: (m) => warn(m) });
+const deviceName = config.deviceName ?? devicesConfig.name;
+
 const agent = await buildAgent({
   dataDir: config.dataDir,
   allowedOrigins: config.allowedOrigins,
   simulate: config.simulate,
   paperWidthMm: config.paperWidthMm,
+  ...(devices === undefined ? {} : { devices }),
+  ...(deviceName === undefined ? {} : { deviceName }),
   logger: { level: config.logLevel },
   onPairingCode: (code) => {
     if (listening) showCode(code);
   },
 });
+
+warn = (message) => agent.app.log.warn(message);
+if (config.simulate && hasHardwareConfig)
+  agent.app.log.warn('--simulate: the configured devices are not used');
 
 try {
   await agent.app.listen({ host: LOOPBACK_HOST, port: config.port });

@@ -4,6 +4,7 @@ import { parseCliConfig } from '../src/config/cli-config.ts';
 describe('parseCliConfig', () => {
   it('defaults to port 17900, control 17901, ./.agent-data and the local web origins', () => {
     expect(parseCliConfig([], {}, '/srv/nine')).toEqual({
+      command: 'run',
       port: 17900,
       controlPort: 17901,
       dataDir: '/srv/nine/.agent-data',
@@ -12,6 +13,11 @@ describe('parseCliConfig', () => {
       paperWidthMm: 58,
       logLevel: 'info',
       help: false,
+      configPath: '/srv/nine/.agent-data/devices.json',
+      configRequired: false,
+      printers: [],
+      scanners: [],
+      deviceName: undefined,
     });
   });
 

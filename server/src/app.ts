@@ -16,6 +16,31 @@ import { registerResetPassword } from './modules/auth/reset-password.ts';
 import { registerResetPasswordLink } from './modules/auth/reset-password-link.ts';
 import { registerSelectLocation } from './modules/auth/select-location.ts';
 import { registerSso } from './modules/auth/sso-routes.ts';
+import { createAccessKeys } from './modules/auth/access-keys.ts';
+import { registerCreateOrder } from './modules/orders/create-order.ts';
+import { registerGetOrder } from './modules/orders/get-order.ts';
+import { registerListOrders } from './modules/orders/list-orders.ts';
+import { registerOrderEvents } from './modules/orders/order-events.ts';
+import { registerOrderOverrides } from './modules/orders/order-overrides.ts';
+import { registerDeliveryRoutes } from './modules/orders/delivery-routes.ts';
+import { createOrderService } from './modules/orders/order-service.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
+import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
+import { registerListCustomers } from './modules/customers/list-customers.ts';
+import { registerInvoiceRoutes } from './modules/money/invoice-routes.ts';
+import { registerMoneyRoutes } from './modules/money/money-routes.ts';
+import { registerRegisterRoutes } from './modules/money/register-routes.ts';
+import { createRegisterService } from './modules/money/register-service.ts';
+import { registerStaffRoutes } from './modules/staff/staff-routes.ts';
+import { registerUserSettings } from './modules/user-settings/user-settings-routes.ts';
+import { startJobQueue } from './lib/job-queue.ts';
+
+const RECURRING_QUEUE = 'recurring-billing';
+import { EXPORT_QUEUE, registerExportRoutes } from './modules/exports/export-routes.ts';
+import { runExport } from './modules/exports/export-runner.ts';
+import { billDuePlans } from './modules/recurring/recurring-billing.ts';
+import { registerRecurringRoutes } from './modules/recurring/recurring-routes.ts';
+import { createMoneyService } from './modules/money/money-service.ts';
 import { createSsoService } from './modules/auth/sso-service.ts';
 import { registerDashboardSummary } from './modules/dashboard/get-summary.ts';
 import { registerHealth } from './modules/health/health.ts';
@@ -40,10 +65,13 @@ export interface AppDeps {
     | 'smtpUrl'
     | 'mailFrom'
     | 'outboxDir'
+    | 'exportsDir'
   >;
   db: Db;
   /** Defaults to SMTP or the outbox folder per the config. */
   mail?: MailTransport;
+  /** How often idle workers look for jobs (tests make it short). */
+  jobPollingSeconds?: number;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
 }
@@ -61,6 +89,7 @@ export async function buildApp({
   logger,
   now = () => new Date(),
   mail,
+  jobPollingSeconds,
 }: AppDeps): Promise<NineApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -90,6 +119,9 @@ export async function buildApp({
     now,
     log: (msg, err) => app.log.warn({ err }, msg),
   });
+  const accessKeys = createAccessKeys({ db, failures });
+  const orders = createOrderService({ accessKeys });
+  const money = createMoneyService({ accessKeys, orders });
   const routes = registerAuthentication(app, auth);
 
   registerHealth(app, { db, version: config.appVersion });
@@ -108,6 +140,31 @@ export async function buildApp({
   registerActivitySettings(app, { db, auth });
   registerSetAsKiosk(app, { db });
   registerDashboardSummary(app, { db });
+  registerListOrders(app, { db, auth });
+  registerGetOrder(app, { db });
+  registerCreateOrder(app, { db, orders });
+  registerOrderEvents(app, { db, orders });
+  registerOrderOverrides(app, { db, accessKeys });
+  registerDeliveryRoutes(app, { db });
+  registerListCustomers(app, { db });
+  registerCustomerRoutes(app, { db });
+  registerCatalogueRoutes(app, { db });
+  registerMoneyRoutes(app, { db, money });
+  registerInvoiceRoutes(app, { db });
+  registerRegisterRoutes(app, { db, registers: createRegisterService() });
+  registerStaffRoutes(app, { db, auth });
+  registerUserSettings(app, { db });
+
+  const jobs = await startJobQueue(db, { pollingIntervalSeconds: jobPollingSeconds ?? 2 });
+  app.addHook('onClose', () => jobs.stop());
+  await jobs.work<{ exportId: number }>(EXPORT_QUEUE, ({ exportId }) =>
+    runExport(db, { dir: config.exportsDir, translate }, exportId),
+  );
+  registerExportRoutes(app, { db, auth, jobs, dir: config.exportsDir });
+  // Recurring invoices: checked every 15 minutes by whichever instance takes the scheduled job.
+  await jobs.work(RECURRING_QUEUE, async () => void (await billDuePlans(db)));
+  await jobs.schedule(RECURRING_QUEUE, '*/15 * * * *');
+  registerRecurringRoutes(app, { db });
 
   await registerWebApp(app, config.webDist);
   await app.ready();

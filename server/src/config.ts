@@ -25,6 +25,8 @@ export interface Config {
   mailFrom: string;
   /** Mail goes here as .eml files when no SMTP server is configured. */
   outboxDir: string;
+  /** Finished exports of the download center. */
+  exportsDir: string;
   /** OpenID Connect providers for single sign-on, from SSO_PROVIDERS (a JSON array). */
   ssoProviders: SsoProviderConfig[];
 }
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Nine <no-reply@nine.test>',
     outboxDir: resolve(env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
+    exportsDir: resolve(env.EXPORTS_DIR ?? resolve(dataDir, 'exports')),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
   };
 }

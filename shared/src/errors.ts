@@ -24,11 +24,25 @@ export const errorCatalogue = {
   ssoRequired: { code: 1017, status: 403 },
   ssoFailed: { code: 1018, status: 400 },
   idempotencyKeyReused: { code: 1020, status: 422 },
-  stateTransitionFailed: { code: 1203, status: 422 },
-  itemsUnavailable: { code: 1207, status: 422 },
-  productsUnavailable: { code: 1208, status: 422 },
+  stateTransitionFailed: { code: 1203, status: 422, keyedByCode: true },
+  deliverUnpaidDenied: { code: 1204, status: 422 },
+  confirmationRequired: { code: 1205, status: 422 },
+  accessKeyRequired: { code: 1206, status: 403 },
+  itemsUnavailable: { code: 1207, status: 422, keyedByCode: true },
+  productsUnavailable: { code: 1208, status: 422, keyedByCode: true },
   reloadRequired: { code: 1217, status: 409 },
-} as const satisfies Record<string, { code: number; status: number }>;
+  versionConflict: { code: 1021, status: 409 },
+  idempotencyInFlight: { code: 1022, status: 409 },
+} as const satisfies Record<string, { code: number; status: number; keyedByCode?: true }>;
+
+/**
+ * Spec section 8: the item lists of 1203, 1207 and 1208 arrive keyed by their code, e.g.
+ * `{ "1207": [{ product_category }] }`, so one client handler can read any of them.
+ */
+export function envelopeData(name: ErrorName, data: unknown): unknown {
+  const entry: { code: number; keyedByCode?: true } = errorCatalogue[name];
+  return entry.keyedByCode && Array.isArray(data) ? { [entry.code]: data } : data;
+}
 
 export type ErrorName = keyof typeof errorCatalogue;
 export type ErrorCode = (typeof errorCatalogue)[ErrorName]['code'];

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENT_PROTOCOL_VERSION,
   errorReply,
+  kioskProofMessage,
   makeEvent,
   okReply,
   parseAgentMessage,
   parseAgentRequest,
+  privilegedRequestTypes,
 } from '../src/agent-protocol.ts';
 
 const receipt = {
@@ -94,5 +96,64 @@ describe('parseAgentMessage', () => {
     expect(parseAgentMessage(bad, () => 'pair').kind).toBe('invalid');
     const failure = errorReply('r3', 'unauthorized', 'pair first');
     expect(parseAgentMessage(failure)).toEqual({ kind: 'reply', reply: failure });
+  });
+});
+
+describe('kiosk-identity', () => {
+  const nonce = 'n0nce-from-the-server-1234';
+
+  it('is a privileged request with a server nonce', () => {
+    expect(privilegedRequestTypes).toContain('kiosk-identity');
+    const parsed = parseAgentRequest({ v: 1, id: 'k1', type: 'kiosk-identity', payload: { nonce } });
+    expect(parsed).toEqual({
+      ok: true,
+      request: { v: 1, id: 'k1', type: 'kiosk-identity', payload: { nonce, enroll: false } },
+    });
+    for (const bad of ['short', 'x'.repeat(257), 'has spaces in it, sixteen+'])
+      expect(errorCodeOf({ v: 1, id: 'k', type: 'kiosk-identity', payload: { nonce: bad } })).toBe(
+        'invalid-payload',
+      );
+  });
+
+  it('validates the proof reply', () => {
+    const result = {
+      deviceId: 'd8c1b1c4-3f0b-4a53-9a55-9f6f1c7f0e11',
+      name: 'Caja 1',
+      algorithm: 'HMAC-SHA256',
+      nonce,
+      proof: 'q3J2mVb0e2w',
+    } as const;
+    const reply = okReply<'kiosk-identity'>('k1', result);
+    expect(parseAgentMessage(reply, () => 'kiosk-identity')).toEqual({ kind: 'reply', reply });
+    const wrong = okReply('k2', { ...result, algorithm: 'MD5' } as never);
+    expect(parseAgentMessage(wrong, () => 'kiosk-identity').kind).toBe('invalid');
+  });
+
+  it('signs a message bound to the device and the nonce', () => {
+    expect(kioskProofMessage('dev-1', nonce)).toBe(`nine-kiosk-v1\ndev-1\n${nonce}`);
+    expect(kioskProofMessage('dev-2', nonce)).not.toBe(kioskProofMessage('dev-1', nonce));
+  });
+});
+
+describe('printer-status', () => {
+  it('carries the state and the cutter error', () => {
+    const event = makeEvent('printer-status', {
+      printerId: 'counter',
+      status: {
+        state: 'unknown',
+        online: false,
+        coverOpen: null,
+        paperOut: null,
+        paperNearEnd: null,
+        cutterError: null,
+        error: 'no answer',
+      },
+    });
+    expect(parseAgentMessage(JSON.stringify(event))).toEqual({ kind: 'event', event });
+    const payload = event.payload as { status: Record<string, unknown> };
+    const { state: _state, ...withoutState } = payload.status;
+    expect(
+      parseAgentMessage({ ...event, payload: { printerId: 'counter', status: withoutState } }).kind,
+    ).toBe('invalid');
   });
 });

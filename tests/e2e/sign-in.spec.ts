@@ -12,7 +12,12 @@ test.describe('signing in and out', () => {
 
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The admin works in three locations: the location modal asks which one.
+    await page
+      .getByRole('alertdialog', { name: 'Choose a location' })
+      .getByRole('button', { name: 'Harbor Front' })
+      .click();
 
     await expect(page).toHaveURL(/\/nine\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -38,7 +43,7 @@ test.describe('signing in and out', () => {
     await page.goto('/nine/auth/login');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('The e-mail or password is not correct.');
     await expect(page).toHaveURL(/\/nine\/auth\/login$/);
   });

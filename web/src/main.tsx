@@ -2,13 +2,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppServices } from './app/app-services.ts';
+import { hydrateLastActivity } from './features/session/inactivity.ts';
+import { hydratePermissionsCache } from './features/session/permissions-cache.ts';
+import { hydrateSession } from './features/session/session-storage.ts';
+import { hydrateLocalSettings } from './features/settings/local-settings.ts';
 import { restoreDarkMode } from './lib/color-mode.ts';
 import { initI18n } from './lib/i18n.ts';
 
 restoreDarkMode();
 
-// Navigation rule 6: nothing renders until the saved language has loaded.
-void initI18n().then(() => {
+// Navigation rule 6: nothing renders until the saved language has loaded; the encrypted client data
+// is decrypted meanwhile, so the session is known before the first render.
+void Promise.all([
+  initI18n(),
+  hydrateSession(),
+  hydratePermissionsCache(),
+  hydrateLastActivity(),
+  hydrateLocalSettings(),
+]).then(() => {
   const root = document.getElementById('root');
   if (root === null) throw new Error('index.html lacks #root');
   createRoot(root).render(

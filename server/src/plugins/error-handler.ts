@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorCatalogue, type ErrorEnvelope, type ErrorName } from '@nine/shared/errors';
+import {
+  AppError,
+  envelopeData,
+  errorCatalogue,
+  type ErrorEnvelope,
+  type ErrorName,
+} from '@nine/shared/errors';
 import { ZodError } from 'zod';
 import { pickLanguage, type Translate } from '../lib/translator.ts';
 
@@ -46,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance, translate: Translate
       resp_code: error.code,
       resp_message: translate(lang, `errors:${error.errorName}`, error.params),
     };
-    if (error.data !== undefined) body.data = error.data;
+    if (error.data !== undefined) body.data = envelopeData(error.errorName, error.data);
     return reply.code(error.status).send(body);
   };
 

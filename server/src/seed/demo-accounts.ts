@@ -9,6 +9,8 @@ export interface DemoAccount {
   role: DemoRole;
   /** Location codes the role is granted in. */
   locations: readonly string[];
+  /** Approves cancellations, refunds above the policy's levels and overrides. */
+  accessKey?: string;
 }
 
 export const DEMO_LOCATIONS = [
@@ -20,14 +22,20 @@ export const DEMO_LOCATIONS = [
 const ALL = DEMO_LOCATIONS.map((l) => l.code);
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'admin@nine.test', name: 'Alex Admin', role: 'Administrator', locations: ALL },
-  { email: 'maria@nine.test', name: 'María López', role: 'Counter clerk', locations: ['HARBOR', 'OLDTOWN'] },
+  { email: 'admin@nine.test', name: 'Alex Admin', role: 'Administrator', locations: ALL, accessKey: '1234' },
+  {
+    email: 'maria@nine.test',
+    name: 'María López',
+    role: 'Counter clerk',
+    locations: ['HARBOR', 'OLDTOWN'],
+    accessKey: '2222',
+  },
   { email: 'sam@nine.test', name: 'Sam Carter', role: 'Counter clerk', locations: ['HARBOR'] },
   { email: 'lea@nine.test', name: 'Léa Martin', role: 'Counter clerk', locations: ['OLDTOWN'] },
   { email: 'jon@nine.test', name: 'Jon Park', role: 'Counter clerk', locations: ['LAKE'] },
   { email: 'tom@nine.test', name: 'Tom Becker', role: 'Tour guide', locations: ['OLDTOWN', 'LAKE'] },
   { email: 'ines@nine.test', name: 'Inés García', role: 'Tour guide', locations: ['HARBOR'] },
   { email: 'ravi@nine.test', name: 'Ravi Patel', role: 'Tour guide', locations: ['LAKE'] },
-  { email: 'claire@nine.test', name: 'Claire Dubois', role: 'Accountant', locations: ALL },
+  { email: 'claire@nine.test', name: 'Claire Dubois', role: 'Accountant', locations: ALL, accessKey: '3333' },
   { email: 'ken@nine.test', name: 'Ken Ito', role: 'Accountant', locations: ['HARBOR'] },
 ];

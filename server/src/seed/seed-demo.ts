@@ -173,10 +173,8 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
   await client.query(
     `INSERT INTO taxes (name, rate_bp, is_active) VALUES ('Sales tax', ${TAX_BP}, true), ('Tourism levy', 200, false)`,
   );
-  await client.query(`INSERT INTO gl_codes (code, description) VALUES
-    ('1000', 'Cash'), ('1010', 'Card clearing'), ('1020', 'External payments'), ('1100', 'Accounts receivable'),
-    ('2100', 'Customer deposits held'), ('2200', 'Sales tax payable'), ('2300', 'Customer account credit'),
-    ('4000', 'Rental revenue'), ('4010', 'Sales revenue'), ('4020', 'Tour revenue'), ('4900', 'Damage charges')`);
+  // The chart of accounts comes with migration 0002.
+
   const registerByLocation = new Map<number, number>();
   for (const [i, id] of locationIds.entries()) {
     await client.query(
@@ -247,6 +245,12 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
       userId,
       hash,
     ]);
+    if (account.accessKey) {
+      await client.query(`UPDATE users SET access_key_hash = $2 WHERE id = $1`, [
+        userId,
+        await hashPassword(account.accessKey),
+      ]);
+    }
     for (const locationId of homes) {
       await client.query(`INSERT INTO user_roles (user_id, role_id, location_id) VALUES ($1, $2, $3)`, [
         userId,
@@ -1090,6 +1094,29 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
     await maybeFlush();
   }
   await maybeFlush(true);
+
+  // Only the first location delivers (location activity settings): its delivery orders get a drop-off
+  // before the start and a pick-up at the end, with every item of the order on both runs.
+  await client.query(`UPDATE orders SET has_delivery = false WHERE has_delivery AND location_id <> $1`, [
+    ctx.locationIds[0],
+  ]);
+  await client.query(
+    `WITH runs AS (
+       SELECT o.id AS order_id, o.location_id, kind.type, kind.at, o.status,
+              coalesce(c.address, '1 Main St') AS address, c.postal_code
+       FROM orders o LEFT JOIN customers c ON c.id = o.customer_id
+       CROSS JOIN LATERAL (VALUES ('delivery'::delivery_type, o.planned_start - interval '1 hour'), ('pickup'::delivery_type, o.planned_finish)) AS kind(type, at)
+       WHERE o.has_delivery AND o.type = 'rent' AND o.status <> 'cancelled')
+     INSERT INTO deliveries (order_id, location_id, type, status, scheduled_at, address, zip_code)
+     SELECT order_id, location_id, type,
+            (CASE WHEN at > now() THEN 'scheduled' WHEN type = 'delivery' OR status IN ('returned', 'closed') THEN 'done' ELSE 'scheduled' END)::delivery_status,
+            at, address, postal_code
+     FROM runs`,
+  );
+  await client.query(
+    `INSERT INTO delivery_items (delivery_id, order_item_id)
+     SELECT d.id, oi.id FROM deliveries d JOIN order_items oi ON oi.order_id = d.order_id WHERE oi.status <> 'cancelled'`,
+  );
 
   // Items out on live rentals are shown as rented.
   await client.query(`UPDATE items i SET status = 'rented' FROM order_items oi

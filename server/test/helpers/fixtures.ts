@@ -42,3 +42,63 @@ export async function createUser(
   }
   return userId;
 }
+
+export interface CatalogueFixture {
+  customerId: number;
+  rentProductId: number;
+  bulkProductId: number;
+  saleProductId: number;
+  /** Serialized items of the rent product, all at the location. */
+  itemIds: number[];
+}
+
+let fixtureSeq = 0;
+
+/** A small catalogue at one location: a customer, a serialized rent product with items, bulk gear and a sale product. */
+export async function createCatalogue(
+  db: Db,
+  locationId: number,
+  opts: { items?: number; bulkStock?: number; saleStock?: number } = {},
+): Promise<CatalogueFixture> {
+  const n = ++fixtureSeq;
+  const q = <T extends object>(sql: string, params: unknown[]) =>
+    db.pool.query<T & { id: number }>(sql, params).then((r) => r.rows);
+  const [customer] = await q(
+    `INSERT INTO customers (first_name, last_name, email, phone) VALUES ('Ada', 'Lovelace', $1, '+1 555 0100') RETURNING id`,
+    [`ada${n}-${locationId}@example.com`],
+  );
+  const [category] = await q(`INSERT INTO categories (name) VALUES ($1) RETURNING id`, [
+    `Kayaks ${n}-${locationId}`,
+  ]);
+  const [rent] = await q(
+    `INSERT INTO products (kind, sku, name, category_id, is_serialized, price_minor, deposit_minor) VALUES ('rent', $1, 'Sea kayak', $2, true, 4000, 15000) RETURNING id`,
+    [`KAY-${n}-${locationId}`, category!.id],
+  );
+  const [bulk] = await q(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('rent', $1, 'Life jacket', false, 500) RETURNING id`,
+    [`PFD-${n}-${locationId}`],
+  );
+  const [sale] = await q(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('sale', $1, 'Water bottle', false, 1200) RETURNING id`,
+    [`BTL-${n}-${locationId}`],
+  );
+  await db.pool.query(
+    `INSERT INTO stock_levels (product_id, location_id, quantity) VALUES ($1, $3, $4), ($2, $3, $5)`,
+    [bulk!.id, sale!.id, locationId, opts.bulkStock ?? 10, opts.saleStock ?? 50],
+  );
+  const itemIds: number[] = [];
+  for (let i = 0; i < (opts.items ?? 3); i++) {
+    const [item] = await q(
+      `INSERT INTO items (product_id, sku, barcode, home_location_id, current_location_id) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+      [rent!.id, `KAY-${n}-${locationId}-${i}`, `29${n}${locationId}${i}${Date.now() % 100000}`, locationId],
+    );
+    itemIds.push(item!.id);
+  }
+  return {
+    customerId: customer!.id,
+    rentProductId: rent!.id,
+    bulkProductId: bulk!.id,
+    saleProductId: sale!.id,
+    itemIds,
+  };
+}

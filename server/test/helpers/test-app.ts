@@ -5,16 +5,23 @@ import type { Db } from '../../src/db/pool.ts';
 /** The real app on a test database, without the web bundle and without log noise. */
 export async function createTestApp(
   db: Db,
-  opts: { now?: () => Date; sessionTtlSeconds?: number; outboxDir?: string } = {},
+  opts: { now?: () => Date; sessionTtlSeconds?: number; outboxDir?: string; exportsDir?: string } = {},
 ): Promise<NineApp> {
   const config = {
     ...loadConfig({}),
     webDist: '/nonexistent',
     sessionTtlSeconds: opts.sessionTtlSeconds ?? 3600,
     outboxDir: opts.outboxDir ?? '/nonexistent-outbox',
+    exportsDir: opts.exportsDir ?? '/nonexistent-exports',
     publicUrl: 'http://nine.test',
   };
-  return buildApp({ config, db, logger: false, ...(opts.now ? { now: opts.now } : {}) });
+  return buildApp({
+    config,
+    db,
+    logger: false,
+    jobPollingSeconds: 0.5,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
 }
 
 export async function login(app: NineApp['app'], email: string, password = 'Secret-pass-1'): Promise<string> {

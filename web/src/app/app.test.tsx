@@ -164,7 +164,7 @@ describe('signed-in shell', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard']);
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Local', 'Version History']);
     expect(links[0]?.getAttribute('href')).toBe('/nine/dashboard');
     expect(links[0]?.getAttribute('aria-current')).toBe('page');
     expect(within(nav).queryByText('Orders')).toBeNull();
@@ -222,7 +222,8 @@ describe('signed-in shell', () => {
     await signIn();
 
     expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Your session has ended. Please sign in again.');
+    const notice = screen.getAllByRole('status').find((el) => el.textContent?.includes('session has ended'));
+    expect(notice?.textContent).toBe('Your session has ended. Please sign in again.');
     expect(localStorage.getItem('nine.session')).toBeNull();
     expect(services.session.getSnapshot().context.returnTo).toBe('/nine/dashboard');
     unmount();

@@ -63,14 +63,25 @@ describe('visibleMenu', () => {
     expect(shown[1]?.route).toBeUndefined();
   });
 
-  it('with the real route table shows only Dashboard today, even to a user with every permission', () => {
-    const everything = ['rent_order', 'sell_order', 'staff', 'customer', 'tour'].map((resource) => ({
+  it('with the real route table shows Local and Version History to all, Activity only with activity', () => {
+    const clerk = ['rent_order', 'sell_order', 'staff', 'customer', 'tour'].map((resource) => ({
       resource,
       action: 'any',
     })) as Parameters<typeof visibleMenu>[1]['permissions'];
-    const shown = visibleMenu(sideMenu, { permissions: everything });
-    expect(labels(shown)).toEqual(['dashboard']);
-    expect(shown[0]?.route?.name).toBe('DashboardIndex');
+    const shown = labels(visibleMenu(sideMenu, { permissions: clerk }));
+    expect(shown[0]).toBe('dashboard');
+    expect(shown).toContain('configurations[local_settings]');
+    expect(shown).toContain('version_history');
+
+    const admin = visibleMenu(sideMenu, {
+      permissions: [...clerk, { resource: 'activity', action: 'view' }],
+    });
+    expect(labels(admin)).toContain('configurations[local_settings,activity_settings]');
+    const configurations = admin.find((item) => item.label === 'configurations');
+    expect(configurations?.children.map((c) => c.route?.path)).toEqual([
+      '/local-settings',
+      '/settings/activity',
+    ]);
   });
 
   it('carries the full side-menu structure of the spec as data', () => {

@@ -87,9 +87,36 @@ describe('route table', () => {
     expect(routeTable.at(-1)).toMatchObject({ name: 'not-found', path: '*' });
   });
 
-  it('holds only the screens that exist', () => {
-    expect(routeTable.map((r) => r.name)).toEqual(['Home', 'Login', 'DashboardIndex', 'not-found']);
+  it('holds the session and settings screens with their paths, guards and back rules', () => {
+    expect(routeTable.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'Home',
+        'Login',
+        'SsoSignIn',
+        'PasswordExpired',
+        'ForgotPassword',
+        'ResetPassword',
+        'DashboardIndex',
+        'localSettings',
+        'versionHistory',
+        'activitySettings',
+        'not-found',
+      ]),
+    );
     expect(pathTo('Login')).toBe('/auth/login');
+    expect(pathTo('SsoSignIn')).toBe('/auth/sso/sign-in');
+    expect(pathTo('PasswordExpired')).toBe('/auth/password-expired');
+    expect(pathTo('ForgotPassword')).toBe('/auth/forgot-password');
+    expect(pathTo('ResetPassword')).toBe('/auth/reset-password');
+    expect(pathTo('localSettings')).toBe('/local-settings');
+    expect(pathTo('versionHistory')).toBe('/version-history');
+    for (const name of ['Login', 'SsoSignIn', 'PasswordExpired', 'ForgotPassword', 'ResetPassword'] as const)
+      expect(findRoute(name)?.noAuth).toBe(true);
+    expect(findRoute('activitySettings')?.resources).toEqual(['activity']);
+    expect(findRoute('localSettings')?.resources).toEqual([]);
+    expect(findRoute('versionHistory')?.resources).toEqual([]);
+    expect(findRoute('SsoSignIn')?.blockBack).toEqual({ to: 'Login' });
+    expect(findRoute('PasswordExpired')?.blockBack).toEqual({ to: 'Login' });
     expect(pathTo('DashboardIndex')).toBe('/dashboard');
     expect(findRoute('Login')?.noAuth).toBe(true);
     expect(findRoute('DashboardIndex')?.noAuth).toBeFalsy();

@@ -6,7 +6,27 @@ import type { Resource } from '@nine/shared/permissions';
  * Every screen that exists. Screens not built yet are absent (the catch-all answers for them), and later
  * issues add rows here. Names follow the spec where it gives one (DashboardIndex, not-found).
  */
-export type RouteName = 'Home' | 'Login' | 'DashboardIndex' | 'not-found';
+export type RouteName =
+  | 'Home'
+  | 'Login'
+  | 'SsoSignIn'
+  | 'PasswordExpired'
+  | 'ForgotPassword'
+  | 'ResetPassword'
+  | 'DashboardIndex'
+  | 'localSettings'
+  | 'versionHistory'
+  | 'activitySettings'
+  | 'rentOrders'
+  | 'rentOrder'
+  | 'rentOrderPrint'
+  | 'rentOrderPrint55mm'
+  | 'saleOrders'
+  | 'saleOrder'
+  | 'saleOrderPrint'
+  | 'createOrder'
+  | 'quickSale'
+  | 'not-found';
 
 export type RouteLayout = 'dashboard' | 'auth' | 'bare';
 
@@ -37,10 +57,130 @@ export const routeTable: readonly RouteDef[] = [
     noAuth: true,
   },
   {
+    name: 'SsoSignIn',
+    path: '/auth/sso/sign-in',
+    titleKey: 'auth:sso.title',
+    resources: [],
+    layout: 'auth',
+    noAuth: true,
+    // Behind it lies the identity provider's page, whose one-time state is spent: start again at login.
+    blockBack: { to: 'Login' },
+  },
+  {
+    name: 'PasswordExpired',
+    path: '/auth/password-expired',
+    titleKey: 'auth:password_expired.title',
+    resources: [],
+    layout: 'auth',
+    noAuth: true,
+    blockBack: { to: 'Login' },
+  },
+  {
+    name: 'ForgotPassword',
+    path: '/auth/forgot-password',
+    titleKey: 'auth:forgot.title',
+    resources: [],
+    layout: 'auth',
+    noAuth: true,
+  },
+  {
+    name: 'ResetPassword',
+    path: '/auth/reset-password',
+    titleKey: 'auth:reset.title',
+    resources: [],
+    layout: 'auth',
+    noAuth: true,
+  },
+  {
     name: 'DashboardIndex',
     path: '/dashboard',
     titleKey: 'common:dashboard.title',
     resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'localSettings',
+    path: '/local-settings',
+    titleKey: 'settings:local.title',
+    resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'versionHistory',
+    path: '/version-history',
+    titleKey: 'settings:version_history.title',
+    resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'activitySettings',
+    path: '/settings/activity',
+    titleKey: 'settings:activity.title',
+    resources: ['activity'],
+    layout: 'dashboard',
+  },
+  // Orders. An `:id` must be numeric (spec section 2): the router skips a row whose id is not.
+  {
+    name: 'rentOrders',
+    path: '/rent-orders',
+    titleKey: 'orders:titles.rent_orders',
+    resources: ['rent_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'rentOrderPrint',
+    path: '/rent-orders/:id/print',
+    titleKey: 'orders:titles.rent_order_print',
+    resources: ['rent_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'rentOrderPrint55mm',
+    path: '/rent-orders/:id/print-55mm',
+    titleKey: 'orders:titles.rent_order_print_55mm',
+    resources: ['rent_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'rentOrder',
+    path: '/rent-orders/:id',
+    titleKey: 'orders:titles.rent_order',
+    resources: ['rent_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'saleOrders',
+    path: '/sale-orders',
+    titleKey: 'orders:titles.sale_orders',
+    resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'quickSale',
+    path: '/sale-orders/new',
+    titleKey: 'orders:titles.quick_sale',
+    resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'createOrder',
+    path: '/create-order',
+    titleKey: 'orders:titles.create_order',
+    resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'saleOrderPrint',
+    path: '/sale-orders/:id/print',
+    titleKey: 'orders:titles.sale_order_print',
+    resources: ['sell_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'saleOrder',
+    path: '/sale-orders/:id',
+    titleKey: 'orders:titles.sale_order',
+    resources: ['sell_order'],
     layout: 'dashboard',
   },
   // Must stay last: it matches every path.
@@ -65,4 +205,21 @@ export function pathTo(name: RouteName): string {
     throw new Error(`no plain path for route ${name}`);
   }
   return route.path;
+}
+
+/** The href of a route with parameters: pathWith('rentOrder', { id: 12 }) is '/rent-orders/12'. */
+export function pathWith(name: RouteName, params: Record<string, string | number>): string {
+  const route = findRoute(name);
+  if (route === undefined || route.path.includes('*')) throw new Error(`no path for route ${name}`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`route ${name} needs :${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Spec section 2: route parameters named id (orders, reservations) must be numeric. */
+export function paramsAllowed(params: Record<string, string | undefined> | null | undefined): boolean {
+  const id = params?.id;
+  return id === undefined || /^\d{1,15}$/.test(id);
 }

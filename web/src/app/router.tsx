@@ -1,26 +1,61 @@
-import { useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Router, matchRoute, useLocation, useRouter } from 'wouter';
 import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
-import { useLocationPermissions } from '../features/session/api/get-location-permissions.ts';
-import { useSession, useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
+import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
+import { ActivitySettingsPage } from './pages/activity-settings-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
+import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
+import { LocalSettingsPage } from './pages/local-settings-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PasswordExpiredPage } from './pages/password-expired-page.tsx';
+import { ResetPasswordPage } from './pages/reset-password-page.tsx';
+import { SsoSignInPage } from './pages/sso-sign-in-page.tsx';
+import { VersionHistoryPage } from './pages/version-history-page.tsx';
+import {
+  RentOrderPrint55mmPage,
+  RentOrderPrintPage,
+  SaleOrderPrintPage,
+} from './pages/order-print-pages.tsx';
+import { RentOrderPage } from './pages/rent-order-page.tsx';
+import { RentOrdersPage } from './pages/rent-orders-page.tsx';
+import { SaleOrderPage } from './pages/sale-order-page.tsx';
+import { SaleOrdersPage } from './pages/sale-orders-page.tsx';
+import { CreateOrderPage } from './pages/create-order-page.tsx';
+import { QuickSalePage } from './pages/quick-sale-page.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
-import { pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
+import { paramsAllowed, pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
+import { useViewerPermissions } from './use-viewer-permissions.ts';
 
 // Every route name must have a page: adding a row to the table without one fails typecheck.
 const pages = {
   Home: HomePage,
   Login: LoginPage,
+  SsoSignIn: SsoSignInPage,
+  PasswordExpired: PasswordExpiredPage,
+  ForgotPassword: ForgotPasswordPage,
+  ResetPassword: ResetPasswordPage,
   DashboardIndex: DashboardPage,
+  localSettings: LocalSettingsPage,
+  versionHistory: VersionHistoryPage,
+  activitySettings: ActivitySettingsPage,
+  rentOrders: RentOrdersPage,
+  rentOrder: RentOrderPage,
+  rentOrderPrint: RentOrderPrintPage,
+  rentOrderPrint55mm: RentOrderPrint55mmPage,
+  saleOrders: SaleOrdersPage,
+  saleOrder: SaleOrderPage,
+  saleOrderPrint: SaleOrderPrintPage,
+  createOrder: CreateOrderPage,
+  quickSale: QuickSalePage,
   'not-found': NotFoundPage,
 } satisfies Record<RouteName, ComponentType>;
 
@@ -43,36 +78,53 @@ function RouteRedirect({ to }: { to: RouteName }) {
   return null;
 }
 
+const BLOCK_BACK_MARK = 'nineBlockBack';
+
 /** Navigation rule 4: a back action on a route that forbids it lands on the route's destination. */
-function useBlockBack(blockBack: RouteDef['blockBack']) {
+export function useBlockBack(routeName: RouteName, blockBack: RouteDef['blockBack']) {
   const [, navigate] = useLocation();
   const destination = blockBack?.to;
   useEffect(() => {
     if (destination === undefined) return;
-    // A duplicate entry absorbs the back action so it can be detected and redirected.
-    window.history.pushState(window.history.state, '', window.location.href);
+    // A marked duplicate entry absorbs the back action so it can be detected and redirected; marked so
+    // that an effect running twice (StrictMode) does not stack two.
+    const state: unknown = window.history.state;
+    const marked = typeof state === 'object' && state !== null && BLOCK_BACK_MARK in state;
+    if (!marked) {
+      window.history.pushState(
+        { ...(state as object | null), [BLOCK_BACK_MARK]: routeName },
+        '',
+        window.location.href,
+      );
+    }
     const onPopState = () => navigate(pathTo(destination), { replace: true });
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [destination, navigate]);
+  }, [routeName, destination, navigate]);
+}
+
+/** Navigation rule 3: moving between two differently named routes closes any open common modal. */
+function useCloseCommonModalOnRouteChange(routeName: RouteName) {
+  const ui = useUiStore();
+  const previous = useRef(routeName);
+  useEffect(() => {
+    if (previous.current !== routeName) ui.closeCommonModal();
+    previous.current = routeName;
+  }, [routeName, ui]);
 }
 
 function RouteFrame({ route }: { route: RouteDef }) {
   const { t } = useAppTranslation();
-  const status = useSessionStatus();
-  const session = useSession();
-  const signedIn = status === 'signedIn' && session !== null;
-  const permissionsQuery = useLocationPermissions(
-    signedIn ? { userId: session.login.user.id, locationId: session.locationId } : null,
-  );
+  const signedIn = useSessionStatus() === 'signedIn';
   // Permissions that cannot be loaded grant nothing.
-  const permissions = permissionsQuery.isError ? [] : permissionsQuery.data?.permissions;
+  const permissions = useViewerPermissions();
   const title = routeTitle(route, t);
 
   useEffect(() => {
     document.title = title;
   }, [title]);
-  useBlockBack(route.blockBack);
+  useBlockBack(route.name, route.blockBack);
+  useCloseCommonModalOnRouteChange(route.name);
 
   const access = routeAccess(route, { signedIn, permissions });
   if (access.kind === 'redirect') {
@@ -107,7 +159,11 @@ function RouteFrame({ route }: { route: RouteDef }) {
 function RouteSwitch() {
   const router = useRouter();
   const [location] = useLocation();
-  const route = routeTable.find((candidate) => matchRoute(router.parser, candidate.path, location)[0]);
+  const route = routeTable.find((candidate) => {
+    const [matched, params] = matchRoute(router.parser, candidate.path, location);
+    // A non-numeric :id matches no order route and falls through to not-found (spec section 2).
+    return matched && paramsAllowed(params);
+  });
   // The catch-all row guarantees a match; this only satisfies the type.
   return route ? <RouteFrame route={route} /> : null;
 }

@@ -1,7 +1,6 @@
 import { chakra } from '@chakra-ui/react';
-import { useState } from 'react';
-import { isDarkMode, setDarkMode } from '../lib/color-mode.ts';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { useUiState, useUiStore } from '../lib/ui-store.ts';
 
 /**
  * A plain button with role="switch": the whole visible control is the element that has the role, so
@@ -9,16 +8,14 @@ import { useAppTranslation } from '../lib/i18n.ts';
  */
 export function DarkModeSwitch() {
   const { t } = useAppTranslation();
-  const [on, setOn] = useState(isDarkMode);
+  const ui = useUiStore();
+  const on = useUiState((s) => s.darkMode);
   return (
     <chakra.button
       type="button"
       role="switch"
       aria-checked={on}
-      onClick={() => {
-        setDarkMode(!on);
-        setOn(!on);
-      }}
+      onClick={() => ui.setDarkMode(!on)}
       display="inline-flex"
       alignItems="center"
       gap="2.5"

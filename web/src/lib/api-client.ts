@@ -1,11 +1,10 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import { API_BASE, API_TIMEOUT_MS, LOCATION_HEADER } from '@nine/shared/constants';
-import { isErrorEnvelope } from '@nine/shared/errors';
 import { currentLanguage, i18n } from './i18n.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 
-/** Every failed call surfaces as this: the server's envelope when there is one, else a translated fallback. */
+/** Every failed call surfaces as this: what the server said when it said something, else a translated fallback. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
@@ -29,7 +28,7 @@ export class ApiError extends Error {
     this.data = init.data;
   }
 
-  /** The envelope's `resp_message` (already translated by the server) or the fallback text. */
+  /** The message to show: resp_message (translated by the server), else message, else a nested one. */
   get respMessage(): string {
     return this.message;
   }
@@ -39,16 +38,27 @@ export class ApiError extends Error {
 export interface SessionBridge {
   token(): string | null;
   locationId(): number | null;
-  onUnauthorized(): void;
 }
 
-const disconnected: SessionBridge = { token: () => null, locationId: () => null, onUnauthorized: () => {} };
+const disconnected: SessionBridge = { token: () => null, locationId: () => null };
 let bridge: SessionBridge = disconnected;
 
 export function connectSession(next: SessionBridge): () => void {
   bridge = next;
   return () => {
     if (bridge === next) bridge = disconnected;
+  };
+}
+
+/** Runs on every failure of the main client (spec section 8); the app connects the real one. */
+export type FailureHandler = (error: ApiError) => void;
+const ignoreFailure: FailureHandler = () => {};
+let failureHandler: FailureHandler = ignoreFailure;
+
+export function connectFailureHandler(next: FailureHandler): () => void {
+  failureHandler = next;
+  return () => {
+    if (failureHandler === next) failureHandler = ignoreFailure;
   };
 }
 
@@ -75,22 +85,51 @@ const http = ky.create({
   },
 });
 
-async function toApiError(error: unknown): Promise<ApiError> {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** The first resp_message or message found anywhere inside data (field errors, nested envelopes). */
+export function firstNestedMessage(value: unknown, depth = 0): string | null {
+  if (depth > 8) return null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = firstNestedMessage(item, depth + 1);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  if (nonEmpty(value.resp_message)) return value.resp_message;
+  if (nonEmpty(value.message)) return value.message;
+  for (const nested of Object.values(value)) {
+    const found = firstNestedMessage(nested, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Spec section 8: resp_message, else message, else the first nested message in data. */
+export function messageOf(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  if (nonEmpty(body.resp_message)) return body.resp_message;
+  if (nonEmpty(body.message)) return body.message;
+  return firstNestedMessage(body.data);
+}
+
+export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
     const status = error.response.status;
-    if (status === 401) bridge.onUnauthorized();
     const body: unknown = await error.response.json().catch(() => undefined);
-    if (isErrorEnvelope(body)) {
-      return new ApiError({
-        kind: 'http',
-        status,
-        respCode: body.resp_code,
-        message: body.resp_message,
-        data: body.data,
-      });
-    }
-    return new ApiError({ kind: 'http', status, message: i18n.t('errors:internal') });
+    return new ApiError({
+      kind: 'http',
+      status,
+      respCode: isRecord(body) && typeof body.resp_code === 'number' ? body.resp_code : null,
+      message: messageOf(body) ?? i18n.t('errors:internal'),
+      data: isRecord(body) ? body.data : undefined,
+    });
   }
   if (error instanceof TimeoutError) {
     return new ApiError({ kind: 'timeout', status: 0, message: i18n.t('common:errors.timeout') });
@@ -99,9 +138,11 @@ async function toApiError(error: unknown): Promise<ApiError> {
 }
 
 export type RequestOptions = Pick<Options, 'json' | 'searchParams' | 'headers' | 'signal'>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 async function request<T>(
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  handled: boolean,
+  method: Method,
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
@@ -111,20 +152,42 @@ async function request<T>(
   } catch (error) {
     // A cancelled query must stay a cancellation, not become a user-facing error.
     if (options.signal?.aborted) throw error;
-    throw await toApiError(error);
+    const apiError = await toApiError(error);
+    if (handled) failureHandler(apiError);
+    throw apiError;
   }
-  if (typeof body === 'object' && body !== null && 'data' in body) return body.data as T;
-  throw new ApiError({ kind: 'invalid-response', status: 200, message: i18n.t('errors:internal') });
+  if (isRecord(body) && 'data' in body) return body.data as T;
+  const invalid = invalidResponse();
+  if (handled) failureHandler(invalid);
+  throw invalid;
 }
 
-/** Calls /api/<path> (no leading slash) and returns the unwrapped `data`. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('get', path, options),
-  post: <T>(path: string, options?: RequestOptions) => request<T>('post', path, options),
-  put: <T>(path: string, options?: RequestOptions) => request<T>('put', path, options),
-  patch: <T>(path: string, options?: RequestOptions) => request<T>('patch', path, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('delete', path, options),
-};
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+function createClient(handled: boolean): ApiClient {
+  return {
+    get: (path, options) => request(handled, 'get', path, options),
+    post: (path, options) => request(handled, 'post', path, options),
+    put: (path, options) => request(handled, 'put', path, options),
+    patch: (path, options) => request(handled, 'patch', path, options),
+    delete: (path, options) => request(handled, 'delete', path, options),
+  };
+}
+
+/** Calls /api/<path> (no leading slash) and returns the unwrapped `data`; failures get the default handling. */
+export const api = createClient(true);
+
+/**
+ * The second client (spec section 7): same headers, no automatic handling. For screens that show the
+ * failure themselves, such as the sign-in forms, where a toast or a 401 redirect would be wrong.
+ */
+export const quietApi = createClient(false);
 
 /** For callers that got a non-ApiError (a schema mismatch, say) and must still show something. */
 export function invalidResponse(): ApiError {

@@ -4,6 +4,9 @@ import auth from '@nine/locales/en-US/auth.json';
 import common from '@nine/locales/en-US/common.json';
 import errors from '@nine/locales/en-US/errors.json';
 import menu from '@nine/locales/en-US/menu.json';
+import settings from '@nine/locales/en-US/settings.json';
+import orders from '@nine/locales/en-US/orders.json';
+import agent from '@nine/locales/en-US/agent.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -12,7 +15,7 @@ import {
   type Language,
 } from '@nine/shared/constants';
 
-export const appNamespaces = ['common', 'auth', 'menu', 'errors'] as const;
+export const appNamespaces = ['common', 'auth', 'menu', 'settings', 'orders', 'agent', 'errors'] as const;
 /** A t() that takes fully qualified keys ('auth:login.heading') of every namespace, checked at compile time. */
 export type AppT = TFunction<typeof appNamespaces>;
 
@@ -27,7 +30,7 @@ export const i18n = i18next.createInstance();
 // fetched only when someone picks them (spec section 7). The brace list must match appNamespaces
 // (a glob takes literals only); other files in locales/ belong to the server.
 const lazyBundles = import.meta.glob<{ default: ResourceLanguage[string] }>(
-  '../../../locales/{es-ES,fr-FR}/{common,auth,menu,errors}.json',
+  '../../../locales/{es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,errors}.json',
 );
 
 export function readSavedLanguage(): Language {
@@ -71,7 +74,7 @@ export async function initI18n(): Promise<void> {
     await setLanguage(saved, { persist: false });
     return;
   }
-  const resources: Resource = { [DEFAULT_LANGUAGE]: { common, auth, menu, errors } };
+  const resources: Resource = { [DEFAULT_LANGUAGE]: { common, auth, menu, settings, orders, agent, errors } };
   if (saved !== DEFAULT_LANGUAGE) {
     try {
       resources[saved] = await fetchBundle(saved);

@@ -1,8 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { settleSecureWrites } from '../lib/secure-storage.ts';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // An encrypted write still under way would land in the next test's storage.
+  await settleSecureWrites();
   localStorage.clear();
   document.body.className = '';
 });

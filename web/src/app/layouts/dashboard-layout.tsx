@@ -5,7 +5,10 @@ import type { Permission } from '@nine/shared/permissions';
 import { DarkModeSwitch } from '../../components/dark-mode-switch.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { LocationSwitcher } from '../../features/session/components/location-switcher.tsx';
+import { AgentStatusBadge } from '../../features/agent/components/agent-status-badge.tsx';
 import { useSession, useSessionActor } from '../../features/session/session-context.tsx';
+import { NotifBar } from '../hosts/notif-bar.tsx';
 import { sideMenu, visibleMenu } from '../menu.ts';
 import { pathTo, type RouteDef } from '../route-table.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -15,7 +18,6 @@ function UserPanel() {
   const session = useSession();
   const actor = useSessionActor();
   const [, navigate] = useLocation();
-  const location = session?.login.locations.find((l) => l.id === session.locationId);
 
   return (
     <Stack as="section" aria-label={t('menu:user_panel')} gap="3" px="4" py="4">
@@ -23,10 +25,8 @@ function UserPanel() {
         <Text fontWeight="semibold" truncate>
           {session?.login.user.name}
         </Text>
-        <Text color="fg.muted" truncate>
-          {location ? t('menu:location', { name: location.name }) : t('menu:no_location')}
-        </Text>
       </Box>
+      <LocationSwitcher />
       <LanguageSelect size="xs" />
       <DarkModeSwitch />
       <Button
@@ -96,6 +96,9 @@ export function DashboardLayout({ title, currentRoute, permissions, children }: 
         <Text fontSize="lg" fontWeight="semibold" truncate>
           {title}
         </Text>
+        <Box ms="auto" flexShrink={0}>
+          <AgentStatusBadge />
+        </Box>
       </Flex>
 
       <Flex
@@ -130,6 +133,7 @@ export function DashboardLayout({ title, currentRoute, permissions, children }: 
         py="6"
         outline="none"
       >
+        <NotifBar />
         {children}
       </Box>
     </Grid>

@@ -2,6 +2,7 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { TodaySummaryPrint } from './today-summary-print.tsx';
 
 export function DashboardPage() {
   const { t } = useAppTranslation();
@@ -12,6 +13,7 @@ export function DashboardPage() {
         {t('common:dashboard.title')}
       </Heading>
       <DashboardSummary locationId={session?.locationId ?? null} />
+      <TodaySummaryPrint locationId={session?.locationId ?? null} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SessionActorRef, SessionSnapshot } from './session-machine.ts';
-import { sessionStatus } from './session-machine.ts';
+import { locationStep, sessionStatus } from './session-machine.ts';
 
 // The actor is created outside React (the API client needs it too); React only reads it.
 const SessionActorContext = createContext<SessionActorRef | null>(null);
@@ -22,3 +22,4 @@ export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T
 
 export const useSessionStatus = () => useSessionSelector(sessionStatus);
 export const useSession = () => useSessionSelector((s) => s.context.session);
+export const useLocationStep = () => useSessionSelector(locationStep);

@@ -2,8 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginResponse } from '@nine/shared/schemas/auth';
 import { ApiError } from '../../lib/api-client.ts';
+import { decrypt, settleSecureWrites } from '../../lib/secure-storage.ts';
+import type { ExpiredPasswordChange } from './api/change-expired-password.ts';
 import type { Credentials } from './api/login.ts';
-import { sessionMachine, sessionStatus, type SessionInput } from './session-machine.ts';
+import type { SelectedLocation } from './api/select-location.ts';
+import {
+  locationStep,
+  sessionMachine,
+  sessionStatus,
+  type SessionEmitted,
+  type SessionInput,
+} from './session-machine.ts';
 import { loadSession, saveSession, sessionStorageKey, startSession } from './session-storage.ts';
 
 const T0 = new Date('2026-03-02T09:00:00Z').getTime();
@@ -34,23 +43,53 @@ function start(
   options: {
     login?: (credentials: Credentials) => Promise<LoginResponse>;
     logout?: (token: string) => Promise<void>;
+    changeExpiredPassword?: (change: ExpiredPasswordChange) => Promise<LoginResponse>;
+    completeSso?: (code: string) => Promise<LoginResponse>;
+    selectLocation?: (locationId: number) => Promise<SelectedLocation>;
     input?: SessionInput;
   } = {},
 ) {
   const logout = vi.fn(options.logout ?? (async () => {}));
   const login = vi.fn(options.login ?? (async () => response()));
+  const changeExpiredPassword = vi.fn(options.changeExpiredPassword ?? (async () => response()));
+  const completeSso = vi.fn(options.completeSso ?? (async () => response()));
+  const selectLocation = vi.fn(
+    options.selectLocation ??
+      (async (locationId: number) => ({
+        locationId,
+        permissions: [{ resource: 'rent_order' as const, action: 'any' as const }],
+        resources: ['rent_order'],
+      })),
+  );
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise<LoginResponse, Credentials>(({ input }) => login(input)),
       logout: fromPromise<void, { token: string }>(({ input }) => logout(input.token)),
+      changeExpiredPassword: fromPromise<LoginResponse, ExpiredPasswordChange>(({ input }) =>
+        changeExpiredPassword(input),
+      ),
+      completeSso: fromPromise<LoginResponse, { code: string }>(({ input }) => completeSso(input.code)),
+      selectLocation: fromPromise<SelectedLocation, { locationId: number }>(({ input }) =>
+        selectLocation(input.locationId),
+      ),
     },
   });
   const actor = createActor(machine, {
     input: { currentPath: () => '/nine/rent-orders?page=2', ...options.input },
   });
+  const emitted: SessionEmitted[] = [];
+  actor.on('locationSelected', (event) => emitted.push(event));
   actor.start();
-  return { actor, login, logout };
+  return { actor, login, logout, changeExpiredPassword, completeSso, selectLocation, emitted };
 }
+
+const expiredError = new ApiError({
+  kind: 'http',
+  status: 403,
+  respCode: 1013,
+  message: 'Your password has expired. Choose a new one to continue.',
+  data: { email: 'maria@nine.test' },
+});
 
 async function signIn(actor: ReturnType<typeof start>['actor']) {
   actor.send({ type: 'LOGIN', email: 'admin@nine.test', password: 'Nine-demo-1' });
@@ -225,5 +264,206 @@ describe('session machine', () => {
     expect(loadSession()).toBeNull();
     localStorage.setItem(sessionStorageKey, JSON.stringify({ login: { token: 1 }, expiresAt: T0 + 1000 }));
     expect(loadSession()).toBeNull();
+  });
+});
+
+describe('session machine: storage', () => {
+  it('keeps the session encrypted in localStorage: the token never appears in clear', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    await settleSecureWrites();
+    const stored = localStorage.getItem(sessionStorageKey) ?? '';
+    expect(stored).not.toBe('');
+    expect(stored).not.toContain('tok-123');
+    expect(stored).not.toContain('admin@nine.test');
+    expect(JSON.parse((await decrypt(stored)) ?? 'null').login.token).toBe('tok-123');
+  });
+});
+
+describe('session machine: location choice', () => {
+  it('with one location goes straight to work there', async () => {
+    const { actor } = start({
+      login: async () => response({ locations: [{ id: 5, name: 'Lakeside' }], location_id: 5 }),
+    });
+    const snapshot = await signIn(actor);
+    expect(locationStep(snapshot)).toBe('none');
+    expect(snapshot.context.session).toMatchObject({ locationId: 5, locationChosen: true });
+  });
+
+  it('with several locations asks, then moves the session to the chosen one and shares its permissions', async () => {
+    const { actor, selectLocation, emitted } = start();
+    let snapshot = await signIn(actor);
+    expect(locationStep(snapshot)).toBe('choosing');
+    // Until the choice, the server's default location is the one in use.
+    expect(snapshot.context.session).toMatchObject({ locationId: 2, locationChosen: false });
+
+    actor.send({ type: 'SELECT_LOCATION', locationId: 1 });
+    expect(locationStep(actor.getSnapshot())).toBe('selecting');
+    snapshot = await waitFor(actor, (s) => locationStep(s) === 'none');
+    expect(selectLocation).toHaveBeenCalledWith(1);
+    expect(snapshot.context.session).toMatchObject({ locationId: 1, locationChosen: true });
+    expect(loadSession()?.locationId).toBe(1);
+    expect(emitted).toEqual([
+      {
+        type: 'locationSelected',
+        userId: 7,
+        locationId: 1,
+        permissions: [{ resource: 'rent_order', action: 'any' }],
+        resources: ['rent_order'],
+      },
+    ]);
+  });
+
+  it('ignores a location the user does not have', async () => {
+    const { actor, selectLocation } = start();
+    await signIn(actor);
+    actor.send({ type: 'SELECT_LOCATION', locationId: 99 });
+    expect(locationStep(actor.getSnapshot())).toBe('choosing');
+    expect(selectLocation).not.toHaveBeenCalled();
+  });
+
+  it('keeps asking, with the error, when the switch fails; a 401 there signs out', async () => {
+    const forbidden = new ApiError({
+      kind: 'http',
+      status: 403,
+      respCode: 1009,
+      message: 'You may not work in this location.',
+    });
+    let calls = 0;
+    const { actor } = start({
+      selectLocation: () =>
+        ++calls === 1
+          ? Promise.reject(forbidden)
+          : Promise.reject(new ApiError({ kind: 'http', status: 401, respCode: 1002, message: 'ended' })),
+    });
+    await signIn(actor);
+    actor.send({ type: 'SELECT_LOCATION', locationId: 1 });
+    let snapshot = await waitFor(actor, (s) => locationStep(s) !== 'selecting');
+    expect(locationStep(snapshot)).toBe('choosing');
+    expect(snapshot.context.locationError?.message).toBe('You may not work in this location.');
+
+    actor.send({ type: 'SELECT_LOCATION', locationId: 1 });
+    snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context.endReason).toBe('unauthorized');
+    expect(snapshot.context.returnTo).toBe('/nine/rent-orders?page=2');
+  });
+
+  it('switches again later from the menu', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'SELECT_LOCATION', locationId: 1 });
+    await waitFor(actor, (s) => locationStep(s) === 'none');
+    actor.send({ type: 'SELECT_LOCATION', locationId: 2 });
+    const snapshot = await waitFor(
+      actor,
+      (s) => locationStep(s) === 'none' && s.context.session?.locationId === 2,
+    );
+    expect(snapshot.context.session?.locationChosen).toBe(true);
+  });
+
+  it('asks again after a reload when no location was chosen yet', () => {
+    saveSession(startSession(response(), T0));
+    const { actor } = start({ input: { restored: loadSession() } });
+    expect(locationStep(actor.getSnapshot())).toBe('choosing');
+  });
+});
+
+describe('session machine: password expired', () => {
+  it('a sign-in refused with 1013 moves to passwordExpired with the e-mail and password just typed', async () => {
+    const { actor } = start({ login: () => Promise.reject(expiredError) });
+    actor.send({ type: 'LOGIN', email: 'maria@nine.test', password: 'Old-pass-1' });
+    const snapshot = await waitFor(actor, (s) => !s.matches('signingIn'));
+    expect(sessionStatus(snapshot)).toBe('passwordExpired');
+    expect(snapshot.context.expiredPassword).toEqual({ email: 'maria@nine.test', password: 'Old-pass-1' });
+    expect(snapshot.context.error).toBeNull();
+    expect(snapshot.context.attempt).toBeNull();
+  });
+
+  it('changing the password signs in; a refused new password stays with the error', async () => {
+    const policy = new ApiError({
+      kind: 'http',
+      status: 400,
+      respCode: 1014,
+      message: 'The new password does not meet the password policy.',
+      data: { rules: ['capital'] },
+    });
+    let attempt = 0;
+    const { actor, changeExpiredPassword } = start({
+      login: () => Promise.reject(expiredError),
+      changeExpiredPassword: () => (++attempt === 1 ? Promise.reject(policy) : Promise.resolve(response())),
+    });
+    actor.send({ type: 'LOGIN', email: 'maria@nine.test', password: 'Old-pass-1' });
+    await waitFor(actor, (s) => s.matches('passwordExpired'));
+
+    const change = { email: 'maria@nine.test', password: 'Old-pass-1', newPassword: 'weakpass1' };
+    actor.send({ type: 'CHANGE_EXPIRED_PASSWORD', ...change });
+    expect(sessionStatus(actor.getSnapshot())).toBe('changingPassword');
+    let snapshot = await waitFor(actor, (s) => !s.matches('changingPassword'));
+    expect(sessionStatus(snapshot)).toBe('passwordExpired');
+    expect(snapshot.context.error?.respCode).toBe(1014);
+    expect(snapshot.context.expiredPassword?.email).toBe('maria@nine.test');
+
+    actor.send({ type: 'CHANGE_EXPIRED_PASSWORD', ...change, newPassword: 'Strong-pass-2' });
+    snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(changeExpiredPassword).toHaveBeenLastCalledWith({ ...change, newPassword: 'Strong-pass-2' });
+    expect(snapshot.context.expiredPassword).toBeNull();
+    expect(snapshot.context.session?.login.token).toBe('tok-123');
+  });
+
+  it('can be left for the login form, and opened directly without a refused sign-in', async () => {
+    const { actor } = start({ login: () => Promise.reject(expiredError) });
+    actor.send({ type: 'LOGIN', email: 'maria@nine.test', password: 'x' });
+    await waitFor(actor, (s) => s.matches('passwordExpired'));
+    actor.send({ type: 'CANCEL_PASSWORD_CHANGE' });
+    expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
+    expect(actor.getSnapshot().context.expiredPassword).toBeNull();
+
+    actor.send({
+      type: 'CHANGE_EXPIRED_PASSWORD',
+      email: 'maria@nine.test',
+      password: 'x',
+      newPassword: 'New-pass-1',
+    });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(sessionStatus(snapshot)).toBe('signedIn');
+  });
+});
+
+describe('session machine: single sign-on', () => {
+  it('trades the code for a session', async () => {
+    const { actor, completeSso } = start();
+    actor.send({ type: 'SSO_COMPLETE', code: 'one-time-code-123' });
+    expect(sessionStatus(actor.getSnapshot())).toBe('completingSso');
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(completeSso).toHaveBeenCalledWith('one-time-code-123');
+    expect(snapshot.context.session?.login.token).toBe('tok-123');
+  });
+
+  it('a refused code leaves the user signed out with the reason', async () => {
+    const failed = new ApiError({
+      kind: 'http',
+      status: 400,
+      respCode: 1018,
+      message: 'Single sign-on did not complete. Try again.',
+    });
+    const { actor } = start({ completeSso: () => Promise.reject(failed) });
+    actor.send({ type: 'SSO_COMPLETE', code: 'used-code-1234' });
+    const snapshot = await waitFor(actor, (s) => !s.matches('completingSso'));
+    expect(sessionStatus(snapshot)).toBe('signedOut');
+    expect(snapshot.context.error?.respCode).toBe(1018);
+  });
+});
+
+describe('session machine: inactivity', () => {
+  it('signs out on inactivity, revokes the token and remembers where the user was', async () => {
+    const { actor, logout } = start();
+    await signIn(actor);
+    actor.send({ type: 'INACTIVE' });
+    expect(actor.getSnapshot().context.session).toBeNull();
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(logout).toHaveBeenCalledWith('tok-123');
+    expect(snapshot.context.endReason).toBe('inactive');
+    expect(snapshot.context.returnTo).toBe('/nine/rent-orders?page=2');
+    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
   });
 });

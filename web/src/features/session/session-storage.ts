@@ -1,4 +1,5 @@
 import { loginResponse, type LoginResponse } from '@nine/shared/schemas/auth';
+import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
 
 /** What a signed-in tab keeps (spec section 3): the login response and the moment it stops being valid. */
 export interface Session {
@@ -7,6 +8,8 @@ export interface Session {
   expiresAt: number;
   /** The location the user works in; sent as the `location-id` header. */
   locationId: number | null;
+  /** False until the user picked a location in the location modal (asked when there are several). */
+  locationChosen: boolean;
 }
 
 const STORAGE_KEY = 'nine.session';
@@ -15,8 +18,9 @@ export function startSession(login: LoginResponse, now: number): Session {
   return {
     login,
     expiresAt: now + login.expires_in * 1000,
-    // Until the location modal exists (issue 3) the server's choice, else the first location, is used.
+    // The server's choice (the user's default location) until the user picks one.
     locationId: login.location_id ?? login.locations[0]?.id ?? null,
+    locationChosen: login.locations.length <= 1,
   };
 }
 
@@ -24,21 +28,37 @@ export function isLive(session: Session | null, now: number): session is Session
   return session !== null && session.expiresAt > now;
 }
 
+export function needsLocationChoice(session: Session | null): boolean {
+  return session !== null && !session.locationChosen && session.login.locations.length > 1;
+}
+
+/** Decrypts the saved session into memory; main.tsx awaits this before the app starts. */
+export async function hydrateSession(): Promise<void> {
+  await loadSecure(STORAGE_KEY);
+}
+
 /** Returns the saved session only when its expiry is still in the future (spec section 5); drops it otherwise. */
 export function loadSession(now: number = Date.now()): Session | null {
-  let raw: string | null;
-  try {
-    raw = localStorage.getItem(STORAGE_KEY);
-  } catch {
+  const raw = readSecure(STORAGE_KEY);
+  if (raw === null) {
+    // Unreadable (not ours, tampered): it can never become a session, so it goes.
+    if (hasStoredSession()) clearSession();
     return null;
   }
-  if (raw === null) return null;
   const session = parse(raw);
   if (!isLive(session, now)) {
     clearSession();
     return null;
   }
   return session;
+}
+
+function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function parse(raw: string): Session | null {
@@ -51,6 +71,7 @@ function parse(raw: string): Session | null {
       login: login.data,
       expiresAt: value.expiresAt,
       locationId: typeof value.locationId === 'number' ? value.locationId : null,
+      locationChosen: value.locationChosen === true,
     };
   } catch {
     return null;
@@ -58,11 +79,11 @@ function parse(raw: string): Session | null {
 }
 
 export function saveSession(session: Session): void {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  writeSecure(STORAGE_KEY, JSON.stringify(session));
 }
 
 export function clearSession(): void {
-  localStorage.removeItem(STORAGE_KEY);
+  removeSecure(STORAGE_KEY);
 }
 
 export const sessionStorageKey = STORAGE_KEY;

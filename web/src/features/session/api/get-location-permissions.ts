@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isAction, isResource, type Permission } from '@nine/shared/permissions';
 import { api } from '../../../lib/api-client.ts';
+import {
+  cachedPermissions,
+  cachePermissions,
+  toLocationPermissions,
+  type LocationPermissions,
+} from '../permissions-cache.ts';
 
-export interface LocationPermissions {
-  permissions: Permission[];
-  resources: string[];
-}
+export type { LocationPermissions };
 
 interface RawLocationPermissions {
   permissions: { resource?: string | null; action: string }[];
@@ -16,22 +18,29 @@ export async function getLocationPermissions({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<LocationPermissions> {
   const data = await api.get<RawLocationPermissions>('nine/user/location-permissions', { signal });
-  // A record without a known resource grants nothing the client can check, so it is dropped.
-  const permissions = data.permissions.flatMap((p) =>
-    p.resource != null && isResource(p.resource) && isAction(p.action)
-      ? [{ resource: p.resource, action: p.action }]
-      : [],
-  );
-  return { permissions, resources: data.resources };
+  return toLocationPermissions(data);
 }
 
-/** Keyed by user and location: switching either refetches (spec section 6). */
-export const locationPermissionsQueryOptions = (userId: number, locationId: number | null) =>
-  queryOptions({
-    queryKey: ['location-permissions', userId, locationId],
-    queryFn: ({ signal }) => getLocationPermissions({ signal }),
+export const locationPermissionsQueryKey = (userId: number, locationId: number | null) =>
+  ['location-permissions', userId, locationId] as const;
+
+/**
+ * Keyed by user and location: switching either refetches (spec section 6). The local copy answers at
+ * once after a reload, and is refreshed in the background once it is older than the stale time.
+ */
+export const locationPermissionsQueryOptions = (userId: number, locationId: number | null) => {
+  const cached = cachedPermissions(userId, locationId);
+  return queryOptions({
+    queryKey: locationPermissionsQueryKey(userId, locationId),
+    queryFn: async ({ signal }) => {
+      const fresh = await getLocationPermissions({ signal });
+      cachePermissions(userId, locationId, fresh);
+      return fresh;
+    },
     staleTime: 5 * 60_000,
+    ...(cached ? { initialData: cached, initialDataUpdatedAt: cached.savedAt } : {}),
   });
+};
 
 export function useLocationPermissions(scope: { userId: number; locationId: number | null } | null) {
   return useQuery({

@@ -1,8 +1,8 @@
-import { api } from '../../../lib/api-client.ts';
+import { quietApi } from '../../../lib/api-client.ts';
 
 /** The session is already cleared locally when this runs, so the token is passed explicitly. */
 export async function logout(token: string): Promise<void> {
-  await api.post<unknown>('nine/user/logout', {
+  await quietApi.post<unknown>('nine/user/logout', {
     headers: { authorization: `Bearer ${token}` },
     json: { token },
   });

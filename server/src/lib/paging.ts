@@ -1,0 +1,55 @@
+import type { Db } from '../db/pool.ts';
+
+/** Counting stops here: past it a list says "10,000+" instead of counting every match. */
+export const COUNT_CAP = 10_000;
+
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+}
+
+/**
+ * One page of a list and its capped count, run side by side. `from` is the FROM … WHERE part both
+ * share; `countFrom` may differ when another form of the same filter counts faster.
+ */
+export async function pageOf<T extends object>(
+  db: Db,
+  q: {
+    select: string;
+    from: string;
+    orderBy: string;
+    params: unknown[];
+    page: number;
+    pageSize: number;
+    countFrom?: string;
+  },
+): Promise<Paged<T>> {
+  const n = q.params.length;
+  const [rows, count] = await Promise.all([
+    db.pool.query<T>(`SELECT ${q.select} ${q.from} ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...q.params,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    ]),
+    db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 ${q.countFrom ?? q.from} LIMIT ${COUNT_CAP + 1}) t`,
+      q.params,
+    ),
+  ]);
+  const total = count.rows[0]!.n;
+  return {
+    rows: rows.rows,
+    total: Math.min(total, COUNT_CAP),
+    total_capped: total > COUNT_CAP,
+    page: q.page,
+    page_size: q.pageSize,
+  };
+}
+
+/** A LIKE pattern matching `text` anywhere, lower-cased, with LIKE's own wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import { grants, isAction, isResource, type Permission, type Requirement } from '@nine/shared/permissions';
+import type { Db } from '../../db/pool.ts';
+import { loadAccessPolicy } from './access-policy.ts';
+import type { FailureCounter } from './failure-counter.ts';
+import { verifyPassword } from './password-hashing.ts';
+
+/**
+ * Access keys approve sensitive actions (cancelling an order, refunds above a level, overrides).
+ * The key identifies the approver: any active user in the location whose key matches and who holds
+ * `need` there. Wrong keys count against the acting user under the access policy, then lock.
+ */
+export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCounter }) {
+  async function approve(
+    client: pg.PoolClient | null,
+    actingUserId: number,
+    locationId: number,
+    key: string | undefined,
+    need: Requirement,
+  ): Promise<number> {
+    if (!key) throw new AppError('accessKeyRequired');
+    const policy = await loadAccessPolicy(db);
+    const window = {
+      threshold: policy.wrong_access_key_threshold,
+      ttlMinutes: policy.wrong_access_key_ttl_minutes,
+    };
+    const subject = String(actingUserId);
+    const locked = await failures.lockedFor('access_key', subject, window);
+    if (locked > 0)
+      throw new AppError('accountLocked', {
+        params: { minutes: Math.ceil(locked / 60_000) },
+        data: { retry_after_seconds: Math.ceil(locked / 1000) },
+      });
+    const q = client ?? db.pool;
+    const { rows } = await q.query<{
+      id: number;
+      access_key_hash: string;
+      permissions: { resource: string; action: string }[];
+    }>(
+      `SELECT u.id, u.access_key_hash,
+              coalesce(json_agg(json_build_object('resource', rp.resource, 'action', rp.action)) FILTER (WHERE rp.role_id IS NOT NULL), '[]') AS permissions
+       FROM users u JOIN user_roles ur ON ur.user_id = u.id AND ur.location_id = $1
+       LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
+       WHERE u.status = 'active' AND u.access_key_hash IS NOT NULL
+       GROUP BY u.id, u.access_key_hash`,
+      [locationId],
+    );
+    for (const row of rows) {
+      const held: Permission[] = row.permissions.flatMap((p) =>
+        isResource(p.resource) && isAction(p.action) ? [{ resource: p.resource, action: p.action }] : [],
+      );
+      if (grants(held, need) && (await verifyPassword(key, row.access_key_hash))) {
+        await failures.clear('access_key', subject);
+        return row.id;
+      }
+    }
+    await failures.record('access_key', subject);
+    throw new AppError('accessKeyRequired');
+  }
+  return { approve };
+}
+
+export type AccessKeys = ReturnType<typeof createAccessKeys>;

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { containsPattern } from '../../lib/paging.ts';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import { customerInput, customerUpdate, type CustomerRow } from '@nine/shared/schemas/customers';
+import type { Db } from '../../db/pool.ts';
+import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { CUSTOMER_COLUMNS } from './list-customers.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+});
+
+const lookupQuery = z.object({
+  search: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** GET, POST and PATCH of one customer; every change is audited in its transaction. */
+export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.get(
+    '/api/nine/customers/:id',
+    { config: { access: { resource: 'customer', action: 'view' } } },
+    async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { rows } = await deps.db.pool.query<CustomerRow>(
+        `SELECT ${CUSTOMER_COLUMNS}, notes FROM customers WHERE id = $1`,
+        [id],
+      );
+      if (!rows[0]) throw new AppError('notFound');
+      return { data: rows[0] };
+    },
+  );
+
+  // A lookup for taking orders: clerks who sell or rent need it without the customer permission.
+  const lookupAccess = {
+    anyOf: [
+      { resource: 'customer', action: 'view' },
+      { resource: 'rent_order', action: 'change' },
+      { resource: 'sell_order', action: 'change' },
+    ],
+  } as const;
+  app.get(
+    '/api/nine/customers/lookup',
+    { config: { access: { anyOf: [...lookupAccess.anyOf] } } },
+    async (request) => {
+      const q = parse(lookupQuery, request.query);
+      const like = containsPattern(q.search);
+      const { rows } = await deps.db.pool.query(
+        `SELECT id, trim(first_name || ' ' || last_name) AS name, phone, email::text, postal_code, is_anonymous
+       FROM customers WHERE NOT is_anonymous AND search_text LIKE $1 ORDER BY last_name, first_name, id LIMIT $2`,
+        [like, q.limit],
+      );
+      return { data: { rows } };
+    },
+  );
+
+  app.post(
+    '/api/nine/customers',
+    { config: { access: { resource: 'customer', action: 'change' } } },
+    async (request, reply) => {
+      const input = parse(customerInput, request.body);
+      const { userId, locationId } = request.auth!;
+      const key = idempotencyKeyOf(request.headers);
+      const result = await inTransaction(
+        deps.db,
+        { userId, key, fingerprint: ['POST customers', input] },
+        async (client) => {
+          const { rows } = await client.query<CustomerRow>(
+            `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CUSTOMER_COLUMNS}`,
+            [
+              input.first_name,
+              input.last_name,
+              input.email ?? null,
+              input.phone ?? null,
+              input.address ?? null,
+              input.postal_code ?? null,
+              input.city ?? null,
+              input.country ?? null,
+              input.notes ?? null,
+              locationId,
+            ],
+          );
+          const created = rows[0]!;
+          await client.query(
+            `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'customer', $3, 'created', $4)`,
+            [userId, locationId, String(created.id), JSON.stringify(input)],
+          );
+          return { status: 201, body: created };
+        },
+      );
+      return reply.code(201).send({ data: result.body });
+    },
+  );
+
+  app.patch(
+    '/api/nine/customers/:id',
+    { config: { access: { resource: 'customer', action: 'change' } } },
+    async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { version, ...changes } = parse(customerUpdate, request.body);
+      const { userId, locationId } = request.auth!;
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const current = await client.query<{ version: number }>(
+          'SELECT version FROM customers WHERE id = $1 AND NOT is_anonymous FOR UPDATE',
+          [id],
+        );
+        if (!current.rows[0]) throw new AppError('notFound');
+        if (current.rows[0].version !== version)
+          throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+        const fields = Object.entries(changes).filter(([, v]) => v !== undefined);
+        const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+        const { rows } = await client.query<CustomerRow>(
+          `UPDATE customers SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`,
+          [id, ...fields.map(([, v]) => v)],
+        );
+        await client.query(
+          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'customer', $3, 'updated', $4)`,
+          [userId, locationId, String(id), JSON.stringify(Object.fromEntries(fields))],
+        );
+        return { status: 200, body: rows[0]! };
+      });
+      return { data: result.body };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { customerListQuery, type CustomerRow } from '@nine/shared/schemas/customers';
+import type { Db } from '../../db/pool.ts';
+import { containsPattern, pageOf } from '../../lib/paging.ts';
+import { parse } from '../../lib/validate.ts';
+
+const SORT: Record<string, string> = {
+  name: 'last_name, first_name',
+  email: 'email',
+  created_at: 'created_at',
+  id: 'id',
+};
+export const CUSTOMER_COLUMNS = `id, trim(first_name || ' ' || last_name) AS name, first_name, last_name, email::text, phone, address, postal_code,
+  city, country, is_anonymous, created_at, version`;
+
+/** Customers: paged, sorted and searched (trigram index on name, e-mail and phone) in SQL. */
+export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): void {
+  app.get(
+    '/api/nine/customers',
+    { config: { access: { resource: 'customer', action: 'view' } } },
+    async (request) => {
+      const q = parse(customerListQuery, request.query);
+      const params: unknown[] = [];
+      let where = 'NOT is_anonymous';
+      if (q.search) {
+        params.push(containsPattern(q.search));
+        where += ` AND search_text LIKE $${params.length}`;
+      }
+      const dir = q.sort_type === 'desc' ? 'DESC' : 'ASC';
+      const order = SORT[q.sort]!.split(', ')
+        .map((c) => `${c} ${dir} NULLS LAST`)
+        .join(', ');
+      return {
+        data: await pageOf<CustomerRow>(deps.db, {
+          select: CUSTOMER_COLUMNS,
+          from: `FROM customers WHERE ${where}`,
+          orderBy: `ORDER BY ${order}, id ${dir}`,
+          params,
+          page: q.page,
+          pageSize: q.page_size,
+        }),
+      };
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { containsPattern } from '../../lib/paging.ts';
+import type { z } from 'zod';
+import type { Requirement } from '@nine/shared/permissions';
+import { customerListQuery } from '@nine/shared/schemas/customers';
+import { orderListQuery } from '@nine/shared/schemas/orders';
+import { orderExportQuery } from '../orders/order-list.ts';
+
+export interface ExportColumn {
+  key: string;
+  /** money: minor units written as a decimal amount; date: ISO 8601. */
+  kind?: 'money' | 'date';
+}
+
+export interface ExportSource {
+  need: Requirement;
+  filters: z.ZodType;
+  columns: ExportColumn[];
+  query(locationId: number, filters: never): { text: string; params: unknown[] };
+}
+
+const orderColumns: ExportColumn[] = [
+  { key: 'number' },
+  { key: 'type' },
+  { key: 'source' },
+  { key: 'status' },
+  { key: 'customer' },
+  { key: 'phone' },
+  { key: 'email' },
+  { key: 'planned_start', kind: 'date' },
+  { key: 'planned_finish', kind: 'date' },
+  { key: 'actual_start', kind: 'date' },
+  { key: 'actual_finish', kind: 'date' },
+  { key: 'closed_at', kind: 'date' },
+  { key: 'cancelled_at', kind: 'date' },
+  { key: 'created_at', kind: 'date' },
+  { key: 'rental_items' },
+  { key: 'total_minor', kind: 'money' },
+  { key: 'paid_minor', kind: 'money' },
+  { key: 'staff_note' },
+  { key: 'customer_note' },
+];
+
+/** Lists that can be exported: the same filters as on screen, the same permission as the list. */
+export const exportSources: Record<string, ExportSource> = {
+  'rent-orders': {
+    need: { resource: 'rent_order', action: 'view' },
+    filters: orderListQuery,
+    columns: orderColumns,
+    query: (locationId, filters: z.infer<typeof orderListQuery>) =>
+      orderExportQuery('rent', locationId, filters),
+  },
+  'sale-orders': {
+    need: { resource: 'sell_order', action: 'view' },
+    filters: orderListQuery,
+    columns: orderColumns,
+    query: (locationId, filters: z.infer<typeof orderListQuery>) =>
+      orderExportQuery('sale', locationId, filters),
+  },
+  customers: {
+    need: { resource: 'customer', action: 'view' },
+    filters: customerListQuery,
+    columns: [
+      { key: 'id' },
+      { key: 'first_name' },
+      { key: 'last_name' },
+      { key: 'email' },
+      { key: 'phone' },
+      { key: 'address' },
+      { key: 'postal_code' },
+      { key: 'city' },
+      { key: 'country' },
+      { key: 'created_at', kind: 'date' },
+    ],
+    query: (_locationId, filters: z.infer<typeof customerListQuery>) => {
+      const params: unknown[] = [];
+      let where = 'NOT is_anonymous';
+      if (filters.search) where += ` AND search_text LIKE $${params.push(containsPattern(filters.search))}`;
+      return {
+        text: `SELECT id, first_name, last_name, email::text, phone, address, postal_code, city, country, created_at FROM customers WHERE ${where} ORDER BY last_name, first_name, id`,
+        params,
+      };
+    },
+  },
+};

@@ -1,0 +1,432 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import type { DepositMove, PaymentCreate, RefundCreate } from '@nine/shared/schemas/money';
+import { invoiceTax, spreadTax } from '@nine/shared/tax';
+import type { AccessKeys } from '../auth/access-keys.ts';
+import type { OrderService } from '../orders/order-service.ts';
+import { METHOD_GL, postLedger } from './ledger.ts';
+
+export interface Actor {
+  userId: number;
+  locationId: number;
+}
+
+interface OrderMoney {
+  id: number;
+  type: string;
+  status: string;
+  version: number;
+  customer_id: number | null;
+  total_minor: number;
+  paid_minor: number;
+  planned_start: Date | null;
+  planned_finish: Date | null;
+}
+
+const PAID = `(coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
+  - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
+
+async function lockOrder(client: pg.PoolClient, orderId: number, locationId: number): Promise<OrderMoney> {
+  const { rows } = await client.query<OrderMoney>(
+    `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.total_minor, ${PAID}::bigint AS paid_minor, o.planned_start, o.planned_finish
+     FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
+    [orderId, locationId],
+  );
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+async function settings(client: pg.PoolClient, locationId: number) {
+  const { rows } = await client.query<{
+    is_tax_included: boolean;
+    tax_bp: number;
+    allow_staff_credit_card_entry: boolean;
+    has_pay_and_balance_forward: boolean;
+    accept_external_payments: boolean;
+    process_external_refunds: boolean;
+    close_sale_order: string;
+    current_cash_register: number | null;
+    refund_level1_minor: number;
+    refund_level2_minor: number;
+  }>(
+    `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp,
+            coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
+            b.accept_external_payments, b.process_external_refunds, coalesce(a.close_sale_order, 'manual') AS close_sale_order, g.current_cash_register,
+            p.refund_level1_minor, p.refund_level2_minor
+     FROM business_info b CROSS JOIN access_policy p LEFT JOIN general_settings g ON g.location_id = $1
+     LEFT JOIN activity_settings a ON a.location_id = $1 AND a.rental_type_id = 1
+     WHERE b.id = 1 AND p.id = 1`,
+    [locationId],
+  );
+  return rows[0]!;
+}
+
+async function audit(
+  client: pg.PoolClient,
+  actor: Actor,
+  entity: string,
+  id: number,
+  action: string,
+  data: object,
+) {
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [actor.userId, actor.locationId, entity, String(id), action, JSON.stringify(data)],
+  );
+}
+
+export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessKeys; orders: OrderService }) {
+  /**
+   * The order's open invoice covering every item not yet billed, created (and its revenue posted to
+   * the ledger when posted) from the order's lines. Returns the invoice to pay against.
+   */
+  async function ensureInvoice(client: pg.PoolClient, actor: Actor, order: OrderMoney): Promise<number> {
+    const { rows: unbilled } = await client.query<{
+      id: number;
+      name: string;
+      sku: string;
+      quantity: number;
+      unit_price_minor: number;
+      discount_minor: number;
+    }>(
+      `SELECT oi.id, p.name, p.sku, oi.quantity, oi.unit_price_minor, oi.discount_minor FROM order_items oi JOIN products p ON p.id = oi.product_id
+       WHERE oi.order_id = $1 AND oi.status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id)
+       ORDER BY oi.id`,
+      [order.id],
+    );
+    const open = await client.query<{ id: number }>(
+      `SELECT id FROM invoices WHERE order_id = $1 AND status = 'in_progress' ORDER BY id DESC LIMIT 1`,
+      [order.id],
+    );
+    if (unbilled.length === 0) {
+      if (open.rows[0]) return open.rows[0].id;
+      const latest = await client.query<{ id: number }>(
+        'SELECT id FROM invoices WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
+        [order.id],
+      );
+      if (latest.rows[0]) return latest.rows[0].id;
+      throw new AppError('validation', {
+        data: { issues: [{ path: 'order_id', code: 'nothing_to_invoice' }] },
+      });
+    }
+    const s = await settings(client, actor.locationId);
+    const nets = unbilled.map((l) => l.unit_price_minor * l.quantity - l.discount_minor);
+    const gross = unbilled.reduce((a, l) => a + l.unit_price_minor * l.quantity, 0);
+    const discount = unbilled.reduce((a, l) => a + l.discount_minor, 0);
+    const net = gross - discount;
+    const tax = invoiceTax(net, s.tax_bp, s.is_tax_included);
+    // With taxes included the prices already hold the tax: the subtotal is what is left without it.
+    const subtotal = s.is_tax_included ? gross - tax : gross;
+    const total = subtotal - discount + tax;
+    const taxes = spreadTax(nets, tax);
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        order.type === 'sale' ? 'sale' : 'rent',
+        order.id,
+        order.customer_id,
+        actor.locationId,
+        order.planned_start,
+        order.planned_finish,
+        subtotal,
+        discount,
+        tax,
+        total,
+      ],
+    );
+    const invoiceId = rows[0]!.id;
+    await client.query(
+      `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])`,
+      [
+        invoiceId,
+        unbilled.map((l) => l.id),
+        unbilled.map((l) => `${l.name} (${l.sku})`),
+        unbilled.map((l) => l.quantity),
+        unbilled.map((l) => l.unit_price_minor),
+        unbilled.map((l) => l.discount_minor),
+        taxes,
+        unbilled.map((l, i) => (s.is_tax_included ? nets[i]! : nets[i]! + taxes[i]!)),
+      ],
+    );
+    await audit(client, actor, 'invoice', invoiceId, 'created', { order_id: order.id, total_minor: total });
+    return invoiceId;
+  }
+
+  /** Posting makes an invoice immutable and books its revenue and tax against receivables. */
+  async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId: number): Promise<void> {
+    const { rows } = await client.query<{
+      id: number;
+      status: string;
+      type: string;
+      order_id: number | null;
+      subtotal_minor: number;
+      discount_minor: number;
+      tax_minor: number;
+      total_minor: number;
+    }>(
+      'SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE',
+      [invoiceId, actor.locationId],
+    );
+    const inv = rows[0];
+    if (!inv) throw new AppError('notFound');
+    if (inv.status === 'posted') throw new AppError('conflict', { data: { reason: 'already_posted' } });
+    await client.query(
+      `UPDATE invoices SET status = 'posted', posted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+      [invoiceId],
+    );
+    await postLedger(client, { location_id: actor.locationId, order_id: inv.order_id, invoice_id: inv.id }, [
+      { gl: '1100', amount: inv.total_minor },
+      { gl: inv.type === 'sale' ? '4010' : '4000', amount: -(inv.subtotal_minor - inv.discount_minor) },
+      { gl: '2200', amount: -inv.tax_minor },
+    ]);
+    await audit(client, actor, 'invoice', invoiceId, 'posted', { total_minor: inv.total_minor });
+  }
+
+  async function takePayment(client: pg.PoolClient, actor: Actor, input: PaymentCreate): Promise<number> {
+    const order = await lockOrder(client, input.order_id, actor.locationId);
+    if (['cancelled', 'pre-cancel'].includes(order.status))
+      throw new AppError('validation', { data: { issues: [{ path: 'order_id', code: 'order_cancelled' }] } });
+    const s = await settings(client, actor.locationId);
+    if (input.method === 'card' && !s.allow_staff_credit_card_entry)
+      throw new AppError('forbidden', { data: { reason: 'card_entry_disabled' } });
+    if (input.method === 'external' && !s.accept_external_payments)
+      throw new AppError('forbidden', { data: { reason: 'external_payments_disabled' } });
+    const balance = order.total_minor - order.paid_minor;
+    const overpay = input.amount_minor - Math.max(balance, 0);
+    if (overpay > 0 && !s.has_pay_and_balance_forward) {
+      throw new AppError('validation', {
+        data: { issues: [{ path: 'amount_minor', code: 'exceeds_balance', balance_minor: balance }] },
+      });
+    }
+    if (input.method === 'account_credit') {
+      const credit = await customerCredit(client, order.customer_id);
+      if (credit < input.amount_minor)
+        throw new AppError('validation', {
+          data: { issues: [{ path: 'amount_minor', code: 'exceeds_credit', credit_minor: credit }] },
+        });
+    }
+    const invoiceId = await ensureInvoice(client, actor, order);
+    const session = s.current_cash_register
+      ? ((
+          await client.query<{ id: number }>(
+            'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
+            [s.current_cash_register],
+          )
+        ).rows[0]?.id ?? null)
+      : null;
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO payments (order_id, invoice_id, customer_id, location_id, cash_register_id, register_session_id, method, amount_minor, tendered_minor, reference, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        order.id,
+        invoiceId,
+        order.customer_id,
+        actor.locationId,
+        s.current_cash_register,
+        session,
+        input.method,
+        input.amount_minor,
+        input.tendered_minor ?? null,
+        input.reference ?? null,
+        actor.userId,
+      ],
+    );
+    const paymentId = rows[0]!.id;
+    // Money in: the method's account up, receivables down; paying beyond the balance becomes account credit.
+    const toReceivable = input.amount_minor - Math.max(overpay, 0);
+    await postLedger(
+      client,
+      { location_id: actor.locationId, order_id: order.id, invoice_id: invoiceId, payment_id: paymentId },
+      [
+        { gl: METHOD_GL[input.method]!, amount: input.amount_minor },
+        { gl: '1100', amount: -toReceivable },
+        { gl: '2300', amount: -Math.max(overpay, 0) },
+      ],
+    );
+    await audit(client, actor, 'order', order.id, 'payment', {
+      payment_id: paymentId,
+      method: input.method,
+      amount_minor: input.amount_minor,
+      change_minor: input.tendered_minor ? input.tendered_minor - input.amount_minor : 0,
+    });
+
+    // A sale paid in full closes itself when the business says so, and its invoice is posted.
+    if (
+      order.type === 'sale' &&
+      order.status === 'open' &&
+      s.close_sale_order === 'on_full_payment' &&
+      order.paid_minor + input.amount_minor >= order.total_minor
+    ) {
+      await orders.applyEvent(
+        client,
+        actor,
+        order.id,
+        { type: 'CLOSE', version: order.version, acknowledge: [] },
+        () => true,
+      );
+      await postInvoice(client, actor, invoiceId);
+    }
+    return paymentId;
+  }
+
+  async function customerCredit(client: pg.PoolClient, customerId: number | null): Promise<number> {
+    if (customerId === null) return 0;
+    const { rows } = await client.query<{ credit: number }>(
+      `SELECT (-coalesce(sum(e.amount_minor), 0))::bigint AS credit FROM ledger_entries e JOIN orders o ON o.id = e.order_id
+       WHERE e.gl_code = '2300' AND o.customer_id = $1`,
+      [customerId],
+    );
+    return rows[0]!.credit;
+  }
+
+  /**
+   * Refunds go back to the original method. Above the access policy's L1 amount an approver holding
+   * financial_transaction refund must enter their access key; above L2 the approver must manage
+   * financial transactions. A paid order waiting in pre-cancel is cancelled once refunded.
+   */
+  async function refund(
+    client: pg.PoolClient,
+    actor: Actor,
+    paymentId: number,
+    input: RefundCreate,
+  ): Promise<number> {
+    const { rows } = await client.query<{
+      id: number;
+      order_id: number;
+      invoice_id: number | null;
+      method: string;
+      amount_minor: number;
+      refunded_minor: number;
+    }>(
+      `SELECT p.id, p.order_id, p.invoice_id, p.method, p.amount_minor,
+              coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
+       FROM payments p WHERE p.id = $1 AND p.location_id = $2 FOR UPDATE`,
+      [paymentId, actor.locationId],
+    );
+    const payment = rows[0];
+    if (!payment) throw new AppError('notFound');
+    const order = await lockOrder(client, payment.order_id, actor.locationId);
+    const left = payment.amount_minor - payment.refunded_minor;
+    if (input.amount_minor > left)
+      throw new AppError('validation', {
+        data: { issues: [{ path: 'amount_minor', code: 'exceeds_refundable', refundable_minor: left }] },
+      });
+    const s = await settings(client, actor.locationId);
+    if (payment.method === 'external' && !s.process_external_refunds)
+      throw new AppError('forbidden', { data: { reason: 'external_refunds_disabled' } });
+    let approver: number | null = null;
+    if (input.amount_minor > s.refund_level2_minor) {
+      approver = await accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
+        resource: 'financial_transaction',
+        action: 'manage',
+      });
+    } else if (input.amount_minor > s.refund_level1_minor) {
+      approver = await accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
+        resource: 'financial_transaction',
+        action: 'refund',
+      });
+    }
+    const { rows: created } = await client.query<{ id: number }>(
+      'INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [payment.id, input.amount_minor, input.reason, actor.userId, approver],
+    );
+    const refundId = created[0]!.id;
+    await postLedger(
+      client,
+      {
+        location_id: actor.locationId,
+        order_id: order.id,
+        invoice_id: payment.invoice_id,
+        payment_id: payment.id,
+        refund_id: refundId,
+      },
+      [
+        { gl: '1100', amount: input.amount_minor },
+        { gl: METHOD_GL[payment.method]!, amount: -input.amount_minor },
+      ],
+    );
+    await audit(client, actor, 'order', order.id, 'refund', {
+      refund_id: refundId,
+      payment_id: payment.id,
+      amount_minor: input.amount_minor,
+      approver,
+      reason: input.reason,
+    });
+    if (order.status === 'pre-cancel' && order.paid_minor - input.amount_minor <= 0) {
+      await orders.applyEvent(
+        client,
+        actor,
+        order.id,
+        { type: 'REFUNDED', version: order.version, acknowledge: [] },
+        () => true,
+      );
+    }
+    return refundId;
+  }
+
+  /** Security deposits: held into custody, claimed for damage with a reason, the rest returned. */
+  async function moveDeposit(
+    client: pg.PoolClient,
+    actor: Actor,
+    orderId: number,
+    input: DepositMove,
+  ): Promise<number> {
+    const order = await lockOrder(client, orderId, actor.locationId);
+    const { rows } = await client.query<{ held: number }>(
+      `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held FROM deposit_movements WHERE order_id = $1`,
+      [orderId],
+    );
+    const held = rows[0]!.held;
+    if (input.kind !== 'held' && input.amount_minor > held) {
+      throw new AppError('validation', {
+        data: { issues: [{ path: 'amount_minor', code: 'exceeds_deposit_held', held_minor: held }] },
+      });
+    }
+    if (input.kind === 'claimed' && !input.reason)
+      throw new AppError('validation', { data: { issues: [{ path: 'reason', code: 'required' }] } });
+    const { rows: created } = await client.query<{ id: number }>(
+      'INSERT INTO deposit_movements (order_id, kind, method, amount_minor, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [orderId, input.kind, input.method, input.amount_minor, input.reason ?? null, actor.userId],
+    );
+    const id = created[0]!.id;
+    const refs = { location_id: actor.locationId, order_id: orderId, deposit_movement_id: id };
+    const a = input.amount_minor;
+    if (input.kind === 'held')
+      await postLedger(client, refs, [
+        { gl: METHOD_GL[input.method]!, amount: a },
+        { gl: '2100', amount: -a },
+      ]);
+    if (input.kind === 'returned')
+      await postLedger(client, refs, [
+        { gl: '2100', amount: a },
+        { gl: METHOD_GL[input.method]!, amount: -a },
+      ]);
+    if (input.kind === 'claimed')
+      await postLedger(client, refs, [
+        { gl: '2100', amount: a },
+        { gl: '4900', amount: -a },
+      ]);
+    const after = input.kind === 'held' ? held + a : held - a;
+    await client.query('UPDATE orders SET deposit_in_custody = $2, updated_at = now() WHERE id = $1', [
+      orderId,
+      after > 0,
+    ]);
+    await audit(client, actor, 'order', order.id, `deposit:${input.kind}`, {
+      amount_minor: a,
+      reason: input.reason ?? null,
+      held_after_minor: after,
+    });
+    return id;
+  }
+
+  /** "Add to invoice": bills the order's unbilled items now. */
+  async function invoiceOrder(client: pg.PoolClient, actor: Actor, orderId: number): Promise<number> {
+    return ensureInvoice(client, actor, await lockOrder(client, orderId, actor.locationId));
+  }
+
+  return { invoiceOrder, postInvoice, takePayment, refund, moveDeposit, customerCredit };
+}
+
+export type MoneyService = ReturnType<typeof createMoneyService>;

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { registerClose, registerMovement, registerOpen } from '@nine/shared/schemas/money';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import type { RegisterService } from './register-service.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+});
+const access = { resource: 'financial_transaction', action: 'change' } as const;
+
+/** Cash registers of the location: list with their open session, open, cash in/out, close. */
+export function registerRegisterRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; registers: RegisterService },
+): void {
+  app.get('/api/nine/cash-registers', { config: { access: 'location' } }, async (request) => {
+    const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+    const { rows } = await deps.db.pool.query<{ id: number }>(
+      'SELECT id FROM cash_registers WHERE location_id = $1 ORDER BY name',
+      [actor.locationId],
+    );
+    const data = [];
+    for (const r of rows) data.push(await deps.registers.register(deps.db.pool, actor, r.id));
+    return { data };
+  });
+
+  const action = (
+    path: string,
+    run: (
+      client: Parameters<RegisterService['open']>[0],
+      actor: { userId: number; locationId: number },
+      id: number,
+      body: unknown,
+    ) => Promise<unknown>,
+  ) =>
+    app.post(`/api/nine/cash-registers/:id/${path}`, { config: { access } }, async (request) => {
+      const { id } = parse(idParams, request.params);
+      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const outcome = await run(client, actor, id, request.body);
+        return { status: 200, body: { outcome, register: await deps.registers.register(client, actor, id) } };
+      });
+      return { data: result.body };
+    });
+
+  action('open', (c, a, id, body) => deps.registers.open(c, a, id, parse(registerOpen, body).float_minor));
+  action('movements', (c, a, id, body) => deps.registers.move(c, a, id, parse(registerMovement, body)));
+  action('close', (c, a, id, body) =>
+    deps.registers.close(c, a, id, parse(registerClose, body).counted_minor),
+  );
+}

@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import { postLedger } from './ledger.ts';
+
+export interface Actor {
+  userId: number;
+  locationId: number;
+}
+
+export interface RegisterState {
+  id: number;
+  name: string;
+  session: {
+    id: number;
+    opened_at: string;
+    opened_by: string;
+    float_minor: number;
+    cash_sales_minor: number;
+    cash_refunds_minor: number;
+    cash_in_minor: number;
+    cash_out_minor: number;
+    expected_minor: number;
+  } | null;
+}
+
+/** Cash expected in the drawer: float + cash taken − cash refunded + cash in − cash out, all derived. */
+const EXPECTED = `SELECT s.id, s.opened_at, u.name AS opened_by, s.float_minor,
+    coalesce((SELECT sum(amount_minor) FROM payments p WHERE p.register_session_id = s.id AND p.method = 'cash'), 0)::bigint AS cash_sales_minor,
+    coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id
+              WHERE p.register_session_id = s.id AND p.method = 'cash' AND r.created_at >= s.opened_at), 0)::bigint AS cash_refunds_minor,
+    coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_in'), 0)::bigint AS cash_in_minor,
+    coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_out'), 0)::bigint AS cash_out_minor
+  FROM register_sessions s JOIN users u ON u.id = s.opened_by`;
+
+export function createRegisterService() {
+  async function register(
+    client: pg.PoolClient | pg.Pool,
+    actor: Actor,
+    registerId: number,
+  ): Promise<RegisterState> {
+    const { rows } = await client.query<{ id: number; name: string }>(
+      'SELECT id, name FROM cash_registers WHERE id = $1 AND location_id = $2',
+      [registerId, actor.locationId],
+    );
+    if (!rows[0]) throw new AppError('notFound');
+    const open = await client.query<Omit<NonNullable<RegisterState['session']>, 'expected_minor'>>(
+      `${EXPECTED} WHERE s.cash_register_id = $1 AND s.closed_at IS NULL`,
+      [registerId],
+    );
+    const s = open.rows[0];
+    return {
+      ...rows[0],
+      session: s
+        ? {
+            ...s,
+            expected_minor:
+              s.float_minor + s.cash_sales_minor - s.cash_refunds_minor + s.cash_in_minor - s.cash_out_minor,
+          }
+        : null,
+    };
+  }
+
+  async function open(
+    client: pg.PoolClient,
+    actor: Actor,
+    registerId: number,
+    floatMinor: number,
+  ): Promise<void> {
+    await register(client, actor, registerId);
+    try {
+      await client.query(
+        'INSERT INTO register_sessions (cash_register_id, opened_by, float_minor) VALUES ($1, $2, $3)',
+        [registerId, actor.userId, floatMinor],
+      );
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505')
+        throw new AppError('conflict', { data: { reason: 'register_already_open' } });
+      throw err;
+    }
+    await client.query(
+      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'cash_register', $3, 'opened', $4)`,
+      [actor.userId, actor.locationId, String(registerId), JSON.stringify({ float_minor: floatMinor })],
+    );
+  }
+
+  async function move(
+    client: pg.PoolClient,
+    actor: Actor,
+    registerId: number,
+    input: { kind: 'cash_in' | 'cash_out'; amount_minor: number; reason: string },
+  ): Promise<void> {
+    const state = await register(client, actor, registerId);
+    if (!state.session) throw new AppError('conflict', { data: { reason: 'register_closed' } });
+    if (input.kind === 'cash_out' && input.amount_minor > state.session.expected_minor) {
+      throw new AppError('validation', {
+        data: {
+          issues: [
+            { path: 'amount_minor', code: 'exceeds_drawer', expected_minor: state.session.expected_minor },
+          ],
+        },
+      });
+    }
+    const { rows } = await client.query<{ id: number }>(
+      'INSERT INTO register_movements (register_session_id, kind, amount_minor, reason, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [state.session.id, input.kind, input.amount_minor, input.reason, actor.userId],
+    );
+    // Cash deposits to the bank (cash out) or change brought in: cash against the owner's account.
+    const sign = input.kind === 'cash_in' ? 1 : -1;
+    await postLedger(client, { location_id: actor.locationId, register_movement_id: rows[0]!.id }, [
+      { gl: '1000', amount: sign * input.amount_minor },
+      { gl: '3900', amount: -sign * input.amount_minor },
+    ]);
+  }
+
+  /** Closing records the counted cash and the difference; a shortfall or surplus goes to over/short. */
+  async function close(
+    client: pg.PoolClient,
+    actor: Actor,
+    registerId: number,
+    countedMinor: number,
+  ): Promise<{ expected_minor: number; counted_minor: number; difference_minor: number }> {
+    const state = await register(client, actor, registerId);
+    if (!state.session) throw new AppError('conflict', { data: { reason: 'register_closed' } });
+    const expected = state.session.expected_minor;
+    const difference = countedMinor - expected;
+    await client.query(
+      `UPDATE register_sessions SET closed_by = $2, closed_at = now(), expected_minor = $3, counted_minor = $4, difference_minor = $5 WHERE id = $1`,
+      [state.session.id, actor.userId, expected, countedMinor, difference],
+    );
+    if (difference !== 0) {
+      await postLedger(client, { location_id: actor.locationId }, [
+        { gl: '1000', amount: difference },
+        { gl: '3900', amount: -difference },
+      ]);
+    }
+    await client.query(
+      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'cash_register', $3, 'closed', $4)`,
+      [
+        actor.userId,
+        actor.locationId,
+        String(registerId),
+        JSON.stringify({
+          expected_minor: expected,
+          counted_minor: countedMinor,
+          difference_minor: difference,
+        }),
+      ],
+    );
+    return { expected_minor: expected, counted_minor: countedMinor, difference_minor: difference };
+  }
+
+  return { register, open, move, close };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import {
+  deliveryAssign,
+  deliveryReportQuery,
+  deliveryUpdate,
+  type DeliveryReportRow,
+} from '@nine/shared/schemas/delivery';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { getOrderDetail } from './order-detail.ts';
+import { orderId } from './order-routes-shared.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+
+/** Assigning delivery to items (where the location delivers), the day's delivery report, its status select. */
+export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.post(
+    '/api/nine/rent-orders/:id/deliveries',
+    { config: { access: { resource: 'rent_order', action: 'change' } } },
+    async (request, reply) => {
+      const id = orderId(request);
+      const input = parse(deliveryAssign, request.body);
+      const { userId, locationId } = request.auth!;
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const { rows } = await client.query<{
+          type: string;
+          rental_type_id: number | null;
+          address: string | null;
+          postal_code: string | null;
+          delivers: boolean | null;
+        }>(
+          `SELECT o.type, o.rental_type_id, c.address, c.postal_code,
+                (SELECT delivery_availability FROM location_activity_settings s WHERE s.location_id = o.location_id AND s.rental_type_id = coalesce(o.rental_type_id, 1)) AS delivers
+         FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE OF o`,
+          [id, locationId],
+        );
+        const order = rows[0];
+        if (!order || order.type === 'sale') throw new AppError('notFound');
+        if (!order.delivers)
+          throw new AppError('forbidden', { data: { reason: 'location_does_not_deliver' } });
+        const address = input.address ?? order.address;
+        if (!address)
+          throw new AppError('validation', { data: { issues: [{ path: 'address', code: 'required' }] } });
+        const items = await client.query<{ id: number }>(
+          `SELECT id FROM order_items WHERE order_id = $1 AND id = ANY($2::bigint[]) AND status <> 'cancelled'`,
+          [id, input.item_ids],
+        );
+        if (items.rowCount !== new Set(input.item_ids).size)
+          throw new AppError('stateTransitionFailed', {
+            data: input.item_ids.map((item_id) => ({ item_id })),
+            params: { items: input.item_ids.join(', ') },
+          });
+        const created = await client.query<{ id: number }>(
+          `INSERT INTO deliveries (order_id, location_id, type, scheduled_at, address, zip_code, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [
+            id,
+            locationId,
+            input.type,
+            input.scheduled_at,
+            address,
+            input.zip_code ?? order.postal_code,
+            userId,
+          ],
+        );
+        await client.query(
+          'INSERT INTO delivery_items (delivery_id, order_item_id) SELECT $1, unnest($2::bigint[])',
+          [created.rows[0]!.id, input.item_ids],
+        );
+        await client.query(
+          'UPDATE orders SET has_delivery = true, version = version + 1, updated_at = now() WHERE id = $1',
+          [id],
+        );
+        await client.query(
+          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'delivery_assigned', $4)`,
+          [
+            userId,
+            locationId,
+            String(id),
+            JSON.stringify({ delivery_id: created.rows[0]!.id, ...input, address }),
+          ],
+        );
+        return { status: 201, body: await getOrderDetail(client, id, locationId!) };
+      });
+      return reply.code(201).send({ data: result.body });
+    },
+  );
+
+  app.get(
+    '/api/nine/delivery-report',
+    { config: { access: { resource: 'delivery_report', action: 'view' } } },
+    async (request) => {
+      const q = parse(deliveryReportQuery, request.query);
+      const locationId = request.auth!.locationId!;
+      const params: unknown[] = [locationId, q.date];
+      const where = [
+        'd.location_id = $1',
+        `d.scheduled_at >= ($2::date::timestamp AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1))`,
+        `d.scheduled_at < (($2::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1))`,
+      ];
+      if (q.type) where.push(`d.type = $${params.push(q.type)}`);
+      if (q.status) where.push(`d.status = $${params.push(q.status)}`);
+      const { rows } = await deps.db.pool.query<DeliveryReportRow>(
+        `SELECT d.id, d.sort, (row_number() OVER (ORDER BY d.sort, d.scheduled_at, d.id))::int AS no, d.type, d.status, d.scheduled_at AS scheduled,
+              json_build_object('id', o.id, 'number', o.number) AS "order", trim(c.first_name || ' ' || c.last_name) AS customer, d.address, d.zip_code,
+              (SELECT json_agg(json_build_object('id', oi.id, 'sku', coalesce(i.sku, p.sku), 'name', p.name, 'quantity', oi.quantity) ORDER BY oi.id)
+                 FROM delivery_items di JOIN order_items oi ON oi.id = di.order_item_id JOIN products p ON p.id = oi.product_id
+                 LEFT JOIN items i ON i.id = oi.item_id WHERE di.delivery_id = d.id) AS items
+       FROM deliveries d JOIN orders o ON o.id = d.order_id LEFT JOIN customers c ON c.id = o.customer_id
+       WHERE ${where.join(' AND ')} ORDER BY d.sort, d.scheduled_at, d.id`,
+        params,
+      );
+      return { data: rows };
+    },
+  );
+
+  app.patch(
+    '/api/nine/deliveries/:id',
+    { config: { access: { resource: 'delivery_report', action: 'change' } } },
+    async (request) => {
+      const { id } = parse(idParams, request.params);
+      const input = parse(deliveryUpdate, request.body);
+      const { userId, locationId } = request.auth!;
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const { rows } = await client.query(
+          `UPDATE deliveries SET status = coalesce($3, status), sort = coalesce($4, sort), updated_at = now() WHERE id = $1 AND location_id = $2 RETURNING id, status, sort, order_id`,
+          [id, locationId, input.status ?? null, input.sort ?? null],
+        );
+        if (!rows[0]) throw new AppError('notFound');
+        await client.query(
+          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'delivery_updated', $4)`,
+          [userId, locationId, String(rows[0].order_id), JSON.stringify({ delivery_id: id, ...input })],
+        );
+        return { status: 200, body: rows[0] };
+      });
+      return { data: result.body };
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import { allowedEvents, isOverdue, type ItemStatus, type OrderStatus } from '@nine/shared/order-machine';
+import { PAID_SQL } from './order-list.ts';
+
+export interface OrderDetail {
+  id: number;
+  number: number;
+  type: 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item';
+  source: string;
+  status: OrderStatus;
+  version: number;
+  overdue: boolean;
+  location_id: number;
+  rental_type_id: number | null;
+  planned_start: string | null;
+  planned_finish: string | null;
+  actual_start: string | null;
+  actual_finish: string | null;
+  closed_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  total_minor: number;
+  deposit_minor: number;
+  paid_minor: number;
+  balance_minor: number;
+  staff_note: string | null;
+  customer_note: string | null;
+  order_image: string | null;
+  deposit_in_custody: boolean;
+  cc_skipped: boolean;
+  has_delivery: boolean;
+  customer: {
+    id: number;
+    name: string;
+    phone: string | null;
+    email: string | null;
+    address: string | null;
+    postal_code: string | null;
+    is_anonymous: boolean;
+  } | null;
+  items: {
+    id: number;
+    product_id: number;
+    product_sku: string;
+    product_name: string;
+    product_category: string | null;
+    item_id: number | null;
+    item_sku: string | null;
+    barcode: string | null;
+    quantity: number;
+    unit_price_minor: number;
+    discount_minor: number;
+    status: ItemStatus;
+    delivered_at: string | null;
+    returned_at: string | null;
+  }[];
+  allowed_events: { type: string; item_ids?: number[] }[];
+  timeline: { at: string; user: string | null; action: string; data: unknown }[];
+}
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/** The order view: customer, items, money so far, what may happen next, and its timeline. */
+export async function getOrderDetail(
+  q: Queryable,
+  id: number,
+  locationId: number,
+  allowUndoDeliver?: boolean,
+): Promise<OrderDetail> {
+  const { rows } = await q.query<
+    Omit<OrderDetail, 'items' | 'allowed_events' | 'timeline' | 'overdue' | 'balance_minor'>
+  >(
+    `SELECT o.id, o.number, o.type, o.source, o.status, o.version, o.location_id, o.rental_type_id, o.planned_start, o.planned_finish,
+            o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at, o.total_minor, o.deposit_minor,
+            ${PAID_SQL}::bigint AS paid_minor, o.staff_note, o.customer_note, o.order_image, o.deposit_in_custody, o.cc_skipped, o.has_delivery,
+            CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', trim(c.first_name || ' ' || c.last_name), 'phone', c.phone,
+              'email', c.email, 'address', c.address, 'postal_code', c.postal_code, 'is_anonymous', c.is_anonymous) END AS customer
+     FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2`,
+    [id, locationId],
+  );
+  const order = rows[0];
+  if (!order) throw new AppError('notFound');
+  // One after another: `q` may be a transaction's client, which runs one query at a time.
+  const items = await q.query<OrderDetail['items'][number]>(
+    `SELECT oi.id, oi.product_id, p.sku AS product_sku, p.name AS product_name, cat.name AS product_category, oi.item_id, i.sku AS item_sku,
+            i.barcode, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status, oi.delivered_at, oi.returned_at
+     FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN categories cat ON cat.id = p.category_id
+     LEFT JOIN items i ON i.id = oi.item_id WHERE oi.order_id = $1 ORDER BY oi.id`,
+    [id],
+  );
+  const timeline = await q.query<OrderDetail['timeline'][number]>(
+    `SELECT a.at, u.name AS user, a.action, a.data FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+     WHERE a.entity_type = 'order' AND a.entity_id = $1 ORDER BY a.at, a.id`,
+    [String(id)],
+  );
+  const settings =
+    allowUndoDeliver === undefined
+      ? await q.query<{ allow_undo_deliver: boolean }>(
+          'SELECT allow_undo_deliver FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
+          [locationId, order.rental_type_id],
+        )
+      : { rows: [{ allow_undo_deliver: allowUndoDeliver }] };
+  const state = {
+    status: order.status,
+    items: items.rows.map((i) => ({ id: i.id, status: i.status })),
+    hasPayment: order.paid_minor > 0,
+    rules: { allowUndoDeliver: settings.rows[0]?.allow_undo_deliver ?? true },
+  };
+  return {
+    ...order,
+    overdue: isOverdue(
+      order.status,
+      order.planned_finish ? new Date(order.planned_finish) : null,
+      new Date(),
+    ),
+    balance_minor: order.total_minor - order.paid_minor,
+    items: items.rows,
+    allowed_events: allowedEvents(state).map((e) =>
+      'itemIds' in e ? { type: e.type, item_ids: e.itemIds } : { type: e.type },
+    ),
+    timeline: timeline.rows,
+  };
+}

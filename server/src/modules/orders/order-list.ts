@@ -1,0 +1,156 @@
+import { containsPattern, pageOf } from '../../lib/paging.ts';
+import type { OrderListQuery, OrderListRow, Page } from '@nine/shared/schemas/orders';
+import type { Db } from '../../db/pool.ts';
+
+export type OrderListKind = 'rent' | 'sale';
+
+const SORT_SQL: Record<OrderListQuery['sort'], string> = {
+  number: 'o.number',
+  customer: 'c.last_name',
+  planned_start: 'o.planned_start',
+  planned_finish: 'o.planned_finish',
+  actual_start: 'o.actual_start',
+  actual_finish: 'o.actual_finish',
+  closed_at: 'o.closed_at',
+  cancelled_at: 'o.cancelled_at',
+  created_at: 'o.created_at',
+  status: 'o.status',
+  total: 'o.total_minor',
+};
+
+const OUT = `('delivered', 'partially-delivered', 'partially-returned')`;
+/** Sorts an index serves (migration 0003): they keep the default null order so the index walk matches. */
+const INDEXED_SORTS = new Set<OrderListQuery['sort']>([
+  'number',
+  'planned_start',
+  'planned_finish',
+  'created_at',
+]);
+
+/** Paid on an order: payments less refunds, derived every time, never stored. */
+export const PAID_SQL = `(coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.order_id = o.id), 0)
+  - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
+
+/**
+ * The rent and sale order lists: filtered, sorted and paged in SQL, each filter served by an index on
+ * (location, type, …); per-row figures (items, paid) are computed only for the page's rows.
+ */
+/** The list's filters, in SQL: shared by the paged list and its export. */
+export function orderListFilter(kind: OrderListKind, locationId: number, q: OrderListQuery) {
+  const params: unknown[] = [locationId];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where: string[] = ['o.location_id = $1'];
+
+  // `type <> 'sale'` matches the rent lists' partial indexes; a type filter narrows within them.
+  if (kind === 'sale') where.push(`o.type = 'sale'`);
+  else where.push(`o.type <> 'sale'`, ...(q.order_type ? [`o.type = ${p(q.order_type)}`] : []));
+  if (q.rental_type_id) where.push(`o.rental_type_id = ${p(q.rental_type_id)}`);
+  if (q.source) where.push(`o.source = ${p(q.source)}`);
+
+  // Dates are days in the location's time zone; to_date is inclusive.
+  const dayStart = (d: string) =>
+    d.length === 10
+      ? `(${p(d)}::date::timestamp AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1))`
+      : `${p(d)}::timestamptz`;
+  const dayEnd = (d: string) =>
+    d.length === 10
+      ? `((${p(d)}::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1))`
+      : `${p(d)}::timestamptz`;
+  const status = q.order_status_r;
+  const dateColumn =
+    kind === 'sale'
+      ? 'o.created_at'
+      : status === 'arrivals' || status === 'overdue'
+        ? 'o.planned_finish'
+        : 'o.planned_start';
+  if (q.from_date) where.push(`${dateColumn} >= ${dayStart(q.from_date)}`);
+  if (q.to_date) where.push(`${dateColumn} < ${dayEnd(q.to_date)}`);
+
+  if (status === 'overdue') where.push(`o.status IN ${OUT} AND o.planned_finish < now()`);
+  else if (status === 'arrivals') where.push(`o.status IN ${OUT}`);
+  else if (status === 'departure') where.push(`o.status IN ('pending', 'confirmed')`);
+  else if (status !== 'all_orders') where.push(`o.status = ${p(status)}`);
+
+  if (q.overdue_type) {
+    where.push(`o.status IN ${OUT} AND o.planned_finish < now()`);
+    const today = `(now() AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1))::date::timestamp AT TIME ZONE (SELECT time_zone FROM locations WHERE id = $1)`;
+    if (q.overdue_type === 'today') where.push(`o.planned_finish >= ${today}`);
+    if (q.overdue_type === 'past') where.push(`o.planned_finish < ${today}`);
+  }
+
+  // Search by customer takes two forms, measured on 1,000,000 orders: the page walks the sort index
+  // and filters by the hashed subquery (23 ms); the count probes orders by the array of matching
+  // customers through their index (40 ms, instead of 130 ms hash-joining every order of the location).
+  let searchForCount: { at: number; clause: string } | null = null;
+  if (q.search) {
+    const term = q.search.toLowerCase();
+    const like = p(containsPattern(term));
+    const pageForm = `o.customer_id IN (SELECT id FROM customers WHERE search_text LIKE ${like})`;
+    const countForm = `o.customer_id = ANY (ARRAY(SELECT id FROM customers WHERE search_text LIKE ${like}))`;
+    const byNumber = /^\d{1,12}$/.test(term) ? `o.number = ${p(Number(term))} OR ` : '';
+    searchForCount = { at: where.length, clause: `(${byNumber}${countForm})` };
+    where.push(`(${byNumber}${pageForm})`);
+  }
+
+  const unbalanced = `EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id AND i.total_minor <>
+      coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.invoice_id = i.id), 0)
+    - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id), 0))`;
+  if (q.has_unbalanced_invoice !== undefined)
+    where.push(q.has_unbalanced_invoice ? unbalanced : `NOT ${unbalanced}`);
+  if (q.invoice_balance_status === 'paid') where.push(`o.total_minor > 0 AND ${PAID_SQL} >= o.total_minor`);
+  if (q.invoice_balance_status === 'partially_paid')
+    where.push(`${PAID_SQL} > 0 AND ${PAID_SQL} < o.total_minor`);
+  if (q.invoice_balance_status === 'unpaid') where.push(`o.total_minor > 0 AND ${PAID_SQL} <= 0`);
+
+  const from = `FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE ${where.join(' AND ')}`;
+  const countWhere = searchForCount
+    ? where.map((w, i) => (i === searchForCount.at ? searchForCount.clause : w))
+    : where;
+  const countFrom = `FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE ${countWhere.join(' AND ')}`;
+  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = `ORDER BY ${SORT_SQL[q.sort]} ${dir}${INDEXED_SORTS.has(q.sort) ? '' : ' NULLS LAST'}, o.id ${dir}`;
+  return { params, from, countFrom, orderBy, unbalanced };
+}
+
+export async function listOrders(
+  db: Db,
+  kind: OrderListKind,
+  locationId: number,
+  q: OrderListQuery,
+): Promise<Page<OrderListRow> & { total_capped: boolean }> {
+  const { params, from, countFrom, orderBy, unbalanced } = orderListFilter(kind, locationId, q);
+  return pageOf<OrderListRow>(db, {
+    select: `o.id, o.number, o.type, o.source, o.status,
+              (o.status IN ${OUT} AND o.planned_finish < now()) AS overdue,
+              CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', trim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email) END AS customer,
+              o.planned_start, o.planned_finish, o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at,
+              (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id AND oi.status <> 'cancelled')::int AS rental_items,
+              o.total_minor, ${PAID_SQL}::bigint AS paid_minor,
+              json_build_object('not_balanced', ${unbalanced}, 'deposit_in_custody', o.deposit_in_custody, 'order_image', o.order_image IS NOT NULL,
+                'staff_note', o.staff_note IS NOT NULL, 'customer_note', o.customer_note IS NOT NULL, 'cc_skipped', o.cc_skipped,
+                'has_delivery', o.has_delivery) AS flags`,
+    from,
+    countFrom,
+    orderBy,
+    params,
+    page: q.page,
+    pageSize: q.page_size,
+  });
+}
+
+/** Every matching order as flat, readable cells, in the list's order: what an export streams. */
+export function orderExportQuery(
+  kind: OrderListKind,
+  locationId: number,
+  q: OrderListQuery,
+): { text: string; params: unknown[] } {
+  const { params, from, orderBy } = orderListFilter(kind, locationId, q);
+  return {
+    text: `SELECT o.number, o.type, o.source, o.status, trim(c.first_name || ' ' || c.last_name) AS customer, c.phone, c.email,
+                  o.planned_start, o.planned_finish, o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at,
+                  (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id AND oi.status <> 'cancelled')::int AS rental_items,
+                  o.total_minor, ${PAID_SQL}::bigint AS paid_minor, o.staff_note, o.customer_note
+           ${from} ${orderBy}`,
+    params,
+  };
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import { depositOverride, priceOverride } from '@nine/shared/schemas/money';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AccessKeys } from '../auth/access-keys.ts';
+import { getOrderDetail } from './order-detail.ts';
+import { orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
+import { totalWithTax } from './order-service.ts';
+
+async function lockVersion(
+  client: pg.PoolClient,
+  id: number,
+  locationId: number,
+  version: number,
+  kind: 'rent' | 'sale',
+) {
+  const { rows } = await client.query<{ version: number; type: string; deposit_minor: number }>(
+    'SELECT version, type, deposit_minor FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    [id, locationId],
+  );
+  if (!rows[0] || kindOf(rows[0].type) !== kind) throw new AppError('notFound');
+  if (rows[0].version !== version)
+    throw new AppError('versionConflict', { data: { version: rows[0].version } });
+  return rows[0];
+}
+
+/**
+ * Change cost (needs changeCost) and overriding a required deposit (needs an approver's access key):
+ * both change the order and write an override log row for the price-adjustment and
+ * deposit-override reports, with the audit entry, in one transaction.
+ */
+export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; accessKeys: AccessKeys }): void {
+  for (const kind of ['rent', 'sale'] as const) {
+    app.post(
+      `/api/nine/${PATH[kind]}/:id/change-cost`,
+      { config: { access: { resource: RESOURCE[kind], action: 'changeCost' } } },
+      async (request) => {
+        const id = orderId(request);
+        const input = parse(priceOverride, request.body);
+        const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+        const result = await inTransaction(deps.db, null, async (client) => {
+          await lockVersion(client, id, actor.locationId, input.version, kind);
+          const { rows } = await client.query<{ unit_price_minor: number; billed: boolean }>(
+            `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
+            [input.order_item_id, id],
+          );
+          const item = rows[0];
+          if (!item) throw new AppError('notFound');
+          // An invoiced line is fixed: corrections go through a credit note.
+          if (item.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+          const approver = input.access_key
+            ? await deps.accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
+                resource: RESOURCE[kind],
+                action: 'changeCost',
+              })
+            : null;
+          await client.query('UPDATE order_items SET unit_price_minor = $2 WHERE id = $1', [
+            input.order_item_id,
+            input.unit_price_minor,
+          ]);
+          const net = (
+            await client.query<{ net: number }>(
+              `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
+              [id],
+            )
+          ).rows[0]!.net;
+          const pricing = (
+            await client.query<{ is_tax_included: boolean; tax_bp: number }>(
+              `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
+                    coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
+              [actor.locationId],
+            )
+          ).rows[0]!;
+          await client.query(
+            'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
+            [id, totalWithTax(net, pricing)],
+          );
+          await client.query(
+            `INSERT INTO override_logs (kind, order_id, order_item_id, user_id, approver_id, old_value, new_value, comment) VALUES ('price', $1, $2, $3, $4, $5, $6, $7)`,
+            [
+              id,
+              input.order_item_id,
+              actor.userId,
+              approver,
+              item.unit_price_minor,
+              input.unit_price_minor,
+              input.comment,
+            ],
+          );
+          await client.query(
+            `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'change_cost', $4)`,
+            [
+              actor.userId,
+              actor.locationId,
+              String(id),
+              JSON.stringify({
+                order_item_id: input.order_item_id,
+                old: item.unit_price_minor,
+                new: input.unit_price_minor,
+                approver,
+                comment: input.comment,
+              }),
+            ],
+          );
+          return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
+        });
+        return { data: result.body };
+      },
+    );
+  }
+
+  app.post(
+    '/api/nine/rent-orders/:id/deposit-override',
+    { config: { access: { resource: 'rent_order', action: 'change' } } },
+    async (request) => {
+      const id = orderId(request);
+      const input = parse(depositOverride, request.body);
+      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const order = await lockVersion(client, id, actor.locationId, input.version, 'rent');
+        const approver = await deps.accessKeys.approve(
+          client,
+          actor.userId,
+          actor.locationId,
+          input.access_key,
+          { resource: 'rent_order', action: 'manage' },
+        );
+        await client.query(
+          'UPDATE orders SET deposit_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
+          [id, input.deposit_minor],
+        );
+        await client.query(
+          `INSERT INTO override_logs (kind, order_id, user_id, approver_id, old_value, new_value, comment) VALUES ('security_deposit', $1, $2, $3, $4, $5, $6)`,
+          [id, actor.userId, approver, order.deposit_minor, input.deposit_minor, input.comment],
+        );
+        await client.query(
+          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'deposit_override', $4)`,
+          [
+            actor.userId,
+            actor.locationId,
+            String(id),
+            JSON.stringify({
+              old: order.deposit_minor,
+              new: input.deposit_minor,
+              approver,
+              comment: input.comment,
+            }),
+          ],
+        );
+        return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
+      });
+      return { data: result.body };
+    },
+  );
+}

@@ -1,0 +1,610 @@
+import type pg from 'pg';
+import { invoiceTax } from '@nine/shared/tax';
+import { AppError } from '@nine/shared/errors';
+import {
+  applyOrderEvent,
+  type ItemStatus,
+  type OrderEvent,
+  type OrderStatus,
+} from '@nine/shared/order-machine';
+import type {
+  OrderEventRequest,
+  OrderWarning,
+  RentOrderCreate,
+  SaleOrderCreate,
+} from '@nine/shared/schemas/orders';
+import type { AccessKeys } from '../auth/access-keys.ts';
+import { PAID_SQL } from './order-list.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface RentDraft {
+  planned_start: string;
+  planned_finish: string;
+  items: ({ item_id: number } | { product_id: number; quantity: number })[];
+}
+
+export interface RentAssessment {
+  lines: {
+    product_id: number;
+    item_id: number | null;
+    quantity: number;
+    /** For the whole period, as the order is priced. */
+    unit_price_minor: number;
+    deposit_minor: number;
+    available: boolean;
+    /** Bulk lines: how many are free over the period; null for serialized items. */
+    available_quantity: number | null;
+    product_category: string;
+    product_sku: string;
+  }[];
+  net_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  deposit_minor: number;
+  is_tax_included: boolean;
+}
+
+export interface Actor {
+  userId: number;
+  locationId: number;
+}
+
+interface PricingSettings {
+  is_tax_included: boolean;
+  tax_bp: number;
+}
+
+/** Taxes: the active rates of the business, applied to the net once per order, rounded half up. */
+async function pricing(client: pg.PoolClient, locationId: number): Promise<PricingSettings> {
+  const { rows } = await client.query<PricingSettings>(
+    `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
+            coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
+    [locationId],
+  );
+  return rows[0]!;
+}
+
+/** The order's total under the one tax rule (shared/tax.ts), so it always equals its invoice's. */
+export function totalWithTax(net: number, s: PricingSettings): number {
+  return s.is_tax_included ? net : net + invoiceTax(net, s.tax_bp, false);
+}
+
+async function audit(
+  client: pg.PoolClient,
+  actor: Actor,
+  orderId: number,
+  action: string,
+  data: object,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, $4, $5)`,
+    [actor.userId, actor.locationId, String(orderId), action, JSON.stringify(data)],
+  );
+}
+
+function isExclusionViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === '23P01';
+}
+
+export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
+  /**
+   * Prices a rent draft for its period and tells, line by line, whether it can be had: serialized
+   * items against overlapping live bookings (and their state and location), bulk products against
+   * their stock less what overlapping orders hold. `lock` takes the row locks that creating needs.
+   * The quote and the order use this one function, so what the counter shows is what gets booked.
+   */
+  async function assessRentDraft(
+    client: pg.PoolClient,
+    actor: Actor,
+    input: RentDraft,
+    lock: boolean,
+  ): Promise<RentAssessment> {
+    const start = new Date(input.planned_start);
+    const finish = new Date(input.planned_finish);
+    const itemIds = input.items.flatMap((i) => ('item_id' in i ? [i.item_id] : []));
+    const bulk = input.items.flatMap((i) => ('product_id' in i ? [i] : []));
+    if (new Set(itemIds).size !== itemIds.length)
+      throw new AppError('validation', { data: { issues: [{ path: 'items', code: 'duplicate_item' }] } });
+
+    const { rows: items } = await client.query<{
+      id: number;
+      status: string;
+      current_location_id: number;
+      product_id: number;
+      kind: string;
+      price_minor: number;
+      deposit_minor: number;
+      category: string | null;
+      product_sku: string;
+    }>(
+      `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.deposit_minor, c.name AS category, p.sku AS product_sku
+       FROM items i JOIN products p ON p.id = i.product_id LEFT JOIN categories c ON c.id = p.category_id
+       WHERE i.id = ANY($1::int[]) ORDER BY i.id${lock ? ' FOR UPDATE OF i' : ''}`,
+      [itemIds],
+    );
+    if (items.length !== itemIds.length)
+      throw new AppError('validation', { data: { issues: [{ path: 'items', code: 'unknown_item' }] } });
+    const overlapping = await client.query<{ item_id: number }>(
+      `SELECT DISTINCT item_id FROM order_items WHERE item_id = ANY($1::int[]) AND status <> 'cancelled' AND booked_period && tstzrange($2, $3, '[)')`,
+      [itemIds, start, finish],
+    );
+    const busy = new Set(overlapping.rows.map((r) => r.item_id));
+
+    const { rows: products } = bulk.length
+      ? await client.query<{
+          id: number;
+          sku: string;
+          kind: string;
+          is_serialized: boolean;
+          price_minor: number;
+          deposit_minor: number;
+          category: string | null;
+        }>(
+          `SELECT p.id, p.sku, p.kind, p.is_serialized, p.price_minor, p.deposit_minor, c.name AS category FROM products p
+           LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = ANY($1::int[])`,
+          [bulk.map((b) => b.product_id)],
+        )
+      : { rows: [] };
+    const days = Math.max(1, Math.ceil((finish.getTime() - start.getTime()) / DAY_MS));
+    const lines: RentAssessment['lines'] = items.map((i) => ({
+      product_id: i.product_id,
+      item_id: i.id,
+      quantity: 1,
+      unit_price_minor: i.price_minor * days,
+      deposit_minor: i.deposit_minor,
+      available:
+        !busy.has(i.id) &&
+        i.kind === 'rent' &&
+        !['maintenance', 'retired', 'lost'].includes(i.status) &&
+        i.current_location_id === actor.locationId,
+      available_quantity: null,
+      product_category: i.category ?? i.product_sku,
+      product_sku: i.product_sku,
+    }));
+    for (const line of bulk) {
+      const product = products.find((p) => p.id === line.product_id);
+      if (!product || product.kind !== 'rent' || product.is_serialized) {
+        throw new AppError('validation', {
+          data: { issues: [{ path: 'items', code: 'not_a_bulk_rental', product_id: line.product_id }] },
+        });
+      }
+      // The stock row lock serialises concurrent bookings of the same product in this location.
+      const stock = await client.query<{ quantity: number }>(
+        `SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2${lock ? ' FOR UPDATE' : ''}`,
+        [product.id, actor.locationId],
+      );
+      const booked = await client.query<{ n: number }>(
+        `SELECT coalesce(sum(oi.quantity), 0)::int AS n FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')`,
+        [product.id, actor.locationId, start, finish],
+      );
+      const free = Math.max(0, (stock.rows[0]?.quantity ?? 0) - booked.rows[0]!.n);
+      lines.push({
+        product_id: product.id,
+        item_id: null,
+        quantity: line.quantity,
+        unit_price_minor: product.price_minor * days,
+        deposit_minor: product.deposit_minor * line.quantity,
+        available: free >= line.quantity,
+        available_quantity: free,
+        product_category: product.category ?? product.sku,
+        product_sku: product.sku,
+      });
+    }
+    const settings = await pricing(client, actor.locationId);
+    const net = lines.reduce((sum, l) => sum + l.unit_price_minor * l.quantity, 0);
+    const total = totalWithTax(net, settings);
+    return {
+      lines,
+      net_minor: net,
+      tax_minor: settings.is_tax_included ? invoiceTax(net, settings.tax_bp, true) : total - net,
+      total_minor: total,
+      deposit_minor: lines.reduce((sum, l) => sum + l.deposit_minor, 0),
+      is_tax_included: settings.is_tax_included,
+    };
+  }
+
+  /**
+   * A rent order: every unavailable item is named at once (1207 with categories, 1208 with SKUs);
+   * the exclusion constraint is the last word when two clerks race for the same item.
+   */
+  async function createRentOrder(
+    client: pg.PoolClient,
+    actor: Actor,
+    input: RentOrderCreate,
+  ): Promise<number> {
+    const start = new Date(input.planned_start);
+    const finish = new Date(input.planned_finish);
+    const customer = await client.query('SELECT 1 FROM customers WHERE id = $1', [input.customer_id]);
+    if (!customer.rowCount)
+      throw new AppError('validation', { data: { issues: [{ path: 'customer_id', code: 'not_found' }] } });
+    const assessed = await assessRentDraft(client, actor, input, true);
+    const unavailable = assessed.lines.filter((l) => !l.available && l.item_id !== null);
+    if (unavailable.length) {
+      throw new AppError('itemsUnavailable', {
+        data: unavailable.map((l) => ({
+          product_category: l.product_category,
+          product_sku: l.product_sku,
+          item_id: l.item_id,
+        })),
+        params: { items: [...new Set(unavailable.map((l) => l.product_category))].join(', ') },
+      });
+    }
+    const short = assessed.lines.filter((l) => !l.available && l.item_id === null).map((l) => l.product_sku);
+    if (short.length)
+      throw new AppError('productsUnavailable', {
+        data: short.map((product_sku) => ({ product_sku })),
+        params: { items: short.join(', ') },
+      });
+    const lines = assessed.lines.map((l) => ({
+      product_id: l.product_id,
+      item_id: l.item_id,
+      quantity: l.quantity,
+      unit: l.unit_price_minor,
+      deposit: l.deposit_minor,
+    }));
+    const items = assessed.lines
+      .filter((l) => l.item_id !== null)
+      .map((l) => ({ id: l.item_id!, category: l.product_category, product_sku: l.product_sku }));
+    const total = assessed.total_minor;
+    const deposit = assessed.deposit_minor;
+    const itemStatus: ItemStatus = input.status === 'pending' ? 'pending' : 'confirmed';
+
+    const { rows: created } = await client.query<{ id: number }>(
+      `INSERT INTO orders (type, source, status, location_id, customer_id, rental_type_id, planned_start, planned_finish, total_minor, deposit_minor,
+         staff_note, customer_note, cc_skipped, created_by)
+       VALUES ('rent', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        input.source,
+        input.status,
+        actor.locationId,
+        input.customer_id,
+        input.rental_type_id,
+        start,
+        finish,
+        total,
+        deposit,
+        input.staff_note ?? null,
+        input.customer_note ?? null,
+        input.cc_skipped,
+        actor.userId,
+      ],
+    );
+    const orderId = created[0]!.id;
+    try {
+      await client.query(
+        `INSERT INTO order_items (order_id, product_id, item_id, quantity, unit_price_minor, status, planned_start, planned_finish)
+         SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::order_item_status[], $7::timestamptz[], $8::timestamptz[])`,
+        [
+          orderId,
+          lines.map((l) => l.product_id),
+          lines.map((l) => l.item_id),
+          lines.map((l) => l.quantity),
+          lines.map((l) => l.unit),
+          lines.map(() => itemStatus),
+          lines.map(() => start),
+          lines.map(() => finish),
+        ],
+      );
+    } catch (err) {
+      if (isExclusionViolation(err)) {
+        throw new AppError('itemsUnavailable', {
+          data: items.map((i) => ({
+            product_category: i.category ?? i.product_sku,
+            product_sku: i.product_sku,
+            item_id: i.id,
+          })),
+          params: { items: [...new Set(items.map((i) => i.category ?? i.product_sku))].join(', ') },
+        });
+      }
+      throw err;
+    }
+    await audit(client, actor, orderId, 'created', {
+      status: input.status,
+      source: input.source,
+      total_minor: total,
+      items: lines.length,
+    });
+    return orderId;
+  }
+
+  /** A quick sale: stock leaves the shelf now (a row-locked decrement that cannot go below zero). */
+  async function createSaleOrder(
+    client: pg.PoolClient,
+    actor: Actor,
+    input: SaleOrderCreate,
+  ): Promise<number> {
+    let customerId = input.customer_id;
+    if (customerId === undefined) {
+      const anon = await client.query<{ id: number }>(
+        'SELECT id FROM customers WHERE is_anonymous ORDER BY id LIMIT 1',
+      );
+      customerId =
+        anon.rows[0]?.id ??
+        (
+          await client.query<{ id: number }>(
+            `INSERT INTO customers (first_name, last_name, is_anonymous) VALUES ('Walk-in', 'customer', true) RETURNING id`,
+          )
+        ).rows[0]!.id;
+    } else if (!(await client.query('SELECT 1 FROM customers WHERE id = $1', [customerId])).rowCount) {
+      throw new AppError('validation', { data: { issues: [{ path: 'customer_id', code: 'not_found' }] } });
+    }
+    const { rows: products } = await client.query<{
+      id: number;
+      sku: string;
+      kind: string;
+      price_minor: number;
+    }>('SELECT id, sku, kind, price_minor FROM products WHERE id = ANY($1::int[]) AND active', [
+      input.items.map((i) => i.product_id),
+    ]);
+    const short: string[] = [];
+    const lines: { product_id: number; quantity: number; unit: number; discount: number }[] = [];
+    // Lock rows in a stable order so two sales of the same products cannot deadlock.
+    for (const line of [...input.items].sort((a, b) => a.product_id - b.product_id)) {
+      const product = products.find((p) => p.id === line.product_id);
+      if (!product || product.kind !== 'sale')
+        throw new AppError('validation', {
+          data: { issues: [{ path: 'items', code: 'not_for_sale', product_id: line.product_id }] },
+        });
+      if (line.discount_minor > product.price_minor * line.quantity)
+        throw new AppError('validation', {
+          data: { issues: [{ path: 'items', code: 'discount_exceeds_price' }] },
+        });
+      const taken = await client.query(
+        'UPDATE stock_levels SET quantity = quantity - $3, updated_at = now() WHERE product_id = $1 AND location_id = $2 AND quantity >= $3',
+        [product.id, actor.locationId, line.quantity],
+      );
+      if (!taken.rowCount) short.push(product.sku);
+      lines.push({
+        product_id: product.id,
+        quantity: line.quantity,
+        unit: product.price_minor,
+        discount: line.discount_minor,
+      });
+    }
+    if (short.length)
+      throw new AppError('productsUnavailable', {
+        data: short.map((product_sku) => ({ product_sku })),
+        params: { items: short.join(', ') },
+      });
+    const net = lines.reduce((s, l) => s + l.unit * l.quantity - l.discount, 0);
+    const total = totalWithTax(net, await pricing(client, actor.locationId));
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO orders (type, source, status, location_id, customer_id, total_minor, staff_note, created_by)
+       VALUES ('sale', $1, 'open', $2, $3, $4, $5, $6) RETURNING id`,
+      [input.source, actor.locationId, customerId, total, input.staff_note ?? null, actor.userId],
+    );
+    const orderId = rows[0]!.id;
+    await client.query(
+      `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, discount_minor, status)
+       SELECT $1, *, 'pending' FROM unnest($2::int[], $3::int[], $4::bigint[], $5::bigint[])`,
+      [
+        orderId,
+        lines.map((l) => l.product_id),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.unit),
+        lines.map((l) => l.discount),
+      ],
+    );
+    await audit(client, actor, orderId, 'created', {
+      status: 'open',
+      source: input.source,
+      total_minor: total,
+      items: lines.length,
+    });
+    return orderId;
+  }
+
+  /**
+   * Applies a lifecycle event under a row lock: a stale version is refused (1021), the shared
+   * machine decides (1203 names the items it refuses), warnings must be acknowledged (1205), and
+   * cancelling needs an access key.
+   */
+  async function applyEvent(
+    client: pg.PoolClient,
+    actor: Actor,
+    orderId: number,
+    req: OrderEventRequest,
+    mayChange: (type: string) => boolean,
+  ): Promise<void> {
+    const { rows } = await client.query<{
+      id: number;
+      type: string;
+      status: OrderStatus;
+      version: number;
+      rental_type_id: number | null;
+      planned_start: Date | null;
+      planned_finish: Date | null;
+      total_minor: number;
+      paid_minor: number;
+    }>(
+      `SELECT o.id, o.type, o.status, o.version, o.rental_type_id, o.planned_start, o.planned_finish, o.total_minor, ${PAID_SQL}::bigint AS paid_minor
+       FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
+      [orderId, actor.locationId],
+    );
+    const order = rows[0];
+    if (!order) throw new AppError('notFound');
+    if (!mayChange(order.type)) throw new AppError('forbidden');
+    if (order.version !== req.version)
+      throw new AppError('versionConflict', { data: { version: order.version } });
+
+    const { rows: items } = await client.query<{
+      id: number;
+      status: ItemStatus;
+      item_id: number | null;
+      delivered_at: Date | null;
+    }>(
+      'SELECT id, status, item_id, delivered_at FROM order_items WHERE order_id = $1 ORDER BY id FOR UPDATE',
+      [orderId],
+    );
+    const settings = (
+      await client.query<{
+        deliver_unpaid_orders: 'warn' | 'allow' | 'deny';
+        warn_early_deliver_minutes: number;
+        warn_early_return_minutes: number;
+        allow_undo_deliver: boolean;
+      }>(
+        `SELECT deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes, allow_undo_deliver
+         FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)`,
+        [actor.locationId, order.rental_type_id],
+      )
+    ).rows[0] ?? {
+      deliver_unpaid_orders: 'warn',
+      warn_early_deliver_minutes: 30,
+      warn_early_return_minutes: 30,
+      allow_undo_deliver: true,
+    };
+
+    const itemIds = req.item_ids ?? [];
+    const event = (
+      ['DELIVER', 'UNDO_DELIVER', 'RETURN', 'CANCEL_ITEMS'].includes(req.type)
+        ? { type: req.type, itemIds }
+        : { type: req.type }
+    ) as OrderEvent;
+    const result = applyOrderEvent(
+      {
+        status: order.status,
+        items: items.map((i) => ({ id: i.id, status: i.status })),
+        hasPayment: order.paid_minor > 0,
+        rules: { allowUndoDeliver: settings.allow_undo_deliver },
+      },
+      event,
+    );
+    if (!result.ok) {
+      throw new AppError('stateTransitionFailed', {
+        data: result.itemIds.map((item_id) => ({ item_id })),
+        params: { items: result.itemIds.join(', ') },
+      });
+    }
+
+    const now = new Date();
+    const warnings: OrderWarning[] = [];
+    if (req.type === 'DELIVER') {
+      const unpaid = order.total_minor - order.paid_minor > 0;
+      if (unpaid && settings.deliver_unpaid_orders === 'deny') throw new AppError('deliverUnpaidDenied');
+      if (unpaid && settings.deliver_unpaid_orders === 'warn') warnings.push('unpaid');
+      if (
+        order.planned_start &&
+        now.getTime() < order.planned_start.getTime() - settings.warn_early_deliver_minutes * 60_000
+      )
+        warnings.push('early_deliver');
+      if (items.some((i) => itemIds.includes(i.id) && i.item_id === null)) warnings.push('no_sku');
+    }
+    if (
+      req.type === 'RETURN' &&
+      order.planned_finish &&
+      now.getTime() < order.planned_finish.getTime() - settings.warn_early_return_minutes * 60_000
+    ) {
+      warnings.push('early_return');
+    }
+    const missing = warnings.filter((w) => !req.acknowledge.includes(w));
+    if (missing.length) throw new AppError('confirmationRequired', { data: { warnings: missing } });
+
+    let approver: number | null = null;
+    if (req.type === 'CANCEL') {
+      approver = await accessKeys.approve(client, actor.userId, actor.locationId, req.access_key, {
+        resource: order.type === 'sale' ? 'sell_order' : 'rent_order',
+        action: 'manage',
+      });
+    }
+
+    const before = new Map(items.map((i) => [i.id, i.status]));
+    const changed = result.items.filter((i) => before.get(i.id) !== i.status);
+    for (const item of changed) {
+      const was = before.get(item.id)!;
+      await client.query(
+        `UPDATE order_items SET status = $2::order_item_status,
+           delivered_at = CASE WHEN $2::order_item_status = 'delivered' THEN $3::timestamptz WHEN $2::order_item_status = 'confirmed' THEN NULL ELSE delivered_at END,
+           returned_at = CASE WHEN $2::order_item_status = 'returned' THEN $3::timestamptz ELSE returned_at END
+         WHERE id = $1`,
+        [item.id, item.status, now],
+      );
+      const physical = items.find((i) => i.id === item.id)!.item_id;
+      if (physical === null) continue;
+      if (item.status === 'delivered')
+        await client.query(`UPDATE items SET status = 'rented', updated_at = $2 WHERE id = $1`, [
+          physical,
+          now,
+        ]);
+      if (item.status === 'confirmed' && was === 'delivered')
+        await client.query(`UPDATE items SET status = 'available', updated_at = $2 WHERE id = $1`, [
+          physical,
+          now,
+        ]);
+      if (item.status === 'returned') {
+        await client.query(
+          `UPDATE items SET status = 'available', rent_count = rent_count + 1,
+             rent_minutes = rent_minutes + greatest(0, extract(epoch FROM ($2::timestamptz - coalesce($3::timestamptz, $2::timestamptz))) / 60)::bigint, updated_at = $2
+           WHERE id = $1`,
+          [physical, now, items.find((i) => i.id === item.id)!.delivered_at],
+        );
+      }
+    }
+    if (order.type === 'sale' && (result.status === 'cancelled' || result.status === 'pre-cancel')) {
+      // A cancelled sale puts its goods back on the shelf.
+      await client.query(
+        `UPDATE stock_levels s SET quantity = s.quantity + oi.quantity, updated_at = $3 FROM order_items oi
+         WHERE oi.order_id = $1 AND s.product_id = oi.product_id AND s.location_id = $2`,
+        [orderId, actor.locationId, now],
+      );
+    }
+    const allReturned = result.status === 'returned';
+    await client.query(
+      `UPDATE orders SET status = $2::order_status, version = version + 1, updated_at = $3,
+         actual_start = CASE WHEN $4::boolean AND actual_start IS NULL THEN $3 ELSE actual_start END,
+         actual_finish = CASE WHEN $5::boolean THEN $3 ELSE actual_finish END,
+         closed_at = CASE WHEN $2::order_status = 'closed' THEN $3 ELSE closed_at END,
+         cancelled_at = CASE WHEN $2::order_status IN ('cancelled', 'pre-cancel') AND cancelled_at IS NULL THEN $3 ELSE cancelled_at END,
+         deposit_in_custody = CASE WHEN $2::order_status IN ('returned', 'closed', 'cancelled') THEN false ELSE deposit_in_custody END
+       WHERE id = $1`,
+      [orderId, result.status, now, req.type === 'DELIVER', allReturned],
+    );
+    await audit(client, actor, orderId, `event:${req.type}`, {
+      from: order.status,
+      to: result.status,
+      item_ids: changed.map((i) => i.id),
+      acknowledged: req.acknowledge,
+      approver,
+    });
+  }
+
+  async function updateNotes(
+    client: pg.PoolClient,
+    actor: Actor,
+    orderId: number,
+    input: {
+      version: number;
+      staff_note?: string | null | undefined;
+      customer_note?: string | null | undefined;
+    },
+  ): Promise<void> {
+    const { rows } = await client.query<{
+      version: number;
+      staff_note: string | null;
+      customer_note: string | null;
+    }>(
+      'SELECT version, staff_note, customer_note FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
+      [orderId, actor.locationId],
+    );
+    const order = rows[0];
+    if (!order) throw new AppError('notFound');
+    if (order.version !== input.version)
+      throw new AppError('versionConflict', { data: { version: order.version } });
+    const staff = input.staff_note === undefined ? order.staff_note : input.staff_note || null;
+    const customer = input.customer_note === undefined ? order.customer_note : input.customer_note || null;
+    await client.query(
+      'UPDATE orders SET staff_note = $2, customer_note = $3, version = version + 1, updated_at = now() WHERE id = $1',
+      [orderId, staff, customer],
+    );
+    await audit(client, actor, orderId, 'notes', {
+      staff_note: staff,
+      customer_note: customer,
+      before: { staff_note: order.staff_note, customer_note: order.customer_note },
+    });
+  }
+
+  return { assessRentDraft, createRentOrder, createSaleOrder, applyEvent, updateNotes };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,132 @@
+import type pg from 'pg';
+import { invoiceTax, spreadTax } from '@nine/shared/tax';
+import type { Db } from '../../db/pool.ts';
+
+const STEP: Record<string, string> = { weekly: '7 days', biweekly: '14 days', monthly: '1 month' };
+
+/**
+ * Bills every due period of every active plan: for each, one transaction claims the (plan, period)
+ * row, creates the recurring invoice for the period's days and moves the plan on. A claim that
+ * already exists means another instance or an earlier run billed it: nothing happens twice.
+ */
+export async function billDuePlans(db: Db, today?: string): Promise<number> {
+  let issued = 0;
+  for (;;) {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // One due plan at a time, skipping plans another instance is billing right now.
+      const { rows } = await client.query<{
+        id: number;
+        order_id: number;
+        frequency: string;
+        period_start: string;
+        period_end: string;
+      }>(
+        `SELECT p.id, p.order_id, p.frequency, p.next_invoice_date::text AS period_start,
+                (p.next_invoice_date + CASE p.frequency WHEN 'weekly' THEN interval '7 days'
+                   WHEN 'biweekly' THEN interval '14 days' ELSE interval '1 month' END)::date::text AS period_end
+         FROM recurring_plans p JOIN orders o ON o.id = p.order_id
+         WHERE p.active AND p.next_invoice_date <= coalesce($1::date, (now() AT TIME ZONE (SELECT time_zone FROM locations WHERE id = o.location_id))::date)
+           AND o.status NOT IN ('cancelled', 'closed', 'pre-cancel')
+         ORDER BY p.next_invoice_date, p.id LIMIT 1 FOR UPDATE OF p SKIP LOCKED`,
+        [today ?? null],
+      );
+      const plan = rows[0];
+      if (!plan) {
+        await client.query('COMMIT');
+        return issued;
+      }
+      issued += await billPeriod(client, plan);
+      await client.query(
+        `UPDATE recurring_plans SET next_invoice_date = next_invoice_date + $2::interval, updated_at = now() WHERE id = $1`,
+        [plan.id, STEP[plan.frequency]],
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+async function billPeriod(
+  client: pg.PoolClient,
+  plan: { id: number; order_id: number; period_start: string; period_end: string },
+): Promise<number> {
+  const { rows: order } = await client.query<{
+    location_id: number;
+    customer_id: number | null;
+    is_tax_included: boolean;
+    tax_bp: number;
+  }>(
+    `SELECT o.location_id, o.customer_id, coalesce(g.is_tax_included, false) AS is_tax_included,
+            coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp
+     FROM orders o LEFT JOIN general_settings g ON g.location_id = o.location_id WHERE o.id = $1`,
+    [plan.order_id],
+  );
+  const o = order[0]!;
+  const days = Math.round((Date.parse(plan.period_end) - Date.parse(plan.period_start)) / 86_400_000);
+  const { rows: lines } = await client.query<{
+    id: number;
+    name: string;
+    quantity: number;
+    day_price: number;
+  }>(
+    `SELECT oi.id, p.name, oi.quantity, p.price_minor AS day_price FROM order_items oi JOIN products p ON p.id = oi.product_id
+     WHERE oi.order_id = $1 AND oi.status NOT IN ('cancelled', 'returned') ORDER BY oi.id`,
+    [plan.order_id],
+  );
+  if (lines.length === 0) return 0;
+  const nets = lines.map((l) => l.day_price * days * l.quantity);
+  const gross = nets.reduce((a, b) => a + b, 0);
+  const tax = invoiceTax(gross, o.tax_bp, o.is_tax_included);
+  const subtotal = o.is_tax_included ? gross - tax : gross;
+  const taxes = spreadTax(nets, tax);
+  const { rows: inv } = await client.query<{ id: number }>(
+    `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, tax_minor, total_minor)
+     VALUES ('recurring', $1, $2, $3, $4::date, $5::date, $6, $7, $8) RETURNING id`,
+    [
+      plan.order_id,
+      o.customer_id,
+      o.location_id,
+      plan.period_start,
+      plan.period_end,
+      subtotal,
+      tax,
+      subtotal + tax,
+    ],
+  );
+  const claimed = await client.query(
+    'INSERT INTO recurring_invoices (plan_id, period_start, invoice_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [plan.id, plan.period_start, inv[0]!.id],
+  );
+  if (claimed.rowCount === 0)
+    throw new Error(`period ${plan.period_start} of plan ${plan.id} already billed`);
+  await client.query(
+    `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, tax_minor, total_minor)
+     SELECT $1, * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::bigint[])`,
+    [
+      inv[0]!.id,
+      lines.map((l) => `${l.name}: ${plan.period_start} – ${plan.period_end}`),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.day_price * days),
+      taxes,
+      nets.map((n, i) => (o.is_tax_included ? n : n + taxes[i]!)),
+    ],
+  );
+  await client.query(
+    `INSERT INTO audit_log (entity_type, entity_id, action, data) VALUES ('order', $1, 'recurring_invoice', $2)`,
+    [
+      String(plan.order_id),
+      JSON.stringify({
+        invoice_id: inv[0]!.id,
+        period_start: plan.period_start,
+        period_end: plan.period_end,
+      }),
+    ],
+  );
+  return 1;
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@nine/shared/errors';
+import { autoBillingInput, type RecurringOrderRow } from '@nine/shared/schemas/recurring';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { orderId } from '../orders/order-routes-shared.ts';
+
+/** active-recurring-orders and the 'Start Auto Billing / Edit Auto Billing' modal (sell_order, spec section 6). */
+export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.get(
+    '/api/nine/recurring-orders',
+    { config: { access: { resource: 'sell_order', action: 'view' } } },
+    async (request) => {
+      const { rows } = await deps.db.pool.query<RecurringOrderRow>(
+        `SELECT o.id AS order_id, o.number AS order_number, trim(c.first_name || ' ' || c.last_name) AS customer, c.email::text,
+              (SELECT count(*) FROM recurring_invoices ri WHERE ri.plan_id = p.id)::int AS issued_invoice_count,
+              coalesce((SELECT sum(i.total_minor) FROM recurring_invoices ri JOIN invoices i ON i.id = ri.invoice_id WHERE ri.plan_id = p.id), 0)::bigint AS total_invoiced_minor,
+              o.planned_start AS plan_start, o.actual_start, o.planned_finish AS plan_finish, p.next_invoice_date::text, p.frequency, p.active
+       FROM recurring_plans p JOIN orders o ON o.id = p.order_id LEFT JOIN customers c ON c.id = o.customer_id
+       WHERE o.location_id = $1 AND p.active ORDER BY p.next_invoice_date, o.number`,
+        [request.auth!.locationId],
+      );
+      return { data: rows };
+    },
+  );
+
+  app.put(
+    '/api/nine/rent-orders/:id/auto-billing',
+    { config: { access: { resource: 'sell_order', action: 'change' } } },
+    async (request) => {
+      const id = orderId(request);
+      const input = parse(autoBillingInput, request.body);
+      const { userId, locationId } = request.auth!;
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const { rows } = await client.query<{ type: string; enabled: boolean | null }>(
+          `SELECT o.type, (SELECT is_recurring_enabled FROM activity_settings a WHERE a.location_id = o.location_id AND a.rental_type_id = coalesce(o.rental_type_id, 1)) AS enabled
+         FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
+          [id, locationId],
+        );
+        if (!rows[0] || rows[0].type === 'sale') throw new AppError('notFound');
+        if (!rows[0].enabled) throw new AppError('forbidden', { data: { reason: 'recurring_disabled' } });
+        await client.query(
+          `INSERT INTO recurring_plans (order_id, frequency, next_invoice_date, active, created_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (order_id) DO UPDATE SET frequency = EXCLUDED.frequency, next_invoice_date = EXCLUDED.next_invoice_date, active = EXCLUDED.active, updated_at = now()`,
+          [id, input.frequency, input.next_invoice_date, input.active, userId],
+        );
+        await client.query(
+          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'auto_billing', $4)`,
+          [userId, locationId, String(id), JSON.stringify(input)],
+        );
+        return { status: 200, body: { order_id: id, ...input } };
+      });
+      return { data: result.body };
+    },
+  );
+}

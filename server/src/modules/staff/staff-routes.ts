@@ -1,0 +1,312 @@
+import type { FastifyInstance } from 'fastify';
+import { containsPattern } from '../../lib/paging.ts';
+import type pg from 'pg';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import { grants, type Permission } from '@nine/shared/permissions';
+import {
+  accessKeySet,
+  accessPolicyUpdate,
+  roleInput,
+  staffListQuery,
+  userCreate,
+  userUpdate,
+} from '@nine/shared/schemas/staff';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { hashPassword } from '../auth/password-hashing.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+});
+const STAFF = { resource: 'staff', action: 'view' } as const;
+const STAFF_CHANGE = { resource: 'staff', action: 'change' } as const;
+const ROLES = { resource: 'role_and_permission', action: 'view' } as const;
+const ROLES_CHANGE = { resource: 'role_and_permission', action: 'change' } as const;
+
+async function audit(
+  client: pg.PoolClient,
+  userId: number,
+  locationId: number | null,
+  entity: string,
+  id: number,
+  action: string,
+  data: object,
+) {
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [userId, locationId, entity, String(id), action, JSON.stringify(data)],
+  );
+}
+
+/**
+ * Users, roles and the access policy (spec: users / roles screens, permissions staff and
+ * role_and_permission). Nobody can grant what they do not hold: a role's permissions, and the roles
+ * given to a user in a location, must all be held by the actor in that location.
+ */
+export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
+  const { db } = deps;
+
+  async function assertCanGrant(
+    actorId: number,
+    permissions: Permission[],
+    locationId: number,
+  ): Promise<void> {
+    const held = (await deps.auth.permissionsAt(actorId, locationId)) ?? [];
+    // Granting `any` (every action) needs `any`; other actions follow the usual implications.
+    const missing = permissions.filter((p) =>
+      p.action === 'any'
+        ? !held.some((h) => h.resource === p.resource && h.action === 'any')
+        : !grants(held, p),
+    );
+    if (missing.length)
+      throw new AppError('forbidden', { data: { reason: 'privilege_escalation', permissions: missing } });
+  }
+
+  async function rolePermissions(client: pg.PoolClient | pg.Pool, roleId: number): Promise<Permission[]> {
+    const { rows } = await client.query<Permission>(
+      'SELECT resource, action FROM role_permissions WHERE role_id = $1',
+      [roleId],
+    );
+    return rows;
+  }
+
+  async function assignRoles(
+    client: pg.PoolClient,
+    actorId: number,
+    userId: number,
+    roles: { role_id: number; location_id: number }[],
+  ) {
+    for (const r of roles)
+      await assertCanGrant(actorId, await rolePermissions(client, r.role_id), r.location_id);
+    await client.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
+    for (const r of roles) {
+      await client.query(
+        'INSERT INTO user_roles (user_id, role_id, location_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [userId, r.role_id, r.location_id],
+      );
+    }
+  }
+
+  const USER_COLUMNS = `u.id, u.name, u.email::text, u.status, u.last_login_at, u.password_expired_at, u.created_at, u.expires_at, u.only_login_by_sso,
+    (u.access_key_hash IS NOT NULL) AS has_access_key,
+    coalesce((SELECT json_agg(json_build_object('role_id', r.id, 'title', r.title, 'location_id', ur.location_id, 'location', l.name) ORDER BY l.name, r.title)
+      FROM user_roles ur JOIN roles r ON r.id = ur.role_id JOIN locations l ON l.id = ur.location_id WHERE ur.user_id = u.id), '[]') AS roles`;
+
+  app.get('/api/nine/users', { config: { access: STAFF } }, async (request) => {
+    const q = parse(staffListQuery, request.query);
+    const params: unknown[] = [];
+    const where = ['true'];
+    if (q.status) where.push(`u.status = $${params.push(q.status)}`);
+    if (q.search)
+      where.push(
+        `(lower(u.name) LIKE $${params.push(containsPattern(q.search))} OR u.email::text LIKE $${params.length})`,
+      );
+    const [rows, count] = await Promise.all([
+      db.pool.query(
+        `SELECT ${USER_COLUMNS} FROM users u WHERE ${where.join(' AND ')} ORDER BY u.name, u.id LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
+        params,
+      ),
+      db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users u WHERE ${where.join(' AND ')}`,
+        params,
+      ),
+    ]);
+    return { data: { rows: rows.rows, total: count.rows[0]!.n, page: q.page, page_size: q.page_size } };
+  });
+
+  app.post('/api/nine/users', { config: { access: STAFF_CHANGE } }, async (request, reply) => {
+    const input = parse(userCreate, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await inTransaction(db, null, async (client) => {
+      const exists = await client.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
+      if (exists.rowCount) throw new AppError('conflict', { data: { reason: 'email_taken' } });
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO users (name, email, password_hash, only_login_by_sso, expires_at, password_expired_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
+        [
+          input.name,
+          input.email,
+          input.password ? await hashPassword(input.password) : null,
+          input.only_login_by_sso,
+          input.expires_at ?? null,
+        ],
+      );
+      const id = rows[0]!.id;
+      await assignRoles(client, userId, id, input.roles);
+      await audit(client, userId, locationId, 'user', id, 'created', {
+        email: input.email,
+        roles: input.roles,
+      });
+      const created = await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+      return { status: 201, body: created.rows[0] };
+    });
+    return reply.code(201).send({ data: result.body });
+  });
+
+  app.patch('/api/nine/users/:id', { config: { access: STAFF_CHANGE } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const input = parse(userUpdate, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await inTransaction(db, null, async (client) => {
+      const current = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+      if (!current.rowCount) throw new AppError('notFound');
+      const { roles, ...fields } = input;
+      const set = Object.entries(fields).filter(([, v]) => v !== undefined);
+      if (set.length) {
+        await client.query(
+          `UPDATE users SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
+          [id, ...set.map(([, v]) => v)],
+        );
+      }
+      if (roles) await assignRoles(client, userId, id, roles);
+      await audit(client, userId, locationId, 'user', id, 'updated', input);
+      return {
+        status: 200,
+        body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
+      };
+    });
+    return { data: result.body };
+  });
+
+  for (const [path, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
+    app.post(`/api/nine/users/:id/${path}`, { config: { access: STAFF_CHANGE } }, async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { userId, locationId } = request.auth!;
+      if (id === userId && status === 'inactive')
+        throw new AppError('validation', { data: { reason: 'cannot_deactivate_self' } });
+      const result = await inTransaction(db, null, async (client) => {
+        const { rowCount } = await client.query(
+          `UPDATE users SET status = $2, updated_at = now() WHERE id = $1`,
+          [id, status],
+        );
+        if (!rowCount) throw new AppError('notFound');
+        // A deactivated user's open sessions end at once.
+        if (status === 'inactive')
+          await client.query(
+            'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+            [id],
+          );
+        await audit(client, userId, locationId, 'user', id, path, {});
+        return {
+          status: 200,
+          body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
+        };
+      });
+      return { data: result.body };
+    });
+  }
+
+  app.put('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { access_key } = parse(accessKeySet, request.body);
+    const { userId, locationId } = request.auth!;
+    const hash = await hashPassword(access_key);
+    await inTransaction(db, null, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1',
+        [id, hash],
+      );
+      if (!rowCount) throw new AppError('notFound');
+      await audit(client, userId, locationId, 'user', id, 'access_key_set', {});
+      return { status: 200, body: null };
+    });
+    return { data: { ok: true } };
+  });
+
+  app.get('/api/nine/roles', { config: { access: ROLES } }, async () => {
+    const { rows } = await db.pool.query(
+      `SELECT r.id, r.title, coalesce((SELECT json_agg(json_build_object('resource', rp.resource, 'action', rp.action) ORDER BY rp.resource, rp.action)
+         FROM role_permissions rp WHERE rp.role_id = r.id), '[]') AS permissions,
+         (SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.role_id = r.id)::int AS users
+       FROM roles r ORDER BY r.title`,
+    );
+    return { data: rows };
+  });
+
+  const saveRole = async (
+    client: pg.PoolClient,
+    actorId: number,
+    locationId: number,
+    roleId: number,
+    input: z.infer<typeof roleInput>,
+  ) => {
+    await assertCanGrant(actorId, input.permissions, locationId);
+    await client.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
+    for (const p of input.permissions) {
+      await client.query(
+        'INSERT INTO role_permissions (role_id, resource, action) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [roleId, p.resource, p.action],
+      );
+    }
+    await audit(client, actorId, locationId, 'role', roleId, 'saved', input);
+  };
+
+  app.post('/api/nine/roles', { config: { access: ROLES_CHANGE } }, async (request, reply) => {
+    const input = parse(roleInput, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await inTransaction(db, null, async (client) => {
+      const taken = await client.query('SELECT 1 FROM roles WHERE title = $1', [input.title]);
+      if (taken.rowCount) throw new AppError('conflict', { data: { reason: 'title_taken' } });
+      const { rows } = await client.query<{ id: number }>(
+        'INSERT INTO roles (title) VALUES ($1) RETURNING id',
+        [input.title],
+      );
+      await saveRole(client, userId, locationId!, rows[0]!.id, input);
+      return { status: 201, body: { id: rows[0]!.id, ...input } };
+    });
+    return reply.code(201).send({ data: result.body });
+  });
+
+  app.put('/api/nine/roles/:id', { config: { access: ROLES_CHANGE } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const input = parse(roleInput, request.body);
+    const { userId, locationId } = request.auth!;
+    await inTransaction(db, null, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE roles SET title = $2, updated_at = now() WHERE id = $1',
+        [id, input.title],
+      );
+      if (!rowCount) throw new AppError('notFound');
+      await saveRole(client, userId, locationId!, id, input);
+      return { status: 200, body: null };
+    });
+    return { data: { id, ...input } };
+  });
+
+  app.get('/api/nine/access-policy', { config: { access: STAFF } }, async () => {
+    const { rows } = await db.pool.query(
+      `SELECT auto_logout_minutes, wrong_access_key_threshold, wrong_access_key_ttl_minutes, wrong_password_threshold, wrong_password_ttl_minutes,
+              password_expiry_days, password_reuse_limit, password_min_length, password_max_length, password_require_capital,
+              password_require_number, password_require_special, refund_level1_minor, refund_level2_minor, updated_at
+       FROM access_policy WHERE id = 1`,
+    );
+    return { data: rows[0] };
+  });
+
+  app.put(
+    '/api/nine/access-policy',
+    { config: { access: { resource: 'staff', action: 'manage' } } },
+    async (request) => {
+      const input = parse(accessPolicyUpdate, request.body);
+      const { userId, locationId } = request.auth!;
+      await inTransaction(db, null, async (client) => {
+        const keys = Object.keys(input) as (keyof typeof input)[];
+        await client.query(
+          `UPDATE access_policy SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(', ')}, updated_at = now() WHERE id = 1`,
+          keys.map((k) => input[k]),
+        );
+        await audit(client, userId, locationId, 'access_policy', 1, 'updated', input);
+        return { status: 200, body: null };
+      });
+      return { data: input };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+export const paymentMethods = ['cash', 'card', 'external', 'account_credit'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentCreate = z
+  .object({
+    order_id: z.number().int().positive(),
+    method: z.enum(paymentMethods),
+    amount_minor: z.number().int().positive().max(100_000_000_00),
+    /** Cash handed over; the change is tendered − amount. */
+    tendered_minor: z.number().int().positive().optional(),
+    reference: z.string().trim().max(100).optional(),
+  })
+  .refine((p) => p.tendered_minor === undefined || p.method === 'cash', {
+    path: ['tendered_minor'],
+    message: 'cash only',
+  })
+  .refine((p) => p.tendered_minor === undefined || p.tendered_minor >= p.amount_minor, {
+    path: ['tendered_minor'],
+    message: 'less than the amount',
+  });
+export type PaymentCreate = z.infer<typeof paymentCreate>;
+
+export const refundCreate = z.object({
+  amount_minor: z.number().int().positive(),
+  reason: z.string().trim().min(1).max(500),
+  access_key: z.string().min(1).max(64).optional(),
+});
+export type RefundCreate = z.infer<typeof refundCreate>;
+
+export const depositMove = z.object({
+  kind: z.enum(['held', 'claimed', 'returned']),
+  method: z.enum(paymentMethods).default('cash'),
+  amount_minor: z.number().int().positive(),
+  reason: z.string().trim().min(1).max(500).optional(),
+});
+export type DepositMove = z.infer<typeof depositMove>;
+
+export const invoiceListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.enum(['number', 'created_at', 'posted_at', 'total', 'balance']).default('created_at'),
+  sort_type: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(['in_progress', 'posted']).optional(),
+  balance_status: z.enum(['paid', 'partially_paid', 'unpaid']).optional(),
+  from_date: z.iso.date().optional(),
+  to_date: z.iso.date().optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export interface InvoiceRow {
+  id: number;
+  number: number;
+  type: string;
+  status: 'in_progress' | 'posted';
+  order_id: number | null;
+  order_number: number | null;
+  customer: string | null;
+  created_at: string;
+  in_progress_at: string;
+  posted_at: string | null;
+  updated_at: string;
+  billing_from: string | null;
+  billing_to: string | null;
+  subtotal_minor: number;
+  discount_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  paid_minor: number;
+  balance_minor: number;
+}
+
+export const registerOpen = z.object({ float_minor: z.number().int().min(0) });
+export const registerMovement = z.object({
+  kind: z.enum(['cash_in', 'cash_out']),
+  amount_minor: z.number().int().positive(),
+  reason: z.string().trim().min(1).max(200),
+});
+export const registerClose = z.object({ counted_minor: z.number().int().min(0) });
+
+/** Change cost (spec: changeCost) and overriding a required deposit: both logged with an approver. */
+export const priceOverride = z.object({
+  order_item_id: z.number().int().positive(),
+  unit_price_minor: z.number().int().min(0),
+  version: z.number().int().positive(),
+  comment: z.string().trim().min(1).max(500),
+  access_key: z.string().min(1).max(64).optional(),
+});
+export const depositOverride = z.object({
+  deposit_minor: z.number().int().min(0),
+  version: z.number().int().positive(),
+  comment: z.string().trim().min(1).max(500),
+  access_key: z.string().min(1).max(64),
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { actions, resources } from '../permissions.ts';
+
+export const staffListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'inactive', 'expired']).optional(),
+});
+
+export const roleAssignment = z.object({
+  role_id: z.number().int().positive(),
+  location_id: z.number().int().positive(),
+});
+
+export const userCreate = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(256).optional(),
+  only_login_by_sso: z.boolean().default(false),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  roles: z.array(roleAssignment).max(200).default([]),
+});
+
+export const userUpdate = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  only_login_by_sso: z.boolean().optional(),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  password_expired_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  roles: z.array(roleAssignment).max(200).optional(),
+});
+
+export const accessKeySet = z.object({ access_key: z.string().regex(/^\d{4,12}$/, 'digits_4_to_12') });
+
+export const permissionGrant = z.object({ resource: z.enum(resources), action: z.enum(actions) });
+export const roleInput = z.object({
+  title: z.string().trim().min(1).max(100),
+  permissions: z.array(permissionGrant).max(resources.length * actions.length),
+});
+
+export const accessPolicyUpdate = z
+  .object({
+    auto_logout_minutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
+    wrong_access_key_threshold: z.number().int().min(1).max(100),
+    wrong_access_key_ttl_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+    wrong_password_threshold: z.number().int().min(1).max(100),
+    wrong_password_ttl_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+    password_expiry_days: z.number().int().min(0).max(3650),
+    password_reuse_limit: z.number().int().min(0).max(50),
+    password_min_length: z.number().int().min(4).max(128),
+    password_max_length: z.number().int().min(4).max(256),
+    password_require_capital: z.boolean(),
+    password_require_number: z.boolean(),
+    password_require_special: z.boolean(),
+    refund_level1_minor: z.number().int().min(0),
+    refund_level2_minor: z.number().int().min(0),
+  })
+  .refine((p) => p.password_max_length >= p.password_min_length, {
+    path: ['password_max_length'],
+    message: 'below the minimum',
+  })
+  .refine((p) => p.refund_level2_minor >= p.refund_level1_minor, {
+    path: ['refund_level2_minor'],
+    message: 'below level 1',
+  });

@@ -1,0 +1,18 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useSession } from '../../features/session/session-context.tsx';
+import { ActivitySettingsView } from '../../features/settings/components/activity-settings-view.tsx';
+import { useAppTranslation } from '../../lib/i18n.ts';
+
+export function ActivitySettingsPage() {
+  const { t } = useAppTranslation();
+  const session = useSession();
+  const location = session?.login.locations.find((l) => l.id === session.locationId);
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t('settings:activity.heading')}
+      </Heading>
+      <ActivitySettingsView locationId={session?.locationId ?? null} locationName={location?.name ?? ''} />
+    </Stack>
+  );
+}

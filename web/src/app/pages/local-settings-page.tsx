@@ -1,0 +1,27 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { grants } from '@nine/shared/permissions';
+import { LocalSettingsForm } from '../../features/settings/components/local-settings-form.tsx';
+import { useAppTranslation } from '../../lib/i18n.ts';
+import { useViewerPermissions } from '../use-viewer-permissions.ts';
+import { CounterHardwareSettings } from './counter-hardware-settings.tsx';
+
+export function LocalSettingsPage() {
+  const { t } = useAppTranslation();
+  const permissions = useViewerPermissions() ?? [];
+  const canSetKiosk = grants(permissions, { resource: 'location_setting', action: 'change' });
+  // Registering a kiosk below changes the saved kiosk mode: the form starts over from what is saved.
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t('settings:local.heading')}
+      </Heading>
+      <LocalSettingsForm key={formKey} canSetKiosk={canSetKiosk} />
+      <CounterHardwareSettings
+        canSetKiosk={canSetKiosk}
+        onKioskRegistered={() => setFormKey((key) => key + 1)}
+      />
+    </Stack>
+  );
+}

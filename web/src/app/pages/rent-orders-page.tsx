@@ -1,0 +1,25 @@
+import { OrderList } from '../../features/orders/components/order-list.tsx';
+import { useAppTranslation } from '../../lib/i18n.ts';
+import { pathWith } from '../route-table.ts';
+import { useOrderScreen } from './use-order-screen.ts';
+
+const orderHref = (id: number) => pathWith('rentOrder', { id });
+const printHref = (id: number) => pathWith('rentOrderPrint', { id });
+
+export function RentOrdersPage() {
+  const { t } = useAppTranslation();
+  const screen = useOrderScreen('rent');
+  return (
+    <OrderList
+      kind="rent"
+      title={t('orders:titles.rent_orders')}
+      locationId={screen.locationId}
+      userId={screen.userId}
+      locations={screen.locations}
+      currencySymbol={screen.currencySymbol}
+      defaultPageSize={screen.itemsPerPage}
+      orderHref={orderHref}
+      printHref={printHref}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { OrderView } from '../../features/orders/components/order-view.tsx';
+import { useAppTranslation } from '../../lib/i18n.ts';
+import { pathTo, pathWith } from '../route-table.ts';
+import { useRouteId } from '../use-route-id.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+import { useOrderScreen } from './use-order-screen.ts';
+
+export function SaleOrderPage() {
+  const { t } = useAppTranslation();
+  const id = useRouteId('saleOrder');
+  const screen = useOrderScreen('sale');
+  if (id === null) return <NotFoundPage />;
+  if (screen.locationId === null) return null;
+  return (
+    <OrderView
+      key={`${screen.locationId}:${id}`}
+      kind="sale"
+      id={id}
+      locationId={screen.locationId}
+      currencySymbol={screen.currencySymbol}
+      canChange={screen.canChange}
+      listHref={pathTo('saleOrders')}
+      printLinks={[{ label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) }]}
+    />
+  );
+}

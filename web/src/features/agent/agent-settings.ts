@@ -1,0 +1,172 @@
+import { useSyncExternalStore } from 'react';
+import { AGENT_DEFAULT_PORT, AGENT_WS_PATH } from '@nine/shared/agent-protocol';
+import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
+
+/**
+ * This counter PC's hardware settings: where its agent listens, which printer receipts go to, the width the
+ * browser prints at when no agent is paired, and how keyboard-wedge scanners are told from typing. Kept
+ * encrypted in this browser (lib/secure-storage), like the other device settings; the pairing token has a
+ * key of its own so forgetting it never touches the rest.
+ */
+
+export const DEFAULT_AGENT_URL = `ws://127.0.0.1:${AGENT_DEFAULT_PORT}${AGENT_WS_PATH}`;
+export const PAPER_WIDTHS = [58, 80] as const;
+export type PaperWidth = (typeof PAPER_WIDTHS)[number];
+
+/** Longest scanner prefix or suffix: scanners send a few marker characters, never a sentence. */
+export const MAX_SCANNER_AFFIX = 8;
+
+export interface AgentSettings {
+  /** The agent's websocket, always on this PC (loopback). */
+  url: string;
+  /** The printer receipts go to; null = the agent's first printer. */
+  printerId: string | null;
+  /** Receipt width of browser printing (the agent prints at its printer's own width). */
+  paperWidthMm: PaperWidth;
+  /** Tell keyboard-wedge scans from typing; off leaves every key alone. */
+  wedgeEnabled: boolean;
+  /** Characters the scanner sends before each code; when set, only codes that start with it count. */
+  scannerPrefix: string;
+  /** Characters the scanner sends after each code (stripped; ends a scan without Enter or Tab). */
+  scannerSuffix: string;
+}
+
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
+  url: DEFAULT_AGENT_URL,
+  printerId: null,
+  paperWidthMm: 58,
+  wedgeEnabled: true,
+  scannerPrefix: '',
+  scannerSuffix: '',
+};
+
+export const AGENT_SETTINGS_KEY = 'nine.agent.settings';
+export const AGENT_TOKEN_KEY = 'nine.agent.token';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The websocket address when it is one the agent can be at: ws/wss on a loopback host. Anything else is
+ * refused, so the pairing token is never sent off this PC. A bare port (`17900`) or `host:port` is
+ * completed with the agent's path.
+ */
+export function normalizeAgentUrl(input: string): string | null {
+  let text = input.trim();
+  if (/^\d{1,5}$/.test(text)) text = `127.0.0.1:${text}`;
+  if (!/^[a-z]+:\/\//i.test(text)) text = `ws://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
+  if (!LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
+  if (url.pathname === '/' || url.pathname === '') url.pathname = AGENT_WS_PATH;
+  return url.toString();
+}
+
+const isPrintable = (text: string) => /^[\x20-\x7e\u00a0-\uffff]*$/.test(text);
+
+function affix(value: unknown): string {
+  return typeof value === 'string' && value.length <= MAX_SCANNER_AFFIX && isPrintable(value) ? value : '';
+}
+
+/** Unknown or broken fields fall back to the defaults, one by one. */
+export function parseAgentSettings(raw: string | null): AgentSettings {
+  let value: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = raw === null ? {} : JSON.parse(raw);
+    if (typeof parsed === 'object' && parsed !== null) value = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable: defaults.
+  }
+  const d = DEFAULT_AGENT_SETTINGS;
+  const url = typeof value.url === 'string' ? normalizeAgentUrl(value.url) : null;
+  return {
+    url: url ?? d.url,
+    printerId:
+      typeof value.printerId === 'string' && value.printerId.length > 0 && value.printerId.length <= 64
+        ? value.printerId
+        : null,
+    paperWidthMm: PAPER_WIDTHS.includes(value.paperWidthMm as PaperWidth)
+      ? (value.paperWidthMm as PaperWidth)
+      : d.paperWidthMm,
+    wedgeEnabled: typeof value.wedgeEnabled === 'boolean' ? value.wedgeEnabled : d.wedgeEnabled,
+    scannerPrefix: affix(value.scannerPrefix),
+    scannerSuffix: affix(value.scannerSuffix),
+  };
+}
+
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; value: AgentSettings } = { raw: null, value: DEFAULT_AGENT_SETTINGS };
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readAgentSettings(): AgentSettings {
+  const raw = readSecure(AGENT_SETTINGS_KEY);
+  if (raw !== snapshot.raw) snapshot = { raw, value: parseAgentSettings(raw) };
+  return snapshot.value;
+}
+
+export function saveAgentSettings(settings: AgentSettings): void {
+  writeSecure(AGENT_SETTINGS_KEY, JSON.stringify(settings));
+  notify();
+}
+
+export function updateAgentSettings(change: Partial<AgentSettings>): AgentSettings {
+  const next = { ...readAgentSettings(), ...change };
+  saveAgentSettings(next);
+  return next;
+}
+
+/** Decrypts the saved settings and token; screens that read them re-render once they are known. */
+export async function hydrateAgentStorage(): Promise<{ settings: AgentSettings; token: string | null }> {
+  await Promise.all([loadSecure(AGENT_SETTINGS_KEY), loadSecure(AGENT_TOKEN_KEY)]);
+  notify();
+  return { settings: readAgentSettings(), token: readAgentToken() };
+}
+
+const TOKEN_PATTERN = /^[\x21-\x7e]{16,256}$/;
+
+export function readAgentToken(): string | null {
+  const token = readSecure(AGENT_TOKEN_KEY);
+  return token !== null && TOKEN_PATTERN.test(token) ? token : null;
+}
+
+export function saveAgentToken(token: string): void {
+  writeSecure(AGENT_TOKEN_KEY, token);
+}
+
+export function forgetAgentToken(): void {
+  removeSecure(AGENT_TOKEN_KEY);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** This PC's agent settings; re-renders when they are saved or decrypted. */
+export function useAgentSettings(): AgentSettings {
+  return useSyncExternalStore(subscribe, readAgentSettings);
+}
+
+/** What the connection machine needs from storage; tests may hand it an in-memory one. */
+export interface AgentStorage {
+  load(): Promise<{ url: string; token: string | null }>;
+  saveToken(token: string): void;
+  forgetToken(): void;
+}
+
+export const secureAgentStorage: AgentStorage = {
+  load: async () => {
+    const { settings, token } = await hydrateAgentStorage();
+    return { url: settings.url, token };
+  },
+  saveToken: saveAgentToken,
+  forgetToken: forgetAgentToken,
+};

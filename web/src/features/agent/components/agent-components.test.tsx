@@ -1,0 +1,250 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, setLanguage } from '../../../lib/i18n.ts';
+import { readAgentSettings } from '../agent-settings.ts';
+import type { AgentActorRef } from '../agent-machine.ts';
+import { FakeAgentSocket, READY_STATUS } from '../testing/fake-agent-socket.ts';
+import { connectTestAgent, createTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
+import { AgentSettingsSection } from './agent-settings-section.tsx';
+import { AgentStatusBadge } from './agent-status-badge.tsx';
+import { KioskRegistration } from './kiosk-registration.tsx';
+
+const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
+let actor: AgentActorRef;
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  await setLanguage('en-US', { persist: false });
+  FakeAgentSocket.reset();
+});
+afterEach(() => {
+  actor.stop();
+});
+
+// Hidden: an open dialog hides the rest of the page from assistive technology.
+const badge = () =>
+  within(screen.getByRole('status', { name: 'Counter agent', hidden: true })).getByRole('button', {
+    hidden: true,
+  });
+
+describe('the header badge', () => {
+  it('says the agent is not connected, and the dialog explains and retries', async () => {
+    actor = createTestAgent();
+    renderWithAgent(actor, <AgentStatusBadge />);
+    act(() => actor.send({ type: 'CONNECT' }));
+    await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(1));
+    act(() => FakeAgentSocket.latest().fail());
+    expect(badge().textContent).toBe('Not connected');
+
+    fireEvent.click(badge());
+    const dialog = await screen.findByRole('dialog', { name: 'Counter agent' });
+    expect(
+      within(dialog).getByText('The back office cannot reach the counter agent at ws://127.0.0.1:17900/ws.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/^Trying again in \d+ s\.$/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again now' }));
+    expect(FakeAgentSocket.instances).toHaveLength(2);
+    expect(badge().textContent).toBe('Connecting…');
+  });
+
+  it('asks for pairing; the dialog takes the six-digit code and shows a refusal', async () => {
+    actor = createTestAgent();
+    renderWithAgent(actor, <AgentStatusBadge />);
+    const socket = await connectTestAgent(actor, false);
+    expect(badge().textContent).toBe('Pair the agent');
+
+    fireEvent.click(badge());
+    const dialog = await screen.findByRole('dialog', { name: 'Counter agent' });
+    const code = within(dialog).getByLabelText('Pairing code');
+    const pair = within(dialog).getByRole('button', { name: 'Pair' }) as HTMLButtonElement;
+    fireEvent.change(code, { target: { value: '12 34a' } });
+    expect((code as HTMLInputElement).value).toBe('1234');
+    expect(pair.disabled).toBe(true);
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(pair);
+    expect(socket.lastRequest('pair').payload).toEqual({ code: '123456' });
+
+    act(() => socket.replyError('pair', 'pairing-failed', 'wrong pairing code; 3 attempts left'));
+    expect(await within(dialog).findByText('That code is not right. Tries left: 3.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Pairing code'), { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pair' }));
+    act(() => socket.reply('pair', { token: TOKEN }));
+    expect(await within(dialog).findByText('Paired with nine-agent 0.1.0 (simulated devices).')).toBeTruthy();
+    act(() => socket.reply('printer-status', { printers: [{ printerId: 'sim', status: READY_STATUS }] }));
+    await waitFor(() => expect(badge().textContent).toBe('Printer ready'));
+    expect(within(dialog).getByText(/Simulated printer, 58 mm: Printer ready/)).toBeTruthy();
+  });
+
+  it('reports the printer’s problems from status events', async () => {
+    actor = createTestAgent(TOKEN);
+    renderWithAgent(actor, <AgentStatusBadge />);
+    const socket = await connectTestAgent(actor, true);
+    await waitFor(() => expect(badge().textContent).toBe('Printer ready'));
+    const status = (change: Record<string, unknown>) =>
+      act(() =>
+        socket.receive({
+          v: 1,
+          event: 'printer-status',
+          payload: { printerId: 'sim', status: { ...READY_STATUS, ...change } },
+        }),
+      );
+    status({ state: 'offline', online: false, paperOut: true });
+    expect(badge().textContent).toBe('Printer: paper out');
+    status({ state: 'offline', online: false, coverOpen: true });
+    expect(badge().textContent).toBe('Printer: cover open');
+    status({ paperNearEnd: true });
+    expect(badge().textContent).toBe('Printer: paper low');
+    status({ state: 'offline', online: false, error: 'unreachable' });
+    expect(badge().textContent).toBe('Printer offline');
+  });
+});
+
+describe('printer and scanner settings', () => {
+  it('refuses an address off this PC, and reconnects to a new one', async () => {
+    actor = createTestAgent();
+    renderWithAgent(actor, <AgentSettingsSection currency="EUR" />);
+    const address = screen.getByLabelText('Agent address');
+    fireEvent.change(address, { target: { value: 'ws://192.168.1.20:17900/ws' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/Use a ws:\/\/ address on this PC/)).toBeTruthy();
+
+    act(() => actor.send({ type: 'CONNECT' }));
+    await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(1));
+    fireEvent.change(address, { target: { value: '3927' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws');
+    await waitFor(() => expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:3927/ws'));
+  });
+
+  it('shows the pairing, lists the agent’s printers, keeps the choices, and forgets the token', async () => {
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <AgentSettingsSection currency="EUR" />);
+    expect(screen.getByText('Paired')).toBeTruthy();
+    expect(screen.getByText('nine-agent 0.1.0 (simulated devices)')).toBeTruthy();
+    const printer = screen.getByLabelText('Printer') as HTMLSelectElement;
+    expect([...printer.options].map((o) => o.textContent)).toEqual(['Simulated printer (58 mm, 32 columns)']);
+
+    fireEvent.change(screen.getByLabelText('Paper width for browser printing'), { target: { value: '80' } });
+    expect(readAgentSettings().paperWidthMm).toBe(80);
+    fireEvent.change(screen.getByLabelText('Scanner prefix'), { target: { value: '§' } });
+    expect(readAgentSettings().scannerPrefix).toBe('§');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forget' }));
+    expect(socket.closed).toBe(true);
+    await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(2));
+    act(() => FakeAgentSocket.latest().open());
+    expect(FakeAgentSocket.latest().lastRequest('hello').payload.token).toBeUndefined();
+  });
+
+  it('test-prints through the agent with accents, codes and the drawer kick when asked', async () => {
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <AgentSettingsSection currency="EUR" />);
+    fireEvent.click(screen.getByLabelText('Open the cash drawer with the test print'));
+    await waitFor(() =>
+      expect(
+        (screen.getByLabelText('Open the cash drawer with the test print') as HTMLInputElement).checked,
+      ).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Test print' }));
+    const job = socket.lastRequest('print').payload.job as Record<string, unknown> & {
+      receipt: { currency: string; header: { title: string }; lines: { detail: string }[]; codes: unknown[] };
+    };
+    expect(job.openDrawer).toBe(true);
+    expect(job.receipt.currency).toBe('EUR');
+    expect(job.receipt.header.title).toBe('Test print');
+    expect(job.receipt.lines[0]?.detail).toBe('é è ê à ç ñ ¿ ¡ €');
+    expect(job.receipt.codes).toHaveLength(2);
+  });
+
+  it('shows the last scan from the agent’s scanner', async () => {
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <AgentSettingsSection currency="USD" />);
+    const lastScan = screen.getByRole('status', { name: 'Last scan' });
+    expect(lastScan.textContent).toBe('No scan yet. Scan a barcode to try the scanner.');
+    act(() =>
+      socket.receive({
+        v: 1,
+        event: 'scan',
+        payload: { scannerId: 'sim-scanner', code: 'E2E-4006381333931', at: new Date().toISOString() },
+      }),
+    );
+    expect(lastScan.textContent).toMatch(/^E2E-4006381333931 from Simulated scanner at /);
+  });
+});
+
+describe('kiosk registration', () => {
+  it('asks the agent for the PC’s identity, then registers it on the server, and shows the result', async () => {
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
+    const onRegistered = vi.fn();
+    renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        register={register}
+        onRegistered={onRegistered}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
+    const request = socket.lastRequest('kiosk-identity');
+    const nonce = request.payload.nonce as string;
+    expect(nonce).toMatch(/^[0-9a-f]{48}$/);
+    expect(register).not.toHaveBeenCalled();
+
+    const identity = {
+      deviceId: 'dev-7f3a',
+      name: 'Caja 1',
+      algorithm: 'HMAC-SHA256',
+      nonce,
+      proof: 'c2lnbmVk',
+    };
+    act(() => socket.reply('kiosk-identity', identity));
+    expect(
+      await screen.findByText('Caja 1 (device dev-7f3a) is now the kiosk of Harbor Front.'),
+    ).toBeTruthy();
+    expect(register).toHaveBeenCalledWith(identity);
+    expect(onRegistered).toHaveBeenCalledWith(identity, { location_id: 1, used_in_store: true });
+  });
+
+  it('needs the permission and a paired agent, and shows a failure of either side', async () => {
+    actor = createTestAgent();
+    const { unmount } = renderWithAgent(
+      actor,
+      <KioskRegistration canRegister={false} locationName={null} register={vi.fn()} />,
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Register this PC as a kiosk' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText(/Your role cannot change the location's settings/)).toBeTruthy();
+    unmount();
+    actor.stop();
+
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    const register = vi.fn(async () => {
+      throw new Error('You may not do this here.');
+    });
+    renderWithAgent(actor, <KioskRegistration canRegister locationName="Harbor Front" register={register} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
+    act(() =>
+      socket.reply('kiosk-identity', {
+        deviceId: 'dev-7f3a',
+        name: 'Caja 1',
+        algorithm: 'HMAC-SHA256',
+        nonce: socket.lastRequest('kiosk-identity').payload.nonce,
+        proof: 'c2lnbmVk',
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The server did not register the kiosk');
+    expect(alert.textContent).toContain('You may not do this here.');
+  });
+});

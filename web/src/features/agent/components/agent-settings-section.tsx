@@ -1,0 +1,379 @@
+import {
+  Button,
+  Checkbox,
+  DataList,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Separator,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import type { ScannerInfo } from '@nine/shared/agent-protocol';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useActivePrinter, useAgentActor, useAgentPhase, useAgentSelector } from '../agent-context.tsx';
+import {
+  DEFAULT_AGENT_URL,
+  MAX_SCANNER_AFFIX,
+  PAPER_WIDTHS,
+  normalizeAgentUrl,
+  updateAgentSettings,
+  useAgentSettings,
+  type PaperWidth,
+} from '../agent-settings.ts';
+import { agentBadge } from '../agent-status.ts';
+import { ReceiptPrintButton } from '../printing/receipt-print-button.tsx';
+import { buildTestReceipt } from '../printing/test-receipt.ts';
+import { useScanner, type Scan } from '../scanning/use-scanner.ts';
+import { badgeText } from './agent-status-badge.tsx';
+import { PairingForm } from './pairing-form.tsx';
+
+const NO_SCANNERS: readonly ScannerInfo[] = [];
+
+function AddressForm() {
+  const { t } = useAppTranslation();
+  const actor = useAgentActor();
+  const settings = useAgentSettings();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const value = draft ?? settings.url;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const url = normalizeAgentUrl(value);
+        setInvalid(url === null);
+        if (url === null) return;
+        updateAgentSettings({ url });
+        setDraft(null);
+        actor.send({ type: 'SET_URL', url });
+        actor.send({ type: 'RETRY' });
+      }}
+    >
+      <Stack gap="3" align="flex-start">
+        <Field.Root invalid={invalid} maxW="md">
+          <Field.Label>{t('agent:settings.address')}</Field.Label>
+          <Input
+            value={value}
+            onChange={(event) => {
+              setDraft(event.currentTarget.value);
+              setInvalid(false);
+            }}
+            spellCheck={false}
+            autoComplete="off"
+            fontFamily="mono"
+          />
+          <Field.HelperText>{t('agent:settings.address_hint', { url: DEFAULT_AGENT_URL })}</Field.HelperText>
+          <Field.ErrorText>{t('agent:settings.address_invalid')}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" variant="outline">
+          {t('agent:settings.connect')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function Connection() {
+  const { t } = useAppTranslation();
+  const actor = useAgentActor();
+  const phase = useAgentPhase();
+  const agent = useAgentSelector((s) => s.context.agent);
+  const { printer, status } = useActivePrinter();
+  const paired = phase === 'ready';
+
+  return (
+    <Stack gap="4">
+      <DataList.Root orientation="horizontal" size="sm">
+        <DataList.Item>
+          <DataList.ItemLabel>{t('agent:settings.status')}</DataList.ItemLabel>
+          <DataList.ItemValue>{badgeText(t, agentBadge(phase, printer, status))}</DataList.ItemValue>
+        </DataList.Item>
+        {agent !== null && phase !== 'disconnected' && (
+          <DataList.Item>
+            <DataList.ItemLabel>{t('agent:settings.agent')}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {t(agent.simulated ? 'agent:settings.agent_simulated' : 'agent:settings.agent_value', {
+                name: agent.name,
+                version: agent.version,
+              })}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        <DataList.Item>
+          <DataList.ItemLabel>{t('agent:settings.pairing')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {paired ? t('agent:settings.paired') : t('agent:settings.not_paired')}
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {phase === 'pairing' && (
+        <Stack gap="2">
+          <Text color="fg.muted">{t('agent:pairing.intro')}</Text>
+          <PairingForm />
+        </Stack>
+      )}
+      {paired && (
+        <Stack gap="1" align="flex-start">
+          <Button variant="outline" colorPalette="red" onClick={() => actor.send({ type: 'FORGET' })}>
+            {t('agent:settings.forget')}
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            {t('agent:settings.forget_hint')}
+          </Text>
+        </Stack>
+      )}
+      {(phase === 'disconnected' || phase === 'off') && (
+        <Stack gap="1" align="flex-start">
+          <Text color="fg.muted">{t('agent:dialog.not_connected_hint')}</Text>
+          <Button variant="outline" onClick={() => actor.send({ type: 'RETRY' })}>
+            {t('agent:dialog.retry')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PrinterSettings({ currency }: { currency: string }) {
+  const { t } = useAppTranslation();
+  const settings = useAgentSettings();
+  const agent = useAgentSelector((s) => s.context.agent);
+  const phase = useAgentPhase();
+  const { printer } = useActivePrinter();
+  const [openDrawer, setOpenDrawer] = useState(false);
+  const printers = phase === 'ready' ? (agent?.printers ?? []) : [];
+  const drawerHintId = useId();
+
+  return (
+    <Stack gap="4">
+      <Field.Root disabled={printers.length === 0}>
+        <Field.Label>{t('agent:settings.printer')}</Field.Label>
+        <NativeSelect.Root maxW="md">
+          <NativeSelect.Field
+            value={printer?.id ?? ''}
+            onChange={(event) => updateAgentSettings({ printerId: event.currentTarget.value || null })}
+          >
+            {printers.length === 0 && <option value="">{t('agent:settings.printer_none')}</option>}
+            {printers.map((option) => (
+              <option key={option.id} value={option.id}>
+                {t('agent:settings.printer_option', {
+                  name: option.name,
+                  width: option.paperWidthMm,
+                  columns: option.columns,
+                })}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>{t('agent:settings.printer_hint')}</Field.HelperText>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('agent:settings.paper_width')}</Field.Label>
+        <NativeSelect.Root maxW="md">
+          <NativeSelect.Field
+            value={String(settings.paperWidthMm)}
+            onChange={(event) =>
+              updateAgentSettings({ paperWidthMm: Number(event.currentTarget.value) as PaperWidth })
+            }
+          >
+            {PAPER_WIDTHS.map((width) => (
+              <option key={width} value={width}>
+                {t(`agent:settings.paper_widths.${width}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>{t('agent:settings.paper_width_hint')}</Field.HelperText>
+      </Field.Root>
+      <Stack gap="1">
+        <Checkbox.Root
+          checked={openDrawer}
+          onCheckedChange={(details) => setOpenDrawer(details.checked === true)}
+        >
+          <Checkbox.HiddenInput aria-describedby={drawerHintId} />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('agent:settings.test_drawer')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Text id={drawerHintId} fontSize="sm" color="fg.muted" ps="7">
+          {t('agent:settings.test_drawer_hint')}
+        </Text>
+      </Stack>
+      <ReceiptPrintButton
+        openDrawer={openDrawer}
+        receipt={() =>
+          buildTestReceipt({
+            t,
+            locale: currentLanguage(),
+            currency,
+            agent: phase === 'ready' ? agent : null,
+            printer: phase === 'ready' ? printer : null,
+            paperWidthMm: settings.paperWidthMm,
+            now: new Date(),
+          })
+        }
+      >
+        {t('agent:settings.test_print')}
+      </ReceiptPrintButton>
+    </Stack>
+  );
+}
+
+function LastScan() {
+  const { t } = useAppTranslation();
+  const [scan, setScan] = useState<Scan | null>(null);
+  const agentScanners = useAgentSelector((s) => s.context.agent?.scanners ?? NO_SCANNERS);
+  useScanner(setScan);
+
+  const time =
+    scan === null ? '' : new Intl.DateTimeFormat(currentLanguage(), { timeStyle: 'medium' }).format(scan.at);
+  const scanner =
+    scan?.source === 'agent'
+      ? (agentScanners.find((s) => s.id === scan.scannerId)?.name ?? scan.scannerId ?? '')
+      : '';
+  return (
+    <Stack gap="1">
+      <Text fontWeight="medium">{t('agent:scan.last')}</Text>
+      <Text role="status" aria-live="polite" aria-label={t('agent:scan.last')}>
+        {scan === null ? (
+          <Text as="span" color="fg.muted">
+            {t('agent:scan.none')}
+          </Text>
+        ) : (
+          <>
+            <Text as="span" fontFamily="mono" fontWeight="semibold" data-testid="last-scan-code">
+              {scan.code}
+            </Text>{' '}
+            <Text as="span" color="fg.muted">
+              {scan.source === 'agent'
+                ? t('agent:scan.from_agent', { scanner, time })
+                : t('agent:scan.from_keyboard', { time })}
+            </Text>
+          </>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+function AffixField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root maxW="xs">
+      <Field.Label>{label}</Field.Label>
+      <Input
+        value={value}
+        maxLength={MAX_SCANNER_AFFIX}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        spellCheck={false}
+        autoComplete="off"
+        fontFamily="mono"
+      />
+      <Field.HelperText>{hint}</Field.HelperText>
+    </Field.Root>
+  );
+}
+
+function ScannerSettings() {
+  const { t } = useAppTranslation();
+  const settings = useAgentSettings();
+  const scanners = useAgentSelector((s) => s.context.agent?.scanners ?? NO_SCANNERS);
+  const phase = useAgentPhase();
+  const wedgeHintId = useId();
+
+  return (
+    <Stack gap="4">
+      <Stack gap="1">
+        <Checkbox.Root
+          checked={settings.wedgeEnabled}
+          onCheckedChange={(details) => updateAgentSettings({ wedgeEnabled: details.checked === true })}
+        >
+          <Checkbox.HiddenInput aria-describedby={wedgeHintId} />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('agent:settings.wedge')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Text id={wedgeHintId} fontSize="sm" color="fg.muted" ps="7">
+          {t('agent:settings.wedge_hint')}
+        </Text>
+      </Stack>
+      <HStack gap="4" align="flex-start" wrap="wrap">
+        <AffixField
+          label={t('agent:settings.prefix')}
+          hint={t('agent:settings.prefix_hint')}
+          value={settings.scannerPrefix}
+          onChange={(scannerPrefix) => updateAgentSettings({ scannerPrefix })}
+        />
+        <AffixField
+          label={t('agent:settings.suffix')}
+          hint={t('agent:settings.suffix_hint')}
+          value={settings.scannerSuffix}
+          onChange={(scannerSuffix) => updateAgentSettings({ scannerSuffix })}
+        />
+      </HStack>
+      {phase === 'ready' && (
+        <Text fontSize="sm" color="fg.muted">
+          {scanners.length === 0
+            ? t('agent:settings.agent_scanners_none')
+            : t('agent:settings.agent_scanners', { names: scanners.map((s) => s.name).join(', ') })}
+        </Text>
+      )}
+      <LastScan />
+    </Stack>
+  );
+}
+
+export interface AgentSettingsSectionProps {
+  /** ISO 4217 code of the location's currency, for the test receipt. */
+  currency: string;
+}
+
+/** Local settings of the counter hardware: the agent, its pairing, the printer and the scanners. */
+export function AgentSettingsSection({ currency }: AgentSettingsSectionProps) {
+  const { t } = useAppTranslation();
+  const headingId = useId();
+  const printerId = useId();
+  const scannerId = useId();
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="6" maxW="xl">
+      <Stack gap="1">
+        <Heading as="h2" size="lg" id={headingId}>
+          {t('agent:settings.heading')}
+        </Heading>
+        <Text color="fg.muted">{t('agent:settings.intro')}</Text>
+      </Stack>
+      <AddressForm />
+      <Connection />
+      <Separator />
+      <Stack as="section" aria-labelledby={printerId} gap="4">
+        <Heading as="h3" size="md" id={printerId}>
+          {t('agent:settings.printer_heading')}
+        </Heading>
+        <PrinterSettings currency={currency} />
+      </Stack>
+      <Separator />
+      <Stack as="section" aria-labelledby={scannerId} gap="4">
+        <Heading as="h3" size="md" id={scannerId}>
+          {t('agent:settings.scanner_heading')}
+        </Heading>
+        <ScannerSettings />
+      </Stack>
+    </Stack>
+  );
+}

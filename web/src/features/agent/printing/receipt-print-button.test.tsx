@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import { initI18n, setLanguage } from '../../../lib/i18n.ts';
+import type { AgentActorRef } from '../agent-machine.ts';
+import { FakeAgentSocket } from '../testing/fake-agent-socket.ts';
+import { connectTestAgent, createTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
+import { BROWSER_PRINT_ROOT_ID } from './browser-print.tsx';
+import { ReceiptPrintButton } from './receipt-print-button.tsx';
+
+const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
+
+const receipt: ReceiptDocumentInput = {
+  locale: 'en-US',
+  currency: 'USD',
+  header: { title: 'Harbor Front', lines: ['12 Pier Road'] },
+  meta: [{ label: 'Order', value: 'S-1042' }],
+  lines: [{ description: 'Kayak rental', quantity: 2, unitPrice: 2500, amount: 5000, detail: '2 h' }],
+  totals: [{ label: 'Total', amount: 5000, emphasis: true }],
+  payments: [{ method: 'Cash', amount: 5000 }],
+};
+
+const job = (status: string, extra: Record<string, unknown> = {}) => ({
+  jobId: 'job-1',
+  printerId: 'sim',
+  status,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  updatedAt: '2026-03-02T09:00:01.000Z',
+  ...extra,
+});
+
+let actor: AgentActorRef;
+let print: ReturnType<typeof vi.fn>;
+
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  await setLanguage('en-US', { persist: false });
+  FakeAgentSocket.reset();
+  actor = createTestAgent(TOKEN);
+  print = vi.fn();
+  vi.stubGlobal('print', print);
+});
+afterEach(() => {
+  actor.stop();
+  vi.unstubAllGlobals();
+});
+
+function status(): string {
+  return screen.getByRole('status').textContent ?? '';
+}
+
+describe('ReceiptPrintButton through the agent', () => {
+  it('prints silently on the paired printer and follows the job to done', async () => {
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(
+      actor,
+      <ReceiptPrintButton receipt={receipt} openDrawer>
+        Print receipt
+      </ReceiptPrintButton>,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    const request = socket.lastRequest('print');
+    expect(request.payload).toMatchObject({
+      printerId: 'sim',
+      job: { kind: 'receipt', cut: true, openDrawer: true, receipt: { header: { title: 'Harbor Front' } } },
+    });
+    expect(request.payload.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(status()).toBe('Sending to Simulated printer…');
+
+    socket.reply('print', { job: job('queued') });
+    await waitFor(() => expect(status()).toBe('Queued on Simulated printer.'));
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: job('printing') }));
+    expect(status()).toBe('Printing on Simulated printer…');
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done') }));
+    expect(status()).toBe('Printed on Simulated printer.');
+    expect(print).not.toHaveBeenCalled();
+  });
+
+  it('keeps a job event that overtook the reply', async () => {
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done') }));
+    socket.reply('print', { job: job('queued') });
+    await waitFor(() => expect(status()).toBe('Printed on Simulated printer.'));
+  });
+
+  it('says why a job waits, and why it failed', async () => {
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    socket.reply('print', { job: job('queued', { reason: 'paper out' }) });
+    await waitFor(() => expect(status()).toBe('Waiting for the printer: paper out'));
+    act(() =>
+      socket.receive({
+        v: 1,
+        event: 'job-status',
+        payload: job('failed', { reason: 'expired after an hour' }),
+      }),
+    );
+    expect(status()).toBe('Printing failed: expired after an hour');
+  });
+
+  it('offers the browser when the agent fails, and prints the same receipt there', async () => {
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    socket.replyError('print', 'printer-not-found', "no printer 'sim'");
+    await waitFor(() =>
+      expect(status()).toBe('The chosen printer is gone from the agent. Choose another in Local Settings.'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Print in the browser instead' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const sheet = document.getElementById(BROWSER_PRINT_ROOT_ID);
+    expect(sheet?.textContent).toContain('Harbor Front');
+    expect(sheet?.textContent).toContain('Kayak rental');
+    expect(status()).toBe("Opened the browser's print dialog.");
+  });
+});
+
+describe('ReceiptPrintButton without a paired agent', () => {
+  it('falls back to the browser print dialog with the receipt rendered for a 58 mm roll', async () => {
+    await connectTestAgent(actor, false);
+    renderWithAgent(
+      actor,
+      <ReceiptPrintButton receipt={receipt} openDrawer>
+        Print receipt
+      </ReceiptPrintButton>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const root = document.getElementById(BROWSER_PRINT_ROOT_ID);
+    expect(root?.querySelector('.nine-receipt')?.getAttribute('data-width')).toBe('58');
+    expect(root?.querySelector('style')?.textContent).toContain('@media print');
+    expect(root?.textContent).toContain('$50.00');
+    expect(status()).toBe(
+      "Opened the browser's print dialog. The cash drawer opens only through the counter agent.",
+    );
+    expect(FakeAgentSocket.latest().sent.some((frame) => frame.type === 'print')).toBe(false);
+
+    // The sheet leaves the page after printing.
+    act(() => window.dispatchEvent(new Event('afterprint')));
+    await waitFor(() => expect(document.getElementById(BROWSER_PRINT_ROOT_ID)).toBeNull());
+  });
+
+  it('stays disabled without a receipt, and refuses an invalid one with a reason', async () => {
+    renderWithAgent(
+      actor,
+      <>
+        <ReceiptPrintButton receipt={null}>Not yet</ReceiptPrintButton>
+        <ReceiptPrintButton receipt={{ ...receipt, currency: 'euros' }}>Broken</ReceiptPrintButton>
+      </>,
+    );
+    expect((screen.getByRole('button', { name: 'Not yet' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Broken' }));
+    await waitFor(() =>
+      expect(screen.getByText('This receipt cannot be printed: an ISO 4217 code')).toBeTruthy(),
+    );
+    expect(print).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,103 @@
+import { Button, HStack, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import { usePrint, type PrintState } from './use-print.ts';
+
+/** The line under a print button: where the receipt is, in words. Empty while idle. */
+export function printStatusText(t: AppT, state: PrintState): string {
+  switch (state.phase) {
+    case 'idle':
+      return '';
+    case 'sending':
+      return t('agent:print.sending', { printer: state.printerName ?? '' });
+    case 'queued':
+      return state.reason !== null
+        ? t('agent:print.waiting', { reason: state.reason })
+        : t('agent:print.queued', { printer: state.printerName ?? '' });
+    case 'printing':
+      return t('agent:print.printing', { printer: state.printerName ?? '' });
+    case 'done':
+      return t('agent:print.done', { printer: state.printerName ?? '' });
+    case 'browser':
+      return state.drawerSkipped ? t('agent:print.browser_no_drawer') : t('agent:print.browser');
+    case 'failed':
+      switch (state.errorCode) {
+        case 'invalid-receipt':
+        case 'invalid-payload':
+          return t('agent:print.failed_invalid', { reason: state.reason ?? '' });
+        case 'timeout':
+          return t('agent:print.failed_timeout');
+        case 'closed':
+        case 'not-connected':
+          return t('agent:print.failed_connection');
+        case 'printer-not-found':
+          return t('agent:print.failed_printer');
+        case 'unauthorized':
+          return t('agent:print.failed_unauthorized');
+        default:
+          return t('agent:print.failed', { reason: state.reason ?? t('agent:print.unknown_reason') });
+      }
+  }
+}
+
+export interface ReceiptPrintButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  /** The receipt, or a function building it when the button is pressed; null keeps the button disabled. */
+  receipt: ReceiptDocumentInput | (() => ReceiptDocumentInput | null) | null;
+  children: ReactNode;
+  /** Kick the cash drawer with this receipt (cash payments). */
+  openDrawer?: boolean;
+}
+
+/**
+ * A print button for any receipt: silent on the counter's printer through the paired agent, the browser's
+ * print dialog otherwise; says where the receipt is under the button, and offers the browser when the
+ * agent failed.
+ */
+export function ReceiptPrintButton({
+  receipt,
+  children,
+  openDrawer = false,
+  ...buttonProps
+}: ReceiptPrintButtonProps) {
+  const { t } = useAppTranslation();
+  const { state, print } = usePrint();
+  const busy = state.phase === 'sending';
+  const status = printStatusText(t, state);
+
+  const build = (): ReceiptDocumentInput | null => (typeof receipt === 'function' ? receipt() : receipt);
+  const run = (via: 'auto' | 'browser') => {
+    const document = build();
+    if (document !== null) void print(document, { openDrawer, via });
+  };
+
+  return (
+    <Stack gap="1" align="flex-start">
+      <HStack gap="2" wrap="wrap">
+        <Button
+          variant="outline"
+          {...buttonProps}
+          disabled={buttonProps.disabled === true || receipt === null}
+          loading={busy}
+          onClick={() => run('auto')}
+        >
+          {children}
+        </Button>
+        {state.phase === 'failed' && state.via === 'agent' && (
+          <Button variant="ghost" size={buttonProps.size} onClick={() => run('browser')}>
+            {t('agent:print.use_browser')}
+          </Button>
+        )}
+      </HStack>
+      <Text
+        role="status"
+        aria-live="polite"
+        fontSize="sm"
+        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
+        minH="5"
+      >
+        {status}
+      </Text>
+    </Stack>
+  );
+}

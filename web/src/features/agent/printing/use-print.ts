@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { JobInfo, JobState } from '@nine/shared/agent-protocol';
+import { receiptDocument, type ReceiptDocumentInput } from '@nine/shared/receipt';
+import { useAgentActor } from '../agent-context.tsx';
+import { AgentRequestError, type AgentFailureCode } from '../agent-connection.ts';
+import { activePrinter, agentPhase } from '../agent-machine.ts';
+import { readAgentSettings } from '../agent-settings.ts';
+import { randomHex } from '../random-id.ts';
+import { printReceiptInBrowser } from './browser-print.tsx';
+
+export type PrintPhase = 'idle' | 'sending' | JobState | 'browser';
+
+export interface PrintState {
+  phase: PrintPhase;
+  via: 'agent' | 'browser' | null;
+  job: JobInfo | null;
+  /** The printer's name, when printed through the agent. */
+  printerName: string | null;
+  /** What went wrong: the request's failure code, or 'job' when the agent reported the job failed. */
+  errorCode: AgentFailureCode | 'invalid-receipt' | 'job' | null;
+  /** The agent's words on why it failed, or why a queued job waits. */
+  reason: string | null;
+  /** A drawer kick was asked for but the browser cannot open a cash drawer. */
+  drawerSkipped: boolean;
+}
+
+export interface PrintOptions {
+  /** Kick the cash drawer (cash payments); only through the agent. */
+  openDrawer?: boolean;
+  /** Cut the paper after the receipt (default true). */
+  cut?: boolean;
+  /** 'auto' prints through the agent when paired, else through the browser. */
+  via?: 'auto' | 'browser';
+}
+
+export const IDLE_PRINT: PrintState = {
+  phase: 'idle',
+  via: null,
+  job: null,
+  printerName: null,
+  errorCode: null,
+  reason: null,
+  drawerSkipped: false,
+};
+
+const PRINT_TIMEOUT_MS = 15_000;
+/** How often an unfinished job's status is asked for, in case an event was missed (a reconnect). */
+export const JOB_POLL_MS = 5000;
+const RANK: Record<JobState, number> = { queued: 1, printing: 2, done: 3, failed: 3 };
+
+function advance(state: PrintState, job: JobInfo): PrintState {
+  if (state.via !== 'agent' || state.job?.jobId !== job.jobId) return state;
+  if (RANK[job.status] < RANK[state.job.status]) return state;
+  return {
+    ...state,
+    phase: job.status,
+    job,
+    reason: job.reason ?? null,
+    errorCode: job.status === 'failed' ? 'job' : null,
+  };
+}
+
+/**
+ * Prints receipt documents: silently on the counter's printer through the paired agent, following the job
+ * (queued, printing, done or failed), or through the browser's print dialog when no agent is paired.
+ */
+export function usePrint() {
+  const actor = useAgentActor();
+  const [state, setState] = useState<PrintState>(IDLE_PRINT);
+  // Job events can overtake the print reply: keep the latest of each for a moment.
+  const seen = useRef(new Map<string, JobInfo>());
+
+  useEffect(() => {
+    const subscription = actor.on('job', ({ job }) => {
+      const known = seen.current;
+      known.set(job.jobId, job);
+      if (known.size > 50) known.delete(known.keys().next().value ?? '');
+      setState((current) => advance(current, job));
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const jobId = state.via === 'agent' ? (state.job?.jobId ?? null) : null;
+  const waiting = state.phase === 'queued' || state.phase === 'printing';
+  useEffect(() => {
+    if (jobId === null || !waiting) return;
+    const timer = setInterval(() => {
+      const connection = actor.getSnapshot().context.connection;
+      if (connection === null) return;
+      connection.request('job-status', { jobId }).then(
+        ({ job }) => setState((current) => advance(current, job)),
+        () => {
+          // The next poll or event will tell.
+        },
+      );
+    }, JOB_POLL_MS);
+    return () => clearInterval(timer);
+  }, [actor, jobId, waiting]);
+
+  const print = useCallback(
+    async (input: ReceiptDocumentInput, options: PrintOptions = {}): Promise<PrintState> => {
+      const parsed = receiptDocument.safeParse(input);
+      if (!parsed.success) {
+        const failed: PrintState = {
+          ...IDLE_PRINT,
+          phase: 'failed',
+          errorCode: 'invalid-receipt',
+          reason: parsed.error.issues[0]?.message ?? null,
+        };
+        setState(failed);
+        return failed;
+      }
+      const receipt = parsed.data;
+      const settings = readAgentSettings();
+      const snapshot = actor.getSnapshot();
+      const printer = activePrinter(snapshot, settings.printerId);
+      const connection = snapshot.context.connection;
+
+      if (options.via !== 'browser' && agentPhase(snapshot) === 'ready' && printer && connection) {
+        const sending: PrintState = {
+          ...IDLE_PRINT,
+          phase: 'sending',
+          via: 'agent',
+          printerName: printer.name,
+        };
+        setState(sending);
+        try {
+          const { job } = await connection.request(
+            'print',
+            {
+              printerId: printer.id,
+              idempotencyKey: randomHex(16),
+              job: {
+                kind: 'receipt',
+                receipt,
+                cut: options.cut ?? true,
+                openDrawer: options.openDrawer ?? false,
+              },
+            },
+            { timeoutMs: PRINT_TIMEOUT_MS },
+          );
+          const accepted: PrintState = {
+            ...sending,
+            phase: job.status,
+            job,
+            reason: job.reason ?? null,
+            errorCode: job.status === 'failed' ? 'job' : null,
+          };
+          const latest = seen.current.get(job.jobId);
+          const next = latest === undefined ? accepted : advance(accepted, latest);
+          setState(next);
+          return next;
+        } catch (error) {
+          const failed: PrintState = {
+            ...sending,
+            phase: 'failed',
+            errorCode: error instanceof AgentRequestError ? error.code : 'internal',
+            reason: error instanceof Error ? error.message : null,
+          };
+          setState(failed);
+          return failed;
+        }
+      }
+
+      const browser: PrintState = {
+        ...IDLE_PRINT,
+        phase: 'browser',
+        via: 'browser',
+        drawerSkipped: !!options.openDrawer,
+      };
+      setState(browser);
+      await printReceiptInBrowser(receipt, settings.paperWidthMm);
+      return browser;
+    },
+    [actor],
+  );
+
+  const reset = useCallback(() => setState(IDLE_PRINT), []);
+
+  return { state, print, reset };
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { errorCatalogue } from '@nine/shared/errors';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { usePasswordPolicy } from '../api/get-password-policy.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthHeading } from './auth-heading.tsx';
+import { NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields.tsx';
+
+/** Sets a new password with the token from the e-mailed link. */
+export function ResetPasswordForm({
+  token,
+  loginHref,
+  forgotHref,
+}: {
+  token: string | null;
+  loginHref: string;
+  forgotHref: string;
+}) {
+  const { t } = useAppTranslation();
+  const headingId = useId();
+  const policy = usePasswordPolicy().data;
+  const reset = useResetPassword();
+  const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' });
+  const [touched, setTouched] = useState(false);
+  const error = reset.error as ApiError | null;
+  const tokenDead = token === null || error?.respCode === errorCatalogue.resetTokenInvalid.code;
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="5">
+        <AuthHeading id={headingId} title={t('auth:reset.heading')} />
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Description>{t('auth:reset.done')}</Alert.Description>
+        </Alert.Root>
+        <Button asChild colorPalette="blue">
+          <Link href={loginHref}>{t('auth:reset.go_login')}</Link>
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (token !== null && newPasswordProblem(value, policy) === null)
+          reset.mutate({ token, password: value.password });
+      }}
+    >
+      <Stack gap="5">
+        <AuthHeading id={headingId} title={t('auth:reset.heading')} intro={t('auth:reset.intro')} />
+        {(error !== null || token === null) && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{error?.message ?? t('auth:reset.missing_token')}</Alert.Description>
+          </Alert.Root>
+        )}
+        {tokenDead ? (
+          <ChakraLink asChild colorPalette="blue" variant="underline" alignSelf="flex-start">
+            <Link href={forgotHref}>{t('auth:reset.request_new')}</Link>
+          </ChakraLink>
+        ) : (
+          <>
+            <NewPasswordFields value={value} onChange={setValue} policy={policy} touched={touched} />
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={reset.isPending}
+              loadingText={t('auth:saving')}
+            >
+              {t('auth:reset.submit')}
+            </Button>
+          </>
+        )}
+        <ChakraLink asChild colorPalette="blue" variant="underline" alignSelf="flex-start" fontSize="sm">
+          <Link href={loginHref}>{t('auth:back_to_login')}</Link>
+        </ChakraLink>
+      </Stack>
+    </form>
+  );
+}

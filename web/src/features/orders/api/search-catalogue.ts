@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { OrderKind } from '../order-kind.ts';
+import type { CatalogueMatches } from './lookup-catalogue.ts';
+
+/**
+ * GET /api/nine/catalogue/search?search=&kind=rent|sale&limit=20. Free text over
+ * product name and SKU and item SKU (trigram), best matches first; the same rows as the lookup.
+ */
+export function searchCatalogue(
+  kind: OrderKind,
+  search: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CatalogueMatches> {
+  return api.get<CatalogueMatches>('nine/catalogue/search', {
+    searchParams: { search, kind, limit: 20 },
+    signal,
+  });
+}
+
+export const catalogueSearchQueryOptions = (kind: OrderKind, locationId: number, search: string) =>
+  queryOptions({
+    queryKey: ['catalogue', kind, locationId, 'search', search] as const,
+    queryFn: ({ signal }) => searchCatalogue(kind, search, { signal }),
+    staleTime: 30_000,
+  });
+
+export function useCatalogueSearch(kind: OrderKind, locationId: number | null, search: string) {
+  const term = search.trim();
+  return useQuery({
+    ...catalogueSearchQueryOptions(kind, locationId ?? 0, term),
+    enabled: locationId !== null && term.length >= 2,
+  });
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface CustomerMatch {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  postal_code: string | null;
+  is_anonymous: boolean;
+}
+
+/**
+ * GET /api/nine/customers/lookup?search=&limit=10, by name, e-mail or phone
+ * (the customers' trigram search column). Open to rent_order or sell_order holders, since creating an
+ * order needs it without the customer permission.
+ */
+export function searchCustomers(search: string, { signal }: { signal?: AbortSignal } = {}) {
+  return api.get<{ rows: CustomerMatch[] }>('nine/customers/lookup', {
+    searchParams: { search, limit: 10 },
+    signal,
+  });
+}
+
+export const customerSearchQueryOptions = (locationId: number, search: string) =>
+  queryOptions({
+    queryKey: ['customers', locationId, 'lookup', search] as const,
+    queryFn: ({ signal }) => searchCustomers(search, { signal }),
+    staleTime: 30_000,
+  });
+
+export function useCustomerSearch(locationId: number | null, search: string) {
+  const term = search.trim();
+  return useQuery({
+    ...customerSearchQueryOptions(locationId ?? 0, term),
+    enabled: locationId !== null && term.length >= 2,
+  });
+}

@@ -1,0 +1,142 @@
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { formatMoney } from '@nine/shared/money';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import type { OrderDetail, OrderItem } from '../api/get-order.ts';
+import { itemActions, type OrderAction } from '../view/order-actions.ts';
+import { formatDateTime } from './format.ts';
+import { ItemStatusBadge } from './order-status-badge.tsx';
+
+export interface OrderItemsTableProps {
+  order: OrderDetail;
+  currencySymbol: string;
+  /** False for people who may view but not change the order: no action buttons. */
+  canChange: boolean;
+  busy: boolean;
+  /** The action being sent, to show which button is working. */
+  pending: OrderAction | null;
+  onAction(action: OrderAction): void;
+}
+
+export function itemName(item: OrderItem): string {
+  return item.item_sku ? `${item.product_name} (${item.item_sku})` : item.product_name;
+}
+
+/** The order's items with the actions each allows now (from allowed_events, nothing else). */
+export function OrderItemsTable({
+  order,
+  currencySymbol,
+  canChange,
+  busy,
+  pending,
+  onAction,
+}: OrderItemsTableProps) {
+  const { t } = useAppTranslation();
+  const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
+  if (order.items.length === 0) return <Text color="fg.muted">{t('orders:view.no_items')}</Text>;
+  // The actions column shows only when some item has an action now.
+  const withActions =
+    canChange && order.items.some((item) => itemActions(order.allowed_events, item.id).length > 0);
+
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('orders:view.product')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('orders:view.sku')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('orders:view.quantity')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('orders:view.unit_price')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('orders:view.discount')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('orders:view.item_status')}</Table.ColumnHeader>
+            {withActions && <Table.ColumnHeader>{t('orders:view.item_actions')}</Table.ColumnHeader>}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {order.items.map((item) => {
+            const actions = withActions ? itemActions(order.allowed_events, item.id) : [];
+            return (
+              <Table.Row key={item.id}>
+                <Table.Cell>
+                  <Stack gap="0">
+                    <Text fontWeight="medium">{item.product_name}</Text>
+                    {item.product_category !== null && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {item.product_category}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell>
+                  {item.item_sku !== null ? (
+                    <Stack gap="0">
+                      <Text>{item.item_sku}</Text>
+                      {item.barcode !== null && (
+                        <Text fontSize="xs" color="fg.muted">
+                          {item.barcode}
+                        </Text>
+                      )}
+                    </Stack>
+                  ) : (
+                    <Text color="fg.muted">{t('orders:view.no_sku')}</Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{item.quantity}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {money(item.unit_price_minor)}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {item.discount_minor > 0 ? money(item.discount_minor) : ''}
+                </Table.Cell>
+                <Table.Cell>
+                  <Stack gap="1" align="flex-start">
+                    <ItemStatusBadge status={item.status} />
+                    {item.delivered_at !== null && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {t('orders:view.delivered_at', { at: formatDateTime(item.delivered_at) })}
+                      </Text>
+                    )}
+                    {item.returned_at !== null && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {t('orders:view.returned_at', { at: formatDateTime(item.returned_at) })}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Cell>
+                {withActions && (
+                  <Table.Cell>
+                    <HStack gap="1" wrap="wrap">
+                      {actions.map((action) => {
+                        const label = t(`orders:actions.item.${action.type}`);
+                        const working =
+                          pending?.type === action.type &&
+                          pending.itemIds?.length === 1 &&
+                          pending.itemIds[0] === item.id;
+                        return (
+                          <Button
+                            key={action.type}
+                            size="xs"
+                            variant={action.type === 'CANCEL_ITEMS' ? 'ghost' : 'outline'}
+                            colorPalette={action.type === 'CANCEL_ITEMS' ? 'red' : undefined}
+                            aria-label={t('orders:actions.item_label', {
+                              action: label,
+                              item: itemName(item),
+                            })}
+                            disabled={busy}
+                            loading={working}
+                            onClick={() => onAction(action)}
+                          >
+                            {label}
+                          </Button>
+                        );
+                      })}
+                    </HStack>
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,321 @@
+import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../list/date-presets.ts';
+import {
+  balanceStatuses,
+  orderSources,
+  orderTypes,
+  overdueTypes,
+  statusFilters,
+  type OrderListState,
+} from '../list/list-state.ts';
+import type { OrderKind } from '../order-kind.ts';
+import { formatIsoDay } from './format.ts';
+
+export interface OrderListFiltersProps {
+  kind: OrderKind;
+  state: OrderListState;
+  onChange(change: Partial<OrderListState>): void;
+  onClear(): void;
+  /** The locations the user works in; a choice shows only when there are several. */
+  locations: readonly { id: number; name: string }[];
+  currentLocationId: number | null;
+  now: Date;
+}
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {children}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+const optional = <T extends string>(value: string, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** The search box keeps its own text until submitted, so typing does not reload the list on every key. */
+function SearchField({ value, onSearch }: { value: string; onSearch(search: string | undefined): void }) {
+  const { t } = useAppTranslation();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // A new value from the URL (back, forward, clear) replaces what was typed.
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
+  return (
+    <Box
+      as="form"
+      role="search"
+      gridColumn={{ base: 'auto', md: 'span 2' }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = text.trim();
+        onSearch(trimmed === '' ? undefined : trimmed.slice(0, 100));
+      }}
+    >
+      <Field.Root>
+        <Field.Label>{t('orders:filters.search')}</Field.Label>
+        <HStack width="full" gap="2">
+          <Input
+            size="sm"
+            type="search"
+            name="search"
+            maxLength={100}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
+          <Button type="submit" size="sm" variant="outline">
+            {t('orders:filters.search_button')}
+          </Button>
+        </HStack>
+        <Field.HelperText>{t('orders:filters.search_hint')}</Field.HelperText>
+      </Field.Root>
+    </Box>
+  );
+}
+
+/** The filters of spec section 3 with the date presets of section 9; every change lands in the URL. */
+export function OrderListFilters({
+  kind,
+  state,
+  onChange,
+  onClear,
+  locations,
+  currentLocationId,
+  now,
+}: OrderListFiltersProps) {
+  const { t } = useAppTranslation();
+  const moreId = useId();
+  const [showMore, setShowMore] = useState(false);
+  // Filters behind "More filters" that are set, so a hidden one is never a surprise.
+  const activeMore = [
+    state.orderType,
+    state.rentalTypeId,
+    state.source,
+    state.overdueType,
+    state.unbalanced,
+    state.balanceStatus,
+    state.locationId,
+  ].filter((value) => value !== undefined).length;
+  const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
+  const anchored = anchoredPresets.includes(state.datePreset);
+
+  return (
+    <Stack as="section" aria-label={t('orders:filters.label')} gap="3">
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 4 }} gap="3" alignItems="start">
+        <SearchField value={state.search ?? ''} onSearch={(search) => onChange({ search })} />
+        <SelectField
+          label={t('orders:filters.status')}
+          value={state.status}
+          onChange={(value) => onChange({ status: optional(value, statusFilters[kind]) ?? 'all_orders' })}
+        >
+          {statusFilters[kind].map((status) => (
+            <option key={status} value={status}>
+              {t(`orders:status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Stack gap="1">
+          <SelectField
+            label={t('orders:filters.date')}
+            value={state.datePreset}
+            onChange={(value) =>
+              onChange({
+                datePreset: optional<DatePreset>(value, datePresets) ?? 'no_date_filter',
+                from: undefined,
+                to: undefined,
+              })
+            }
+          >
+            {datePresets.map((preset) => (
+              <option key={preset} value={preset}>
+                {t(`orders:date_presets.${preset}`)}
+              </option>
+            ))}
+          </SelectField>
+          {range.from !== undefined && range.to !== undefined && state.datePreset !== 'custom' && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('orders:filters.range', { from: formatIsoDay(range.from), to: formatIsoDay(range.to) })}
+            </Text>
+          )}
+        </Stack>
+        {state.datePreset === 'custom' && (
+          <>
+            <Field.Root>
+              <Field.Label>{t('orders:filters.from_date')}</Field.Label>
+              <Input
+                size="sm"
+                type="date"
+                value={state.from ?? ''}
+                max={state.to}
+                onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+              />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('orders:filters.to_date')}</Field.Label>
+              <Input
+                size="sm"
+                type="date"
+                value={state.to ?? ''}
+                min={state.from}
+                onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+              />
+            </Field.Root>
+          </>
+        )}
+        {anchored && (
+          <Field.Root>
+            <Field.Label>{t('orders:filters.period_start')}</Field.Label>
+            <Input
+              size="sm"
+              type="date"
+              value={state.from ?? range.from ?? ''}
+              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+            />
+          </Field.Root>
+        )}
+      </SimpleGrid>
+      <HStack gap="2">
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={showMore}
+          aria-controls={moreId}
+          onClick={() => setShowMore((open) => !open)}
+        >
+          {showMore
+            ? t('orders:filters.fewer')
+            : activeMore > 0
+              ? t('orders:filters.more_active', { count: activeMore })
+              : t('orders:filters.more')}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          {t('orders:filters.clear')}
+        </Button>
+      </HStack>
+      <SimpleGrid
+        id={moreId}
+        display={showMore ? 'grid' : 'none'}
+        columns={{ base: 1, sm: 2, md: 3, xl: 4 }}
+        gap="3"
+        alignItems="start"
+      >
+        {kind === 'rent' && (
+          <SelectField
+            label={t('orders:filters.order_type')}
+            value={state.orderType ?? ''}
+            onChange={(value) => onChange({ orderType: optional(value, orderTypes) })}
+          >
+            <option value="">{t('orders:filters.any')}</option>
+            {orderTypes
+              .filter((type) => type !== 'sale')
+              .map((type) => (
+                <option key={type} value={type}>
+                  {t(`orders:types.${type}`)}
+                </option>
+              ))}
+          </SelectField>
+        )}
+        {kind === 'rent' && (
+          <Field.Root>
+            <Field.Label>{t('orders:filters.rental_type')}</Field.Label>
+            <Input
+              size="sm"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={state.rentalTypeId ?? ''}
+              onChange={(event) => {
+                const n = Number(event.currentTarget.value);
+                onChange({ rentalTypeId: Number.isInteger(n) && n > 0 ? n : undefined });
+              }}
+            />
+          </Field.Root>
+        )}
+        <SelectField
+          label={t('orders:filters.source')}
+          value={state.source ?? ''}
+          onChange={(value) => onChange({ source: optional(value, orderSources) })}
+        >
+          <option value="">{t('orders:filters.any')}</option>
+          {orderSources.map((source) => (
+            <option key={source} value={source}>
+              {t(`orders:sources.${source}`)}
+            </option>
+          ))}
+        </SelectField>
+        {kind === 'rent' && (
+          <SelectField
+            label={t('orders:filters.overdue_type')}
+            value={state.overdueType ?? ''}
+            onChange={(value) => onChange({ overdueType: optional(value, overdueTypes) })}
+          >
+            <option value="">{t('orders:filters.any')}</option>
+            {overdueTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`orders:filters.overdue_types.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <SelectField
+          label={t('orders:filters.unbalanced')}
+          value={state.unbalanced === undefined ? '' : String(state.unbalanced)}
+          onChange={(value) => onChange({ unbalanced: value === '' ? undefined : value === 'true' })}
+        >
+          <option value="">{t('orders:filters.any')}</option>
+          <option value="true">{t('orders:filters.yes')}</option>
+          <option value="false">{t('orders:filters.no')}</option>
+        </SelectField>
+        <SelectField
+          label={t('orders:filters.balance_status')}
+          value={state.balanceStatus ?? ''}
+          onChange={(value) => onChange({ balanceStatus: optional(value, balanceStatuses) })}
+        >
+          <option value="">{t('orders:filters.any')}</option>
+          {balanceStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`orders:filters.balance_statuses.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        {locations.length > 1 && (
+          <SelectField
+            label={t('orders:filters.location')}
+            value={String(state.locationId ?? currentLocationId ?? '')}
+            onChange={(value) => {
+              const id = Number(value);
+              onChange({ locationId: id === currentLocationId ? undefined : id });
+            }}
+          >
+            {locations.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

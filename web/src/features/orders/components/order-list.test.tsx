@@ -1,0 +1,200 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { OrderListRow } from '@nine/shared/schemas/orders';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { columnConfigKey } from '../list/column-config.ts';
+import { OrderList } from './order-list.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function row(id: number, overrides: Partial<OrderListRow> = {}): OrderListRow {
+  return {
+    id,
+    number: 100_000 + id,
+    type: 'rent',
+    source: 'web',
+    status: 'confirmed',
+    overdue: false,
+    customer: { id: 1, name: `Customer ${id}`, phone: null, email: null },
+    planned_start: '2025-01-15T09:00:00Z',
+    planned_finish: '2025-01-16T09:00:00Z',
+    actual_start: null,
+    actual_finish: null,
+    closed_at: null,
+    cancelled_at: null,
+    created_at: '2025-01-10T09:00:00Z',
+    rental_items: 2,
+    total_minor: 10_000,
+    paid_minor: 2_500,
+    flags: {
+      not_balanced: true,
+      deposit_in_custody: false,
+      order_image: false,
+      staff_note: true,
+      customer_note: false,
+      cc_skipped: false,
+      has_delivery: false,
+    },
+    ...overrides,
+  };
+}
+
+let calls: URL[] = [];
+function serve(total = 60, capped = false) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      calls.push(url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 25);
+      const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
+        row((page - 1) * size + i + 1, { overdue: i === 0 }),
+      );
+      return json(200, { data: { rows, total, total_capped: capped, page, page_size: size } });
+    }),
+  );
+}
+
+function renderList(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <OrderList
+              kind="rent"
+              title="Rent Orders"
+              locationId={1}
+              userId={7}
+              locations={[{ id: 1, name: 'Harbor Front' }]}
+              currencySymbol="$"
+              defaultPageSize={25}
+              orderHref={(id) => `/rent-orders/${id}`}
+              printHref={(id) => `/rent-orders/${id}/print`}
+            />
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return location;
+}
+
+const lastCall = () => calls[calls.length - 1]!.searchParams;
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Rendering a whole list in happy-dom is slow on a loaded machine; these wait for what a person sees.
+describe('order list', { timeout: 20_000 }, () => {
+  it('asks the server for what the URL says, and shows rows with links, badges and labelled flags', async () => {
+    serve();
+    renderList(
+      '/rent-orders?order_status_r=pending&sort=planned_start&sort_type=asc&page=2&search=Ada&source=kiosk',
+    );
+    expect(await screen.findByText('26–50 of 60')).toBeTruthy();
+    expect(Object.fromEntries(lastCall())).toEqual({
+      page: '2',
+      page_size: '25',
+      sort: 'planned_start',
+      sort_type: 'asc',
+      order_status_r: 'pending',
+      search: 'Ada',
+      source: 'kiosk',
+    });
+    // A set filter behind "More filters" is counted on the button, which opens them.
+    const more = screen.getByRole('button', { name: 'More filters (1)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect((screen.getByLabelText('Source') as HTMLSelectElement).value).toBe('kiosk');
+    expect(screen.getByRole('button', { name: 'Fewer filters' }).getAttribute('aria-expanded')).toBe('true');
+    const table = screen.getByRole('table', { name: 'Rent Orders: 26–50 of 60' });
+    expect(within(table).getByRole('link', { name: '#100026' }).getAttribute('href')).toBe('/rent-orders/26');
+    expect(within(table).getAllByRole('img', { name: 'Unbalanced invoice' })).toHaveLength(25);
+    expect(within(table).getAllByRole('img', { name: 'Staff note' })).toHaveLength(25);
+    expect(within(table).getAllByText('Confirmed')).toHaveLength(25);
+    expect(within(table).getAllByText('Overdue')).toHaveLength(1);
+    expect(within(table).getAllByText('$25.00 of $100.00')).toHaveLength(25);
+    const sorted = within(table).getByRole('columnheader', { name: /Planned start/ });
+    expect(sorted.getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('writes filters, sorting and pages into the URL, starting again at page 1 on a new filter', async () => {
+    serve();
+    const location = renderList('/rent-orders');
+    expect(await screen.findByText('1–25 of 60')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/rent-orders?page=2'));
+    expect(await screen.findByText('26–50 of 60')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'overdue' } });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/rent-orders?order_status_r=overdue'));
+  });
+
+  it('writes sorting, custom dates and the page size into the URL and the call', async () => {
+    serve();
+    const location = renderList('/rent-orders?order_status_r=overdue');
+    expect(await screen.findByText('1–25 of 60')).toBeTruthy();
+
+    // A column sorts first in its configured direction, then flips.
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Order No.' }));
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe('/rent-orders?sort=number&sort_type=asc&order_status_r=overdue'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Order No., sorted ascending' }));
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe('/rent-orders?sort=number&order_status_r=overdue'),
+    );
+
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: 'custom' } });
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2025-01-01' } });
+    await waitFor(() => expect(location.history.at(-1)).toContain('date=custom&from_date=2025-01-01'));
+    await waitFor(() => expect(lastCall().get('from_date')).toBe('2025-01-01'));
+
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
+    await waitFor(() => expect(location.history.at(-1)).toContain('page_size=50'));
+    await waitFor(() => expect(lastCall().get('page_size')).toBe('50'));
+  });
+
+  it('says "10,000+" when the count is capped and still pages on', async () => {
+    serve(10_000, true);
+    renderList('/rent-orders');
+    expect(await screen.findByText('1–25 of 10,000+')).toBeTruthy();
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the columns and titles the user saved', async () => {
+    localStorage.setItem(
+      columnConfigKey('rent', 7),
+      JSON.stringify([
+        { id: 'status', show: true, sort: false, title: 'State', sort_type: 'asc', placement: 'anywhere' },
+        { id: 'customer', show: false, sort: true, title: '', sort_type: 'asc', placement: 'anywhere' },
+      ]),
+    );
+    serve(3);
+    renderList('/rent-orders');
+    const table = await screen.findByRole('table', { name: /1–3 of 3/ });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers[0]).toBe('State');
+    expect(headers).not.toContain('Customer');
+    expect(within(table).queryByRole('button', { name: /State/ })).toBeNull();
+  });
+});

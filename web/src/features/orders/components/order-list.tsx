@@ -1,0 +1,139 @@
+import { Alert, Button, HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useOrders } from '../api/get-orders.ts';
+import {
+  loadColumnConfig,
+  resetColumnConfig,
+  saveColumnConfig,
+  type ColumnSetting,
+  type Viewport,
+} from '../list/column-config.ts';
+import { toOrderListParams } from '../list/list-state.ts';
+import { useListUrlState } from '../list/use-list-url-state.ts';
+import type { OrderKind } from '../order-kind.ts';
+import { ColumnConfigDialog } from './column-config-dialog.tsx';
+import { ListPager } from './list-pager.tsx';
+import { OrderListFilters } from './order-list-filters.tsx';
+import { OrderTable } from './order-table.tsx';
+
+export interface OrderListProps {
+  kind: OrderKind;
+  title: string;
+  locationId: number | null;
+  userId: number;
+  locations: readonly { id: number; name: string }[];
+  currencySymbol: string;
+  /** The device's items-per-page setting. */
+  defaultPageSize: number;
+  orderHref(id: number): string;
+  printHref?(id: number): string;
+}
+
+/** A rent or sale order list: filters, sortable columns, pages; its state lives in the URL query. */
+export function OrderList(props: OrderListProps) {
+  const { kind, title, locationId, userId } = props;
+  const { t } = useAppTranslation();
+  const { state, change, reset } = useListUrlState(kind, props.defaultPageSize);
+  const viewport: Viewport =
+    useBreakpointValue({ base: 'mobile', md: 'backend' }, { fallback: 'md' }) ?? 'backend';
+  const [config, setConfig] = useState<ColumnSetting[]>(() => loadColumnConfig(kind, userId));
+  const [configFor, setConfigFor] = useState(`${kind}:${userId}`);
+  if (configFor !== `${kind}:${userId}`) {
+    // Another list or user on the same component instance: their own settings.
+    setConfigFor(`${kind}:${userId}`);
+    setConfig(loadColumnConfig(kind, userId));
+  }
+
+  // "Today" is read once per render; the query key holds dates, so a list left open past midnight moves on.
+  const now = new Date();
+  const params = toOrderListParams(state, now);
+  const query = useOrders(kind, locationId, params);
+  const page = query.data;
+  const language = currentLanguage();
+
+  const summary = useMemo(() => {
+    if (page === undefined) return t('orders:list.loading');
+    if (page.total === 0 || page.rows.length === 0) return t('orders:list.none');
+    const format = new Intl.NumberFormat(language).format;
+    const from = (page.page - 1) * page.page_size + 1;
+    return t(page.total_capped ? 'orders:list.summary_capped' : 'orders:list.summary', {
+      from: format(from),
+      to: format(from + page.rows.length - 1),
+      total: format(page.total),
+    });
+  }, [page, t, language]);
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        <ColumnConfigDialog
+          kind={kind}
+          config={config}
+          onSave={(next) => {
+            setConfig(next);
+            saveColumnConfig(kind, userId, next);
+          }}
+          onReset={() => setConfig(resetColumnConfig(kind, userId))}
+        />
+      </HStack>
+
+      <OrderListFilters
+        kind={kind}
+        state={state}
+        onChange={change}
+        onClear={reset}
+        locations={props.locations}
+        currentLocationId={locationId}
+        now={now}
+      />
+
+      {query.isError && (
+        <Alert.Root status="error" role="alert" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('orders:list.load_failed')}</Alert.Title>
+            <Alert.Description>{query.error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('common:try_again')}
+          </Button>
+        </Alert.Root>
+      )}
+
+      <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
+        {summary}
+      </Text>
+
+      <OrderTable
+        kind={kind}
+        rows={page?.rows}
+        columns={config}
+        viewport={viewport}
+        sort={state.sort}
+        sortType={state.sortType}
+        onSort={(sort, sortType) => change({ sort, sortType })}
+        currencySymbol={props.currencySymbol}
+        orderHref={props.orderHref}
+        printHref={props.printHref}
+        caption={t('orders:list.caption', { title, summary })}
+        busy={query.isFetching}
+      />
+
+      {page !== undefined && (
+        <ListPager
+          page={state.page}
+          pageSize={state.pageSize}
+          total={page.total}
+          capped={page.total_capped}
+          rowsOnPage={page.rows.length}
+          onPage={(next) => change({ page: next })}
+          onPageSize={(pageSize) => change({ pageSize })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,246 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import type { OrderDetail } from '../api/get-order.ts';
+import { OrderView } from './order-view.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 41,
+    number: 100041,
+    type: 'rent',
+    source: 'walk_in',
+    status: 'confirmed',
+    version: 3,
+    overdue: false,
+    location_id: 1,
+    rental_type_id: 1,
+    planned_start: '2025-01-15T09:00:00Z',
+    planned_finish: '2025-01-16T09:00:00Z',
+    actual_start: null,
+    actual_finish: null,
+    closed_at: null,
+    cancelled_at: null,
+    created_at: '2025-01-10T09:00:00Z',
+    total_minor: 12_500,
+    deposit_minor: 5_000,
+    paid_minor: 0,
+    balance_minor: 12_500,
+    staff_note: null,
+    customer_note: null,
+    order_image: null,
+    deposit_in_custody: false,
+    cc_skipped: false,
+    has_delivery: false,
+    customer: {
+      id: 2,
+      name: 'Ada Lovelace',
+      phone: '+44 20 7946 0000',
+      email: 'ada@example.com',
+      address: '12 Analytical Row',
+      postal_code: 'N1 9GU',
+      is_anonymous: false,
+    },
+    items: [
+      item(1, { item_id: 501, item_sku: 'KAY-01', product_name: 'Sea kayak' }),
+      item(2, { item_id: null, item_sku: null, product_name: 'Paddle' }),
+    ],
+    allowed_events: [
+      { type: 'DELIVER', item_ids: [1, 2] },
+      { type: 'CANCEL_ITEMS', item_ids: [1, 2] },
+      { type: 'CANCEL' },
+    ],
+    timeline: [
+      { at: '2025-01-10T09:00:00Z', user: 'Alex Admin', action: 'created', data: { status: 'confirmed' } },
+    ],
+    ...overrides,
+  };
+}
+
+function item(id: number, overrides: Partial<OrderDetail['items'][number]>): OrderDetail['items'][number] {
+  return {
+    id,
+    product_id: 10 + id,
+    product_sku: `P-${id}`,
+    product_name: 'Product',
+    product_category: 'Kayaks',
+    item_id: null,
+    item_sku: null,
+    barcode: null,
+    quantity: 1,
+    unit_price_minor: 5_000,
+    discount_minor: 0,
+    status: 'confirmed',
+    delivered_at: null,
+    returned_at: null,
+    ...overrides,
+  };
+}
+
+type Reply = (request: Request, body: unknown) => Response;
+
+/** The network edge: GETs answer the current order, event POSTs the scripted replies in turn. */
+function serve(initial: OrderDetail, replies: Reply[]) {
+  let current = initial;
+  const posted: unknown[] = [];
+  let gets = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === `/api/nine/rent-orders/${initial.id}`) {
+        gets += 1;
+        return json(200, { data: current });
+      }
+      if (request.method === 'POST' && url.pathname === `/api/nine/rent-orders/${initial.id}/events`) {
+        const body: unknown = await request.json();
+        posted.push(body);
+        const reply = replies.shift();
+        return reply ? reply(request, body) : json(500, { resp_code: 1000, resp_message: 'unscripted' });
+      }
+      return json(404, { resp_code: 1004, resp_message: 'not found' });
+    }),
+  );
+  return {
+    posted,
+    gets: () => gets,
+    setCurrent: (next: OrderDetail) => {
+      current = next;
+    },
+  };
+}
+
+function renderView(canChange = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <OrderView
+            kind="rent"
+            id={41}
+            locationId={1}
+            currencySymbol="$"
+            canChange={canChange}
+            listHref="/rent-orders"
+            printLinks={[{ label: 'Print (A4)', href: '/rent-orders/41/print' }]}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order view', { timeout: 20_000 }, () => {
+  it('shows the customer, money, items, timeline and only the actions allowed_events lists', async () => {
+    serve(order(), []);
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Order #100041', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('N1 9GU')).toBeTruthy();
+    expect(screen.getAllByText('$125.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('Order created')).toBeTruthy();
+
+    const actions = screen.getByRole('region', { name: 'Order actions' });
+    expect(within(actions).getByRole('button', { name: 'Deliver all (2)' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(within(actions).queryByRole('button', { name: /Return/ })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Close order' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Deliver: Sea kayak (KAY-01)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel item: Paddle' })).toBeTruthy();
+    expect(screen.getByText('No SKU')).toBeTruthy();
+  });
+
+  it('offers no actions to someone who may only view', async () => {
+    serve(order(), []);
+    renderView(false);
+    expect(await screen.findByText('You may view this order but not change it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Deliver/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save notes' })).toBeNull();
+  });
+
+  it('asks to confirm the warnings of a 1205, naming the items with no SKU, and resends acknowledging them', async () => {
+    const delivered = order({
+      status: 'delivered',
+      version: 4,
+      items: order().items.map((i) => ({ ...i, status: 'delivered' as const })),
+      allowed_events: [{ type: 'RETURN', item_ids: [1, 2] }],
+    });
+    const server = serve(order(), [
+      () =>
+        json(422, {
+          resp_code: 1205,
+          resp_message: 'Please confirm the warnings before continuing.',
+          data: { warnings: ['no_sku', 'unpaid'] },
+        }),
+      () => json(200, { data: delivered }),
+    ]);
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deliver all (2)' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('These items have no SKU: Paddle')).toBeTruthy();
+    expect(within(dialog).getByText('This order is not fully paid.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue anyway' }));
+
+    expect(await screen.findByText('Delivered.')).toBeTruthy();
+    expect(server.posted).toEqual([
+      { type: 'DELIVER', item_ids: [1, 2], version: 3 },
+      { type: 'DELIVER', item_ids: [1, 2], version: 3, acknowledge: ['no_sku', 'unpaid'] },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Return all (2)' })).toBeTruthy();
+  });
+
+  it('on a stale version (1021) says so and reloads the order, whose new version the next action sends', async () => {
+    const server = serve(order(), [
+      () =>
+        json(409, {
+          resp_code: 1021,
+          resp_message: 'Someone else changed this order in the meantime.',
+          data: { version: 5 },
+        }),
+    ]);
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deliver: Sea kayak (KAY-01)' }));
+    // Someone else confirmed a change meanwhile: the reload brings version 5.
+    server.setCurrent(order({ version: 5, staff_note: 'changed elsewhere' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Someone else changed this order in the meantime. It has been reloaded',
+    );
+    await waitFor(() => expect(server.gets()).toBe(2));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Staff note') as HTMLTextAreaElement).value).toBe('changed elsewhere'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver: Sea kayak (KAY-01)' }));
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+    expect(server.posted[1]).toMatchObject({ type: 'DELIVER', item_ids: [1], version: 5 });
+  });
+
+  it('keeps the staff note within 255 characters before anything is sent', async () => {
+    serve(order(), []);
+    renderView();
+    const note = await screen.findByLabelText('Staff note');
+    fireEvent.change(note, { target: { value: 'x'.repeat(256) } });
+    expect(screen.getByText('At most 255 characters.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save notes' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(note, { target: { value: 'Call before delivery' } });
+    expect(screen.getByText('20 of 255 characters')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save notes' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  HStack,
+  Heading,
+  Link as ChakraLink,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { OrderEventType } from '@nine/shared/order-machine';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { orderQueryKey, useOrder, type OrderDetail } from '../api/get-order.ts';
+import { sendOrderEvent } from '../api/send-order-event.ts';
+import type { OrderKind } from '../order-kind.ts';
+import { orderActionMachine } from '../view/order-action-machine.ts';
+import { orderActions, type OrderAction } from '../view/order-actions.ts';
+import { AccessKeyDialog, WarningsDialog } from './order-action-dialogs.tsx';
+import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
+import { OrderItemsTable, itemName } from './order-items-table.tsx';
+import { OrderNotesForm } from './order-notes-form.tsx';
+import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+
+export interface OrderViewProps {
+  kind: OrderKind;
+  id: number;
+  locationId: number;
+  currencySymbol: string;
+  /** Holds the change permission for this kind of order: actions and note editing. */
+  canChange: boolean;
+  listHref: string;
+  printLinks: readonly { label: string; href: string }[];
+}
+
+/** The forward steps of an order; undoing, refunds and cancelling are secondary. */
+const primaryActions: readonly OrderEventType[] = ['CONFIRM', 'DELIVER', 'RETURN', 'CLOSE'];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={titleId} size="sm">
+      <Card.Header>
+        <Heading as="h2" size="md" id={titleId}>
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The order view: what it is, who it is for, its items and what may happen to them now. */
+export function OrderView(props: OrderViewProps) {
+  const { kind, id, locationId } = props;
+  const { t } = useAppTranslation();
+  const query = useOrder(kind, locationId, id);
+
+  if (query.isPending) {
+    return (
+      <Stack gap="4" aria-busy="true">
+        <Skeleton height="10" width="60" />
+        <Skeleton height="40" />
+        <Text srOnly>{t('common:loading')}</Text>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack gap="4" align="flex-start">
+        <Alert.Root status={notFound ? 'info' : 'error'} role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{notFound ? t('orders:view.not_found') : t('orders:view.load_failed')}</Alert.Title>
+            {!notFound && <Alert.Description>{query.error.message}</Alert.Description>}
+          </Alert.Content>
+          {!notFound && (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void query.refetch()}
+              loading={query.isFetching}
+            >
+              {t('common:try_again')}
+            </Button>
+          )}
+        </Alert.Root>
+        <ChakraLink asChild colorPalette="blue" variant="underline">
+          <Link href={props.listHref}>{t('orders:view.back_to_list')}</Link>
+        </ChakraLink>
+      </Stack>
+    );
+  }
+  return <LoadedOrder {...props} order={query.data} />;
+}
+
+function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail }) {
+  const { kind, id, locationId, canChange, currencySymbol } = props;
+  const { t } = useAppTranslation();
+  const queryClient = useQueryClient();
+
+  const machine = useMemo(
+    () =>
+      orderActionMachine.provide({
+        actors: { sendEvent: fromPromise(({ input }) => sendOrderEvent(kind, id, input)) },
+        actions: {
+          orderChanged: (_, updated) => {
+            queryClient.setQueryData(orderQueryKey(kind, locationId, id), updated);
+            void queryClient.invalidateQueries({ queryKey: ['orders', kind, locationId, 'list'] });
+          },
+          reloadOrder: () => {
+            void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, id) });
+          },
+        },
+      }),
+    [kind, id, locationId, queryClient],
+  );
+  const actor = useActorRef(machine);
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+  const sending = state.value === 'sending';
+
+  const start = (action: OrderAction) => {
+    if (state.value === 'failed') actor.send({ type: 'DISMISS' });
+    actor.send({ type: 'START', action, version: order.version, hasPayment: order.paid_minor > 0 });
+  };
+
+  const actions = canChange ? orderActions(order.allowed_events) : [];
+  const pending = state.value === 'idle' || state.value === 'failed' ? null : context.action;
+  const requested = new Set(context.action?.itemIds ?? []);
+  const itemsWithoutSku = order.items
+    .filter((item) => requested.has(item.id) && item.item_id === null)
+    .map((item) => item.product_name);
+  const refusedNames = (context.failure?.itemIds ?? []).map((itemId) => {
+    const item = order.items.find((candidate) => candidate.id === itemId);
+    return item ? itemName(item) : `#${itemId}`;
+  });
+
+  return (
+    <Stack gap="6">
+      <Stack gap="3">
+        <ChakraLink asChild fontSize="sm" colorPalette="blue" alignSelf="flex-start">
+          <Link href={props.listHref}>{t('orders:view.back_to_list')}</Link>
+        </ChakraLink>
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h1" size="2xl">
+            {t('orders:view.heading', { number: order.number })}
+          </Heading>
+          <OrderStatusBadge status={order.status} />
+          {order.overdue && <OverdueBadge />}
+        </HStack>
+      </Stack>
+
+      <Stack as="section" aria-label={t('orders:view.actions')} gap="3">
+        <HStack gap="2" wrap="wrap">
+          {actions.map((action) => (
+            <Button
+              key={action.type}
+              size="sm"
+              variant={primaryActions.includes(action.type) ? 'solid' : 'outline'}
+              colorPalette={action.type === 'CANCEL' ? 'red' : undefined}
+              disabled={sending}
+              loading={
+                sending && pending?.type === action.type && pending.itemIds?.length === action.itemIds?.length
+              }
+              onClick={() => start(action)}
+            >
+              {t(`orders:actions.order.${action.type}`, { count: action.itemIds?.length ?? 0 })}
+            </Button>
+          ))}
+          {props.printLinks.map((link) => (
+            <Button key={link.href} asChild size="sm" variant="ghost">
+              <Link href={link.href}>{link.label}</Link>
+            </Button>
+          ))}
+        </HStack>
+        {!canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
+        {canChange && actions.length === 0 && <Text color="fg.muted">{t('orders:view.no_actions')}</Text>}
+        {context.failure !== null && (
+          <Alert.Root status="error" role="alert" alignItems="center">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('orders:failures.title')}</Alert.Title>
+              <Alert.Description>
+                {context.failure.reason === 'stale'
+                  ? t('orders:failures.stale')
+                  : context.failure.reason === 'refused' && refusedNames.length > 0
+                    ? t('orders:failures.refused', { items: refusedNames.join(', ') })
+                    : context.failure.message}
+              </Alert.Description>
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'DISMISS' })}>
+              {t('orders:failures.dismiss')}
+            </Button>
+          </Alert.Root>
+        )}
+        <Text role="status" fontSize="sm" color="fg.success">
+          {context.completed === 'CANCEL' && order.status === 'pre-cancel'
+            ? t('orders:actions.done.pre_cancel')
+            : context.completed !== null
+              ? t(`orders:actions.done.${context.completed}`)
+              : ''}
+        </Text>
+      </Stack>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+        <CustomerCard order={order} />
+        <DetailsCard order={order} />
+        <MoneyCard order={order} currencySymbol={currencySymbol} />
+      </Grid>
+
+      <Section title={t('orders:view.items')}>
+        <OrderItemsTable
+          order={order}
+          currencySymbol={currencySymbol}
+          canChange={canChange}
+          busy={sending}
+          pending={pending}
+          onAction={start}
+        />
+      </Section>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+        <Section title={t('orders:notes.title')}>
+          <OrderNotesForm kind={kind} locationId={locationId} order={order} canChange={canChange} />
+        </Section>
+        <Section title={t('orders:timeline.title')}>
+          <OrderTimeline order={order} />
+        </Section>
+      </Grid>
+
+      <AccessKeyDialog
+        open={state.value === 'askingAccessKey' || (sending && context.accessKey !== null)}
+        sending={sending}
+        hasPayment={context.hasPayment}
+        error={context.keyError}
+        onSubmit={(accessKey) => actor.send({ type: 'SUBMIT_ACCESS_KEY', accessKey })}
+        onDismiss={() => actor.send({ type: 'DISMISS' })}
+      />
+      <WarningsDialog
+        open={
+          state.value === 'confirming' ||
+          (sending && context.acknowledge.length > 0 && context.accessKey === null)
+        }
+        sending={sending}
+        warnings={context.warnings}
+        itemsWithoutSku={itemsWithoutSku}
+        onConfirm={() => actor.send({ type: 'CONFIRM_WARNINGS' })}
+        onDismiss={() => actor.send({ type: 'DISMISS' })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,285 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { STAFF_NOTE_MAX } from '@nine/shared/constants';
+import { errorCatalogue } from '@nine/shared/errors';
+import type { SaleOrderCreateBody } from '../api/create-sale-order.ts';
+import type { OrderDetail } from '../api/get-order.ts';
+import type { CatalogueMatch, CatalogueMatches } from '../api/lookup-catalogue.ts';
+import { addMatch, discountValid, setQuantity, type DraftLine } from './draft-lines.ts';
+
+export type ScanState =
+  | { status: 'idle' }
+  | { status: 'looking'; code: string }
+  | { status: 'not_found'; code: string }
+  | { status: 'not_for_sale'; code: string; label: string }
+  | { status: 'several'; code: string; matches: CatalogueMatch[] }
+  | { status: 'failed'; code: string; message: string };
+
+export interface QuickSaleContext {
+  lines: DraftLine[];
+  /** null: the business's default customer (sale_order_default_customer), which the server picks. */
+  customerId: number | null;
+  staffNote: string;
+  scan: ScanState;
+  /** Codes scanned while an earlier one is still being looked up, in order. */
+  queue: string[];
+  idempotencyKey: string | null;
+  error: string | null;
+  /** SKUs the server found short of stock (1208). */
+  outOfStock: string[];
+  created: OrderDetail | null;
+  newKey: () => string;
+}
+
+export type QuickSaleEvent =
+  | { type: 'SCAN'; code: string }
+  | { type: 'ADD_MATCH'; match: CatalogueMatch }
+  | { type: 'SET_QUANTITY'; key: string; quantity: number }
+  /** + / − at the scan field: the last line's quantity. */
+  | { type: 'STEP_LAST'; by: 1 | -1 }
+  | { type: 'SET_DISCOUNT'; key: string; discountMinor: number }
+  | { type: 'REMOVE_LINE'; key: string }
+  | { type: 'SET_CUSTOMER'; customerId: number | null }
+  | { type: 'SET_NOTE'; staffNote: string }
+  | { type: 'CHECKOUT' }
+  | { type: 'RETRY' }
+  | { type: 'EDIT' }
+  | { type: 'NEW_SALE' };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function saleBody(context: QuickSaleContext): SaleOrderCreateBody {
+  const body: SaleOrderCreateBody = {
+    items: context.lines.map((line) => ({
+      product_id: line.match.product_id,
+      quantity: line.quantity,
+      discount_minor: line.discountMinor,
+    })),
+  };
+  if (context.customerId !== null) body.customer_id = context.customerId;
+  if (context.staffNote.trim() !== '') body.staff_note = context.staffNote.trim();
+  return body;
+}
+
+/** Net of the lines before tax (the server adds tax per the settings and answers the total). */
+export function saleSubtotalMinor(lines: readonly DraftLine[]): number {
+  return lines.reduce((sum, line) => sum + line.match.price_minor * line.quantity - line.discountMinor, 0);
+}
+
+function fresh(newKey: () => string): QuickSaleContext {
+  return {
+    lines: [],
+    customerId: null,
+    staffNote: '',
+    scan: { status: 'idle' },
+    queue: [],
+    idempotencyKey: null,
+    error: null,
+    outOfStock: [],
+    created: null,
+    newKey,
+  };
+}
+
+const changed = { idempotencyKey: null, error: null, outOfStock: [] as string[] } as const;
+const codeIn = (context: QuickSaleContext) => (context.scan.status === 'idle' ? '' : context.scan.code);
+
+/**
+ * The quick-sale counter: scans add lines (a second scan of a product adds one more), quantities and
+ * discounts change from the keyboard, and checkout creates the sale once, idempotently; the receipt is
+ * printed by the screen afterwards (through the agent, from another task).
+ */
+export const quickSaleMachine = setup({
+  types: {} as { context: QuickSaleContext; events: QuickSaleEvent; input: { newKey?: () => string } },
+  actors: {
+    lookup: fromPromise<CatalogueMatches, { code: string }>(async () => {
+      throw new Error('lookup must be provided');
+    }),
+    create: fromPromise<OrderDetail, { body: SaleOrderCreateBody; key: string }>(async () => {
+      throw new Error('create must be provided');
+    }),
+  },
+  guards: {
+    canCheckout: ({ context }) =>
+      context.lines.length > 0 &&
+      context.lines.every(discountValid) &&
+      context.staffNote.trim().length <= STAFF_NOTE_MAX,
+  },
+  actions: {
+    addMatch: assign(({ context }, match: CatalogueMatch) => {
+      if (match.kind !== 'product') {
+        return {
+          scan: {
+            status: 'not_for_sale' as const,
+            code: codeIn(context),
+            label: match.item_sku ?? match.product_name,
+          },
+        };
+      }
+      return { lines: addMatch(context.lines, match).lines, scan: { status: 'idle' as const }, ...changed };
+    }),
+  },
+}).createMachine({
+  id: 'quickSale',
+  context: ({ input }) => fresh(input.newKey ?? (() => crypto.randomUUID())),
+  initial: 'scanning',
+  states: {
+    scanning: {
+      initial: 'ready',
+      on: {
+        ADD_MATCH: { target: '.ready', actions: { type: 'addMatch', params: ({ event }) => event.match } },
+        SET_QUANTITY: {
+          actions: assign({
+            lines: ({ context, event }) => setQuantity(context.lines, event.key, event.quantity),
+            ...changed,
+          }),
+        },
+        STEP_LAST: {
+          guard: ({ context }) => context.lines.length > 0,
+          actions: assign({
+            lines: ({ context, event }) => {
+              const last = context.lines[context.lines.length - 1]!;
+              return setQuantity(context.lines, last.key, last.quantity + event.by);
+            },
+            ...changed,
+          }),
+        },
+        SET_DISCOUNT: {
+          actions: assign({
+            lines: ({ context, event }) =>
+              context.lines.map((line) =>
+                line.key === event.key
+                  ? { ...line, discountMinor: Math.max(0, Math.round(event.discountMinor)) }
+                  : line,
+              ),
+            ...changed,
+          }),
+        },
+        REMOVE_LINE: {
+          actions: assign({
+            lines: ({ context, event }) => context.lines.filter((l) => l.key !== event.key),
+            ...changed,
+          }),
+        },
+        SET_CUSTOMER: { actions: assign({ customerId: ({ event }) => event.customerId, ...changed }) },
+        SET_NOTE: { actions: assign({ staffNote: ({ event }) => event.staffNote, ...changed }) },
+        CHECKOUT: { guard: 'canCheckout', target: 'submitting' },
+      },
+      states: {
+        ready: {
+          on: {
+            SCAN: {
+              guard: ({ event }) => event.code.trim() !== '',
+              target: 'lookingUp',
+              actions: assign({
+                scan: ({ event }) => ({ status: 'looking' as const, code: event.code.trim() }),
+              }),
+            },
+          },
+        },
+        // A scanner can be faster than the lookups: later codes wait their turn, none is lost.
+        draining: {
+          always: [
+            {
+              guard: ({ context }) => context.queue.length > 0,
+              target: 'lookingUp',
+              actions: assign(({ context }) => ({
+                scan: { status: 'looking' as const, code: context.queue[0]! },
+                queue: context.queue.slice(1),
+              })),
+            },
+            { target: 'ready' },
+          ],
+        },
+        lookingUp: {
+          on: {
+            SCAN: {
+              guard: ({ event }) => event.code.trim() !== '',
+              actions: assign({ queue: ({ context, event }) => [...context.queue, event.code.trim()] }),
+            },
+          },
+          invoke: {
+            src: 'lookup',
+            input: ({ context }) => ({ code: codeIn(context) }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.matches.length === 1,
+                target: 'draining',
+                actions: { type: 'addMatch', params: ({ event }) => event.output.matches[0]! },
+              },
+              {
+                guard: ({ event }) => event.output.matches.length === 0,
+                target: 'draining',
+                actions: assign({
+                  scan: ({ context }) => ({ status: 'not_found' as const, code: codeIn(context) }),
+                }),
+              },
+              {
+                target: 'draining',
+                actions: assign({
+                  scan: ({ context, event }) => ({
+                    status: 'several' as const,
+                    code: codeIn(context),
+                    matches: event.output.matches,
+                  }),
+                }),
+              },
+            ],
+            onError: {
+              target: 'draining',
+              actions: assign({
+                scan: ({ context, event }) => ({
+                  status: 'failed' as const,
+                  code: codeIn(context),
+                  message: messageOf(event.error),
+                }),
+              }),
+            },
+          },
+        },
+      },
+    },
+    submitting: {
+      entry: assign({
+        idempotencyKey: ({ context }) => context.idempotencyKey ?? context.newKey(),
+        error: null,
+      }),
+      invoke: {
+        src: 'create',
+        input: ({ context }) => ({ body: saleBody(context), key: context.idempotencyKey! }),
+        onDone: { target: 'done', actions: assign({ created: ({ event }) => event.output }) },
+        onError: [
+          {
+            guard: ({ event }) =>
+              isRecord(event.error) && event.error.respCode === errorCatalogue.productsUnavailable.code,
+            target: 'scanning',
+            actions: assign({
+              outOfStock: ({ event }) => {
+                // The server keys the records by code ({ "1208": [...] }); a bare list is read too.
+                const data = isRecord(event.error) ? event.error.data : undefined;
+                const list: unknown[] = Array.isArray(data)
+                  ? data
+                  : isRecord(data)
+                    ? Object.values(data).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : []))
+                    : [];
+                return list.flatMap((r) =>
+                  isRecord(r) && typeof r.product_sku === 'string' ? [r.product_sku] : [],
+                );
+              },
+              error: ({ event }) => messageOf(event.error),
+              idempotencyKey: null,
+            }),
+          },
+          { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        ],
+      },
+    },
+    failed: {
+      on: { RETRY: 'submitting', EDIT: 'scanning' },
+    },
+    done: {
+      on: { NEW_SALE: { target: 'scanning', actions: assign(({ context }) => fresh(context.newKey)) } },
+    },
+  },
+});

@@ -1,0 +1,175 @@
+import {
+  orderListQuery,
+  orderSortFields,
+  orderStatusFilters,
+  type OrderListQuery,
+} from '@nine/shared/schemas/orders';
+import type { OrderListParams } from '../api/get-orders.ts';
+import type { OrderKind } from '../order-kind.ts';
+import { isDatePreset, isIsoDay, presetRange, type DatePreset } from './date-presets.ts';
+
+export type OrderSortField = (typeof orderSortFields)[number];
+export type OrderStatusFilter = (typeof orderStatusFilters)[number];
+export type SortType = 'asc' | 'desc';
+
+/**
+ * What a list shows: paging, sorting and the filters of spec section 3. It lives in the URL query, so
+ * back and forward, reload and a shared link all show the same list.
+ */
+export interface OrderListState {
+  page: number;
+  pageSize: number;
+  sort: OrderSortField;
+  sortType: SortType;
+  datePreset: DatePreset;
+  /** Custom range ends, or the first day of a weekly, biweekly or monthly period. */
+  from?: string;
+  to?: string;
+  status: OrderStatusFilter;
+  orderType?: NonNullable<OrderListQuery['order_type']>;
+  rentalTypeId?: number;
+  source?: NonNullable<OrderListQuery['source']>;
+  search?: string;
+  overdueType?: NonNullable<OrderListQuery['overdue_type']>;
+  unbalanced?: boolean;
+  balanceStatus?: NonNullable<OrderListQuery['invoice_balance_status']>;
+  locationId?: number;
+}
+
+export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+
+/** The statuses each list offers; sale orders live as open, closed, pre-cancel or cancelled. */
+export const statusFilters: Record<OrderKind, readonly OrderStatusFilter[]> = {
+  rent: orderStatusFilters.filter((status) => status !== 'open'),
+  sale: ['all_orders', 'open', 'closed', 'pre-cancel', 'cancelled'],
+};
+
+export const orderTypes = orderListQuery.shape.order_type.unwrap().options;
+export const orderSources = orderListQuery.shape.source.unwrap().options;
+export const overdueTypes = orderListQuery.shape.overdue_type.unwrap().options;
+export const balanceStatuses = orderListQuery.shape.invoice_balance_status.unwrap().options;
+
+export function defaultListState(pageSize = 25): OrderListState {
+  return {
+    page: 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 25,
+    sort: 'created_at',
+    sortType: 'desc',
+    datePreset: 'no_date_filter',
+    status: 'all_orders',
+  };
+}
+
+/** URL keys: the API's own names, plus `date` for the preset. */
+const KEYS = {
+  page: 'page',
+  pageSize: 'page_size',
+  sort: 'sort',
+  sortType: 'sort_type',
+  datePreset: 'date',
+  from: 'from_date',
+  to: 'to_date',
+  status: 'order_status_r',
+  orderType: 'order_type',
+  rentalTypeId: 'rental_type_id',
+  source: 'source',
+  search: 'search',
+  overdueType: 'overdue_type',
+  unbalanced: 'has_unbalanced_invoice',
+  balanceStatus: 'invoice_balance_status',
+  locationId: 'location_id',
+} as const satisfies Record<keyof OrderListState, string>;
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : undefined;
+}
+
+/** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
+export function parseListState(search: string, kind: OrderKind, defaults: OrderListState): OrderListState {
+  const q = new URLSearchParams(search);
+  const state: OrderListState = { ...defaults };
+  state.page = positiveInt(q.get(KEYS.page), 100_000) ?? defaults.page;
+  const size = positiveInt(q.get(KEYS.pageSize));
+  if (size !== undefined && (PAGE_SIZES as readonly number[]).includes(size)) state.pageSize = size;
+  state.sort = oneOf(orderSortFields, q.get(KEYS.sort)) ?? defaults.sort;
+  state.sortType = oneOf(['asc', 'desc'] as const, q.get(KEYS.sortType)) ?? defaults.sortType;
+  const preset = q.get(KEYS.datePreset);
+  if (preset !== null && isDatePreset(preset)) state.datePreset = preset;
+  const from = q.get(KEYS.from);
+  const to = q.get(KEYS.to);
+  if (from !== null && isIsoDay(from)) state.from = from;
+  if (to !== null && isIsoDay(to)) state.to = to;
+  state.status = oneOf(statusFilters[kind], q.get(KEYS.status)) ?? defaults.status;
+  if (kind === 'rent') {
+    state.orderType = oneOf(orderTypes, q.get(KEYS.orderType));
+    state.rentalTypeId = positiveInt(q.get(KEYS.rentalTypeId));
+    state.overdueType = oneOf(overdueTypes, q.get(KEYS.overdueType));
+  }
+  state.source = oneOf(orderSources, q.get(KEYS.source));
+  const text = q.get(KEYS.search)?.trim();
+  if (text) state.search = text.slice(0, 100);
+  const unbalanced = q.get(KEYS.unbalanced);
+  if (unbalanced === 'true' || unbalanced === 'false') state.unbalanced = unbalanced === 'true';
+  state.balanceStatus = oneOf(balanceStatuses, q.get(KEYS.balanceStatus));
+  state.locationId = positiveInt(q.get(KEYS.locationId));
+  return withoutUndefined(state);
+}
+
+function withoutUndefined(state: OrderListState): OrderListState {
+  return Object.fromEntries(
+    Object.entries(state).filter(([, v]) => v !== undefined),
+  ) as unknown as OrderListState;
+}
+
+/** The query string of a state, leaving out what equals the defaults so links stay short. */
+export function serializeListState(state: OrderListState, defaults: OrderListState): string {
+  const q = new URLSearchParams();
+  for (const key of Object.keys(KEYS) as (keyof OrderListState)[]) {
+    const value = state[key];
+    if (value === undefined || value === defaults[key]) continue;
+    // Dates only mean something for the presets that use them.
+    if ((key === 'from' || key === 'to') && !usesGivenDates(state.datePreset, key)) continue;
+    q.set(KEYS[key], String(value));
+  }
+  return q.toString();
+}
+
+function usesGivenDates(preset: DatePreset, key: 'from' | 'to'): boolean {
+  if (preset === 'custom') return true;
+  return key === 'from' && (preset === 'weekly' || preset === 'biweekly' || preset === 'monthly');
+}
+
+/** A change of anything but the page starts again at page 1. */
+export function updateListState(state: OrderListState, change: Partial<OrderListState>): OrderListState {
+  const next = withoutUndefined({ ...state, ...change });
+  if (!Object.keys(change).every((key) => key === 'page')) next.page = 1;
+  return next;
+}
+
+/** The list call's query: the preset turned into dates as of `now`. */
+export function toOrderListParams(state: OrderListState, now: Date): OrderListParams {
+  const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
+  const params: OrderListParams = {
+    page: state.page,
+    page_size: state.pageSize,
+    sort: state.sort,
+    sort_type: state.sortType,
+    order_status_r: state.status,
+  };
+  if (range.from !== undefined) params.from_date = range.from;
+  if (range.to !== undefined) params.to_date = range.to;
+  if (state.orderType !== undefined) params.order_type = state.orderType;
+  if (state.rentalTypeId !== undefined) params.rental_type_id = state.rentalTypeId;
+  if (state.source !== undefined) params.source = state.source;
+  if (state.search !== undefined) params.search = state.search;
+  if (state.overdueType !== undefined) params.overdue_type = state.overdueType;
+  if (state.unbalanced !== undefined) params.has_unbalanced_invoice = state.unbalanced;
+  if (state.balanceStatus !== undefined) params.invoice_balance_status = state.balanceStatus;
+  if (state.locationId !== undefined) params.location_id = state.locationId;
+  return params;
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DEFAULT_RENTAL_TYPE_ID } from '@nine/shared/constants';
+import { api } from '../../../lib/api-client.ts';
+
+/** Spec section 3 "Location activity settings", for the request's location. */
+export interface LocationActivitySettings {
+  location_id: number;
+  rental_type_id: number;
+  delivery_availability: boolean;
+}
+
+export function getLocationActivitySettings(
+  rentalTypeId: number = DEFAULT_RENTAL_TYPE_ID,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<LocationActivitySettings> {
+  return api.get<LocationActivitySettings>('nine/location-activity-settings', {
+    signal,
+    searchParams: { rental_type_id: rentalTypeId },
+  });
+}
+
+/** The location travels in the location-id header, but belongs in the key so a switch refetches. */
+export const locationActivitySettingsQueryOptions = (
+  locationId: number,
+  rentalTypeId: number = DEFAULT_RENTAL_TYPE_ID,
+) =>
+  queryOptions({
+    queryKey: ['location-activity-settings', locationId, rentalTypeId],
+    queryFn: ({ signal }) => getLocationActivitySettings(rentalTypeId, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useLocationActivitySettings(
+  locationId: number | null,
+  rentalTypeId: number = DEFAULT_RENTAL_TYPE_ID,
+) {
+  return useQuery({
+    ...locationActivitySettingsQueryOptions(locationId ?? 0, rentalTypeId),
+    enabled: locationId !== null,
+  });
+}
