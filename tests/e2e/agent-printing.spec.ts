@@ -109,6 +109,41 @@ test.describe('the counter agent', () => {
     expect(bytes.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
   });
 
+  /**
+   * A scanner types 10 ms apart. Playwright's own typing is paced by the test machine's load, so the
+   * real (trusted) key events go through the DevTools protocol with a scanner's timestamps.
+   */
+  async function typeLikeAScanner(page: Page, code: string) {
+    const cdp = await page.context().newCDPSession(page);
+    const start = Date.now() / 1000;
+    const keys = [...code].map((ch) => ({
+      key: ch,
+      code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
+      text: ch,
+    }));
+    keys.push({ key: 'Enter', code: 'Enter', text: '\r' });
+    for (const [i, k] of keys.entries()) {
+      const timestamp = start + i * 0.01;
+      const vk = k.key === 'Enter' ? 13 : k.key.toUpperCase().charCodeAt(0);
+      await cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyDown',
+        key: k.key,
+        code: k.code,
+        text: k.text,
+        windowsVirtualKeyCode: vk,
+        timestamp,
+      });
+      await cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key: k.key,
+        code: k.code,
+        windowsVirtualKeyCode: vk,
+        timestamp: timestamp + 0.004,
+      });
+    }
+    await cdp.detach();
+  }
+
   test('a scan on the agent’s scanner arrives in the page, and a keyboard scanner never types into a field', async ({
     page,
   }) => {
@@ -134,8 +169,7 @@ test.describe('the counter agent', () => {
     // A keyboard-wedge scanner types fast and ends with Enter: the code is read, the field keeps its text.
     const address = page.getByLabel('Agent address');
     await address.click();
-    await page.keyboard.type('4006381333931');
-    await page.keyboard.press('Enter');
+    await typeLikeAScanner(page, '4006381333931');
     await expect(lastScan).toContainText('4006381333931 from a keyboard scanner');
     await expect(address).toHaveValue(AGENT_URL);
   });
