@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { STAFF_NOTE_MAX } from '../constants.ts';
+import type { Minor } from '../money.ts';
+import type { ItemStatus, OrderEventType, OrderStatus } from '../order-machine.ts';
 
 export const orderSortFields = [
   'number',
@@ -189,3 +191,79 @@ export const rentOrderQuote = z
     path: ['planned_finish'],
     message: 'must be after planned_start',
   });
+
+export interface OrderCustomer {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  postal_code: string | null;
+  is_anonymous: boolean;
+}
+
+export interface OrderItem {
+  id: number;
+  product_id: number;
+  product_sku: string;
+  product_name: string;
+  product_category: string | null;
+  /** The serialized item booked, or null for a bulk product line (no SKU). */
+  item_id: number | null;
+  item_sku: string | null;
+  barcode: string | null;
+  quantity: number;
+  unit_price_minor: Minor;
+  discount_minor: Minor;
+  status: ItemStatus;
+  delivered_at: string | null;
+  returned_at: string | null;
+}
+
+/** An action the order allows now; item actions name the items each applies to. */
+export interface AllowedEvent {
+  type: OrderEventType;
+  item_ids?: number[];
+}
+
+export interface TimelineEntry {
+  at: string;
+  user: string | null;
+  action: string;
+  data: unknown;
+}
+
+/** GET /api/nine/rent-orders/:id and /sale-orders/:id: the order view's data, built by the server. */
+export interface OrderDetail {
+  id: number;
+  number: number;
+  type: 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item';
+  source: string;
+  status: OrderStatus;
+  /** Sent back with every change; a stale one is refused (1021). */
+  version: number;
+  overdue: boolean;
+  location_id: number;
+  rental_type_id: number | null;
+  planned_start: string | null;
+  planned_finish: string | null;
+  actual_start: string | null;
+  actual_finish: string | null;
+  closed_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  total_minor: Minor;
+  deposit_minor: Minor;
+  paid_minor: Minor;
+  balance_minor: Minor;
+  staff_note: string | null;
+  customer_note: string | null;
+  order_image: string | null;
+  deposit_in_custody: boolean;
+  cc_skipped: boolean;
+  has_delivery: boolean;
+  customer: OrderCustomer | null;
+  items: OrderItem[];
+  allowed_events: AllowedEvent[];
+  timeline: TimelineEntry[];
+}

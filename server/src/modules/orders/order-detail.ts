@@ -1,67 +1,14 @@
 import type pg from 'pg';
+import type { OrderDetail } from '@nine/shared/schemas/orders';
 import { AppError } from '@nine/shared/errors';
-import { allowedEvents, isOverdue, type ItemStatus, type OrderStatus } from '@nine/shared/order-machine';
+import { allowedEvents, isOverdue } from '@nine/shared/order-machine';
 import { PAID_SQL } from './order-list.ts';
-
-export interface OrderDetail {
-  id: number;
-  number: number;
-  type: 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item';
-  source: string;
-  status: OrderStatus;
-  version: number;
-  overdue: boolean;
-  location_id: number;
-  rental_type_id: number | null;
-  planned_start: string | null;
-  planned_finish: string | null;
-  actual_start: string | null;
-  actual_finish: string | null;
-  closed_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  total_minor: number;
-  deposit_minor: number;
-  paid_minor: number;
-  balance_minor: number;
-  staff_note: string | null;
-  customer_note: string | null;
-  order_image: string | null;
-  deposit_in_custody: boolean;
-  cc_skipped: boolean;
-  has_delivery: boolean;
-  customer: {
-    id: number;
-    name: string;
-    phone: string | null;
-    email: string | null;
-    address: string | null;
-    postal_code: string | null;
-    is_anonymous: boolean;
-  } | null;
-  items: {
-    id: number;
-    product_id: number;
-    product_sku: string;
-    product_name: string;
-    product_category: string | null;
-    item_id: number | null;
-    item_sku: string | null;
-    barcode: string | null;
-    quantity: number;
-    unit_price_minor: number;
-    discount_minor: number;
-    status: ItemStatus;
-    delivered_at: string | null;
-    returned_at: string | null;
-  }[];
-  allowed_events: { type: string; item_ids?: number[] }[];
-  timeline: { at: string; user: string | null; action: string; data: unknown }[];
-}
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** The order view: customer, items, money so far, what may happen next, and its timeline. */
+export type { OrderDetail };
+
 export async function getOrderDetail(
   q: Queryable,
   id: number,

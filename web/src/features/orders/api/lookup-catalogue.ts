@@ -1,3 +1,4 @@
+import type { CatalogueMatch } from '@nine/shared/schemas/catalogue';
 import { api } from '../../../lib/api-client.ts';
 import type { OrderKind } from '../order-kind.ts';
 
@@ -6,23 +7,7 @@ import type { OrderKind } from '../order-kind.ts';
  * An exact, case-insensitive match of a scanned or typed code against item barcodes and SKUs and product
  * SKUs, in the session's location. A miss answers 200 with no matches: at a counter it is not an error.
  */
-export interface CatalogueMatch {
-  /** 'item': one serialized rent item; 'product': a bulk rent product or a sale product. */
-  kind: 'item' | 'product';
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  product_category: string | null;
-  /** Rent: per day, as the server prices an order; sale: per unit. */
-  price_minor: number;
-  deposit_minor: number;
-  item_id: number | null;
-  item_sku: string | null;
-  barcode: string | null;
-  item_status: 'available' | 'rented' | 'maintenance' | 'retired' | 'lost' | null;
-  /** Bulk and sale products: the quantity on hand in the location; null for serialized items. */
-  stock_quantity: number | null;
-}
+export type { CatalogueMatch };
 
 export interface CatalogueMatches {
   matches: CatalogueMatch[];
