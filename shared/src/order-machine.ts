@@ -86,7 +86,11 @@ export const orderMachine = setup({
       context.rules.allowUndoDeliver &&
       named(context, itemEvent(event), ['delivered']) &&
       !context.items.some((i) => i.status === 'returned'),
-    undoesAll: ({ context, event }) => allAfter(context, itemEvent(event), 'confirmed', 'confirmed'),
+    canUndoDeliverAll: ({ context, event }) =>
+      context.rules.allowUndoDeliver &&
+      named(context, itemEvent(event), ['delivered']) &&
+      !context.items.some((i) => i.status === 'returned') &&
+      allAfter(context, itemEvent(event), 'confirmed', 'confirmed'),
     canReturnAll: ({ context, event }) =>
       named(context, itemEvent(event), ['delivered']) &&
       allAfter(context, itemEvent(event), 'returned', 'returned'),
@@ -94,6 +98,12 @@ export const orderMachine = setup({
     canCancelItems: ({ context, event }) =>
       named(context, itemEvent(event), ['pending', 'confirmed']) &&
       live(withStatus(context, itemEvent(event), 'cancelled')).length > 0,
+    cancelLeavesAllDelivered: ({ context, event }) =>
+      named(context, itemEvent(event), ['pending', 'confirmed']) &&
+      allAfter(context, itemEvent(event), 'cancelled', 'delivered'),
+    cancelLeavesAllReturned: ({ context, event }) =>
+      named(context, itemEvent(event), ['pending', 'confirmed']) &&
+      allAfter(context, itemEvent(event), 'cancelled', 'returned'),
     hasPayment: ({ context }) => context.hasPayment,
   },
   actions: {
@@ -142,6 +152,7 @@ export const orderMachine = setup({
         ],
       },
     },
+    // Confirmed takes the same events as pending but CONFIRM.
     confirmed: {
       on: {
         DELIVER: [
@@ -162,21 +173,12 @@ export const orderMachine = setup({
           { guard: 'canDeliverSome', target: 'partially-delivered', actions: 'deliverItems' },
         ],
         UNDO_DELIVER: [
-          {
-            guard: ({ context, event }) =>
-              orderMachineGuards.canUndo(context, event) && orderMachineGuards.undoesAll(context, event),
-            target: 'confirmed',
-            actions: 'undoDeliverItems',
-          },
+          { guard: 'canUndoDeliverAll', target: 'confirmed', actions: 'undoDeliverItems' },
           { guard: 'canUndoDeliver', target: 'partially-delivered', actions: 'undoDeliverItems' },
         ],
         RETURN: [{ guard: 'canReturnSome', target: 'partially-returned', actions: 'returnItems' }],
         CANCEL_ITEMS: [
-          {
-            guard: ({ context, event }) => orderMachineGuards.cancelLeavesAllDelivered(context, event),
-            target: 'delivered',
-            actions: 'cancelNamedItems',
-          },
+          { guard: 'cancelLeavesAllDelivered', target: 'delivered', actions: 'cancelNamedItems' },
           { guard: 'canCancelItems', actions: 'cancelNamedItems' },
         ],
       },
@@ -188,12 +190,7 @@ export const orderMachine = setup({
           { guard: 'canReturnSome', target: 'partially-returned', actions: 'returnItems' },
         ],
         UNDO_DELIVER: [
-          {
-            guard: ({ context, event }) =>
-              orderMachineGuards.canUndo(context, event) && orderMachineGuards.undoesAll(context, event),
-            target: 'confirmed',
-            actions: 'undoDeliverItems',
-          },
+          { guard: 'canUndoDeliverAll', target: 'confirmed', actions: 'undoDeliverItems' },
           { guard: 'canUndoDeliver', target: 'partially-delivered', actions: 'undoDeliverItems' },
         ],
       },
@@ -206,11 +203,7 @@ export const orderMachine = setup({
         ],
         DELIVER: [{ guard: 'canDeliverSome', target: 'partially-returned', actions: 'deliverItems' }],
         CANCEL_ITEMS: [
-          {
-            guard: ({ context, event }) => orderMachineGuards.cancelLeavesAllReturned(context, event),
-            target: 'returned',
-            actions: 'cancelNamedItems',
-          },
+          { guard: 'cancelLeavesAllReturned', target: 'returned', actions: 'cancelNamedItems' },
           { guard: 'canCancelItems', actions: 'cancelNamedItems' },
         ],
       },
@@ -230,24 +223,6 @@ export const orderMachine = setup({
     cancelled: { type: 'final' },
   },
 });
-
-/** Guards that combine conditions; kept as plain functions so the machine stays readable. */
-const orderMachineGuards = {
-  canUndo: (ctx: OrderContext, e: OrderEvent) =>
-    ctx.rules.allowUndoDeliver &&
-    named(ctx, itemEvent(e), ['delivered']) &&
-    !ctx.items.some((i) => i.status === 'returned'),
-  undoesAll: (ctx: OrderContext, e: OrderEvent) => {
-    const after = live(withStatus(ctx, itemEvent(e), 'confirmed'));
-    return after.every((i) => i.status === 'confirmed');
-  },
-  cancelLeavesAllDelivered: (ctx: OrderContext, e: OrderEvent) =>
-    named(ctx, itemEvent(e), ['pending', 'confirmed']) &&
-    allAfter(ctx, itemEvent(e), 'cancelled', 'delivered'),
-  cancelLeavesAllReturned: (ctx: OrderContext, e: OrderEvent) =>
-    named(ctx, itemEvent(e), ['pending', 'confirmed']) &&
-    allAfter(ctx, itemEvent(e), 'cancelled', 'returned'),
-};
 
 export interface OrderState extends OrderContext {
   status: OrderStatus;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { STAFF_NOTE_MAX } from '../constants.ts';
 import type { Minor } from '../money.ts';
-import type { ItemStatus, OrderEventType, OrderStatus } from '../order-machine.ts';
+import {
+  rentStatuses,
+  saleStatuses,
+  type ItemStatus,
+  type OrderEventType,
+  type OrderStatus,
+} from '../order-machine.ts';
 
 export const orderSortFields = [
   'number',
@@ -20,16 +26,7 @@ export const orderSortFields = [
 /** Spec section 3's list filters. Status values include the views all_orders, overdue, arrivals and departure. */
 export const orderStatusFilters = [
   'all_orders',
-  'pending',
-  'confirmed',
-  'partially-delivered',
-  'delivered',
-  'partially-returned',
-  'returned',
-  'closed',
-  'pre-cancel',
-  'cancelled',
-  'open',
+  ...new Set([...rentStatuses, ...saleStatuses]),
   'overdue',
   'arrivals',
   'departure',

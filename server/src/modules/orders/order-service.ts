@@ -291,11 +291,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       if (isExclusionViolation(err)) {
         throw new AppError('itemsUnavailable', {
           data: items.map((i) => ({
-            product_category: i.category ?? i.product_sku,
+            product_category: i.category,
             product_sku: i.product_sku,
             item_id: i.id,
           })),
-          params: { items: [...new Set(items.map((i) => i.category ?? i.product_sku))].join(', ') },
+          params: { items: [...new Set(items.map((i) => i.category))].join(', ') },
         });
       }
       throw err;
