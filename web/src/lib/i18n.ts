@@ -7,6 +7,13 @@ import menu from '@nine/locales/en-US/menu.json';
 import settings from '@nine/locales/en-US/settings.json';
 import orders from '@nine/locales/en-US/orders.json';
 import agent from '@nine/locales/en-US/agent.json';
+import money from '@nine/locales/en-US/money.json';
+import inventory from '@nine/locales/en-US/inventory.json';
+import stock from '@nine/locales/en-US/stock.json';
+import customers from '@nine/locales/en-US/customers.json';
+import staff from '@nine/locales/en-US/staff.json';
+import exports from '@nine/locales/en-US/exports.json';
+import fulfilment from '@nine/locales/en-US/fulfilment.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -15,7 +22,22 @@ import {
   type Language,
 } from '@nine/shared/constants';
 
-export const appNamespaces = ['common', 'auth', 'menu', 'settings', 'orders', 'agent', 'errors'] as const;
+export const appNamespaces = [
+  'common',
+  'auth',
+  'menu',
+  'settings',
+  'orders',
+  'agent',
+  'money',
+  'inventory',
+  'stock',
+  'customers',
+  'staff',
+  'exports',
+  'fulfilment',
+  'errors',
+] as const;
 /** A t() that takes fully qualified keys ('auth:login.heading') of every namespace, checked at compile time. */
 export type AppT = TFunction<typeof appNamespaces>;
 
@@ -30,7 +52,7 @@ export const i18n = i18next.createInstance();
 // fetched only when someone picks them (spec section 7). The brace list must match appNamespaces
 // (a glob takes literals only); other files in locales/ belong to the server.
 const lazyBundles = import.meta.glob<{ default: ResourceLanguage[string] }>(
-  '../../../locales/{es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,errors}.json',
+  '../../../locales/{es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,money,inventory,stock,customers,staff,exports,fulfilment,errors}.json',
 );
 
 export function readSavedLanguage(): Language {
@@ -74,7 +96,24 @@ export async function initI18n(): Promise<void> {
     await setLanguage(saved, { persist: false });
     return;
   }
-  const resources: Resource = { [DEFAULT_LANGUAGE]: { common, auth, menu, settings, orders, agent, errors } };
+  const resources: Resource = {
+    [DEFAULT_LANGUAGE]: {
+      common,
+      auth,
+      menu,
+      settings,
+      orders,
+      agent,
+      money,
+      inventory,
+      stock,
+      customers,
+      staff,
+      exports,
+      fulfilment,
+      errors,
+    },
+  };
   if (saved !== DEFAULT_LANGUAGE) {
     try {
       resources[saved] = await fetchBundle(saved);

@@ -7,6 +7,13 @@ import type menu from '@nine/locales/en-US/menu.json';
 import type settings from '@nine/locales/en-US/settings.json';
 import type orders from '@nine/locales/en-US/orders.json';
 import type agent from '@nine/locales/en-US/agent.json';
+import type money from '@nine/locales/en-US/money.json';
+import type inventory from '@nine/locales/en-US/inventory.json';
+import type stock from '@nine/locales/en-US/stock.json';
+import type customers from '@nine/locales/en-US/customers.json';
+import type staff from '@nine/locales/en-US/staff.json';
+import type exports from '@nine/locales/en-US/exports.json';
+import type fulfilment from '@nine/locales/en-US/fulfilment.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,6 +25,13 @@ declare module 'i18next' {
       settings: typeof settings;
       orders: typeof orders;
       agent: typeof agent;
+      money: typeof money;
+      inventory: typeof inventory;
+      stock: typeof stock;
+      customers: typeof customers;
+      staff: typeof staff;
+      exports: typeof exports;
+      fulfilment: typeof fulfilment;
       errors: typeof errors;
     };
   }
