@@ -18,6 +18,8 @@ import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import { seedDemoData } from '../src/seed/seed-demo.ts';
 import { createTranslator } from '../src/lib/translator.ts';
 import { runExport } from '../src/modules/exports/export-runner.ts';
+import { benchStock } from './stock-bench.ts';
+import { benchPayments } from './payments-bench.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -114,6 +116,14 @@ try {
     url: `${url}/api/nine/customers?page_size=50&search=mart`,
     headers: auth,
   });
+  await load('GET invoices/sale (50, newest)', {
+    url: `${url}/api/nine/invoices/sale?page_size=50`,
+    headers: auth,
+  });
+  await load('GET invoices/rents (50, partially paid)', {
+    url: `${url}/api/nine/invoices/rents?page_size=50&balance_status=partially_paid`,
+    headers: auth,
+  });
 
   // Order creation: bulk gear in one-hour slots far ahead, each request its own slot, so none conflict.
   const { rows: gear } = await db.pool.query<{ id: number }>(
@@ -145,6 +155,8 @@ try {
       },
     ],
   });
+  await benchStock({ url, auth, db, out });
+  await benchPayments({ url, auth, locationId: data.location_id, db, duration, out });
   await app.close();
 
   // Export every order (all locations, rent and sale lists) to CSV through the export runner,

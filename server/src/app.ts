@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import { createTranslator } from './lib/translator.ts';
@@ -22,17 +23,31 @@ import { registerGetOrder } from './modules/orders/get-order.ts';
 import { registerListOrders } from './modules/orders/list-orders.ts';
 import { registerOrderEvents } from './modules/orders/order-events.ts';
 import { registerOrderOverrides } from './modules/orders/order-overrides.ts';
+import { registerOrderExtras } from './modules/orders/order-extras.ts';
+import { registerOrderItems } from './modules/orders/order-items.ts';
 import { registerDeliveryRoutes } from './modules/orders/delivery-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
+import { registerCategoryRoutes } from './modules/inventory/category-routes.ts';
+import { registerInventoryImport } from './modules/inventory/inventory-import.ts';
+import { registerInventoryRoutes } from './modules/inventory/inventory-routes.ts';
+import { registerProductRoutes } from './modules/inventory/product-routes.ts';
 import { registerCustomerRoutes } from './modules/customers/customer-routes.ts';
 import { registerListCustomers } from './modules/customers/list-customers.ts';
+import { registerCustomerHistory } from './modules/customers/customer-history.ts';
+import { registerCustomerNotes } from './modules/customers/customer-notes.ts';
+import { registerImportCustomers } from './modules/customers/import-customers.ts';
+import { registerSendSms } from './modules/customers/send-sms.ts';
+import { registerListPartners } from './modules/partners/list-partners.ts';
+import { registerPartnerRoutes } from './modules/partners/partner-routes.ts';
+import { createSmsTransport, type SmsTransport } from './lib/sms.ts';
 import { registerInvoiceRoutes } from './modules/money/invoice-routes.ts';
 import { registerMoneyRoutes } from './modules/money/money-routes.ts';
 import { registerRegisterRoutes } from './modules/money/register-routes.ts';
 import { createRegisterService } from './modules/money/register-service.ts';
 import { registerStaffRoutes } from './modules/staff/staff-routes.ts';
 import { registerUserSettings } from './modules/user-settings/user-settings-routes.ts';
+import { registerStock } from './modules/stock/register-stock.ts';
 import { startJobQueue } from './lib/job-queue.ts';
 
 const RECURRING_QUEUE = 'recurring-billing';
@@ -65,11 +80,16 @@ export interface AppDeps {
     | 'smtpUrl'
     | 'mailFrom'
     | 'outboxDir'
+    | 'smsGatewayUrl'
+    | 'smsOutboxDir'
     | 'exportsDir'
+    | 'dataDir'
   >;
   db: Db;
   /** Defaults to SMTP or the outbox folder per the config. */
   mail?: MailTransport;
+  /** Defaults to the SMS gateway or the SMS outbox folder per the config. */
+  sms?: SmsTransport;
   /** How often idle workers look for jobs (tests make it short). */
   jobPollingSeconds?: number;
   logger?: FastifyServerOptions['logger'];
@@ -89,6 +109,7 @@ export async function buildApp({
   logger,
   now = () => new Date(),
   mail,
+  sms,
   jobPollingSeconds,
 }: AppDeps): Promise<NineApp> {
   const app = Fastify({
@@ -141,19 +162,40 @@ export async function buildApp({
   registerSetAsKiosk(app, { db });
   registerDashboardSummary(app, { db });
   registerListOrders(app, { db, auth });
-  registerGetOrder(app, { db });
+  registerGetOrder(app, { db, auth });
   registerCreateOrder(app, { db, orders });
   registerOrderEvents(app, { db, orders });
   registerOrderOverrides(app, { db, accessKeys });
+  registerOrderExtras(app, { db, auth, photosDir: resolve(config.dataDir, 'order-photos') });
+  registerOrderItems(app, { db });
   registerDeliveryRoutes(app, { db });
   registerListCustomers(app, { db });
   registerCustomerRoutes(app, { db });
+  registerCustomerHistory(app, { db });
+  registerCustomerNotes(app, { db });
+  registerImportCustomers(app, { db });
+  registerSendSms(app, {
+    db,
+    sms:
+      sms ??
+      createSmsTransport({
+        gatewayUrl: config.smsGatewayUrl,
+        outboxDir: config.smsOutboxDir ?? resolve(config.outboxDir, 'sms'),
+      }),
+  });
+  registerListPartners(app, { db });
+  registerPartnerRoutes(app, { db });
   registerCatalogueRoutes(app, { db });
+  registerInventoryRoutes(app, { db, auth });
+  registerProductRoutes(app, { db, auth });
+  registerInventoryImport(app, { db, auth });
+  registerCategoryRoutes(app, { db, imagesDir: join(config.dataDir, 'category-images') });
   registerMoneyRoutes(app, { db, money });
   registerInvoiceRoutes(app, { db });
   registerRegisterRoutes(app, { db, registers: createRegisterService() });
   registerStaffRoutes(app, { db, auth });
   registerUserSettings(app, { db });
+  registerStock(app, { db, accessKeys });
 
   const jobs = await startJobQueue(db, { pollingIntervalSeconds: jobPollingSeconds ?? 2 });
   app.addHook('onClose', () => jobs.stop());

@@ -25,6 +25,10 @@ export interface Config {
   mailFrom: string;
   /** Mail goes here as .eml files when no SMTP server is configured. */
   outboxDir: string;
+  /** SMS gateway (JSON POST of { to, text }); without it, messages go to the SMS outbox folder. */
+  smsGatewayUrl: string | undefined;
+  /** SMS outbox folder; unset: `sms` inside the mail outbox. */
+  smsOutboxDir: string | undefined;
   /** Finished exports of the download center. */
   exportsDir: string;
   /** OpenID Connect providers for single sign-on, from SSO_PROVIDERS (a JSON array). */
@@ -57,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Nine <no-reply@nine.test>',
     outboxDir: resolve(env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'outbox')),
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsOutboxDir: env.SMS_OUTBOX_DIR ? resolve(env.SMS_OUTBOX_DIR) : undefined,
     exportsDir: resolve(env.EXPORTS_DIR ?? resolve(dataDir, 'exports')),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
   };

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { resources, type Permission } from '@nine/shared/permissions';
 import { hashPassword } from '../src/modules/auth/password-hashing.ts';
 import { createCatalogue, createLocation, createUser, type CatalogueFixture } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
 /**
@@ -21,9 +22,40 @@ let powerless: string;
 let home: number;
 let foreign: number;
 let cat: CatalogueFixture;
+let inv: CatalogueFixture;
 const orders: Record<string, number> = {};
 let policy: object = {};
 let exportsDir = '';
+// createTestApp keeps the default data dir; order photos live in its order-photos folder.
+const photosDir = join(loadConfig({}).dataDir, 'order-photos');
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A multipart body with one PNG, as a browser sends a file input. */
+const photoUpload = () => {
+  const boundary = 'nine-access-boundary';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG_BYTES,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+};
+/** A multipart body with one CSV file, as the import dialog sends it. */
+const csvUpload = (text: string) => {
+  const boundary = 'nine-access-csv';
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+    ),
+  };
+};
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -69,6 +101,12 @@ beforeAll(async () => {
     `INSERT INTO invoices (type, order_id, location_id, subtotal_minor, total_minor) VALUES ('sale', $1, $2, 0, 0) RETURNING id`,
     [orders.pay, home],
   );
+  // A posted invoice to credit, and ad-hoc charges allowed (invoice-credit-note.ts, invoice-adhoc-charge.ts).
+  orders.postedInvoice = await sql(
+    `INSERT INTO invoices (type, order_id, location_id, subtotal_minor, total_minor, status, posted_at) VALUES ('sale', $1, $2, 0, 0, 'posted', now()) RETURNING id`,
+    [orders.pay, home],
+  );
+  await tdb.db.pool.query('UPDATE business_info SET add_adhoc_to_order = true');
   orders.register = await sql(
     `INSERT INTO cash_registers (location_id, name) VALUES ($1, 'Front desk') RETURNING id`,
     [home],
@@ -120,11 +158,107 @@ beforeAll(async () => {
     [home],
   );
   await writeFile(join(exportsDir, `${orders.readyExport}.csv`), 'ID\r\n');
-  nine = await createTestApp(tdb.db, { exportsDir });
+  // Stock: a rule to delete, an open repair log (item 2) and an open stocktake, which the routes close in turn.
+  orders.maintenanceRule = await sql(
+    `INSERT INTO maintenance_rules (product_id, every_days) VALUES ($1, 365) RETURNING id`,
+    [cat.rentProductId],
+  );
+  await tdb.db.pool.query(`UPDATE items SET status = 'maintenance' WHERE id = $1`, [cat.itemIds[2]]);
+  orders.repairLog = await sql(
+    `INSERT INTO repair_logs (item_id, location_id, problem) VALUES ($1, $2, 'Flat tyre') RETURNING id`,
+    [cat.itemIds[2], home],
+  );
+  orders.stocktake = await sql(`INSERT INTO stocktakes (location_id) VALUES ($1) RETURNING id`, [home]);
+  // Customers and partners: a participant to remove, partners and coupons to read, edit and delete.
+  orders.participant = await sql(
+    `INSERT INTO customer_participants (customer_id, name) VALUES ($1, 'Kid') RETURNING id`,
+    [cat.customerId],
+  );
+  orders.partner = await sql(`INSERT INTO partners (name) VALUES ('Hotel') RETURNING id`, []);
+  orders.sparePartner = await sql(`INSERT INTO partners (name) VALUES ('Gone') RETURNING id`, []);
+  orders.coupon = await sql(
+    `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, valid_from) VALUES ($1, 'KEEP', 'Keep', 'percent', 500, '2030-01-01') RETURNING id`,
+    [orders.partner],
+  );
+  orders.spareCoupon = await sql(
+    `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, valid_from) VALUES ($1, 'DROP', 'Drop', 'percent', 500, '2030-01-01') RETURNING id`,
+    [orders.partner],
+  );
+  // Item actions: lines of their own (each action bumps its order's version).
+  for (const [name, type, status, product] of [
+    ['itemsRent', 'rent', 'pending', cat.bulkProductId],
+    ['itemsSale', 'sale', 'open', cat.saleProductId],
+  ] as const) {
+    orders[name] = await sql(
+      `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ($1, 'walk_in', $2, $3, $4) RETURNING id`,
+      [type, status, home, cat.customerId],
+    );
+    orders[`${name}Line`] = await sql(
+      `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, status) VALUES ($1, $2, 1, 1000, 'pending') RETURNING id`,
+      [orders[name], product],
+    );
+  }
+  const replaceProduct = await sql(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('rent', 'ACC-RK', 'Replace kayak', true, 100) RETURNING id`,
+    [],
+  );
+  const [replaceFrom] = await Promise.all(
+    ['ACC-RK-1', 'ACC-RK-2'].map((sku) =>
+      sql(
+        `INSERT INTO items (product_id, sku, barcode, home_location_id, current_location_id) VALUES ($1, $2, $2, $3, $3) RETURNING id`,
+        [replaceProduct, sku, home],
+      ),
+    ),
+  );
+  orders.replace = await sql(
+    `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ('rent', 'walk_in', 'confirmed', $1, $2) RETURNING id`,
+    [home, cat.customerId],
+  );
+  orders.replaceLine = await sql(
+    `INSERT INTO order_items (order_id, product_id, item_id, quantity, unit_price_minor, status, planned_start, planned_finish)
+     VALUES ($1, $2, $3, 1, 100, 'confirmed', '2033-01-01T09:00:00Z', '2033-01-02T09:00:00Z') RETURNING id`,
+    [orders.replace, replaceProduct, replaceFrom],
+  );
+  // Order view extras: a participant and a photo (its file in the app's data dir) to reach by id.
+  for (const kind of ['rent', 'sale'] as const) {
+    const order = kind === 'rent' ? orders.rentNotes : orders.saleNotes;
+    orders[`${kind}Participant`] = await sql(
+      `INSERT INTO order_participants (order_id, name) VALUES ($1, 'Ada') RETURNING id`,
+      [order],
+    );
+    for (const use of ['Photo', 'SparePhoto']) {
+      const stored = `access-${kind}-${use}-${process.pid}.png`;
+      orders[`${kind}${use}`] = await sql(
+        `INSERT INTO order_photos (order_id, stored_name, file_name, content_type, size_bytes) VALUES ($1, $2, 'a.png', 'image/png', 8) RETURNING id`,
+        [order, stored],
+      );
+      await mkdir(photosDir, { recursive: true });
+      await writeFile(join(photosDir, stored), PNG_BYTES);
+    }
+  }
+  // Inventory: a catalogue of its own, so item edits and deletes touch nothing the order samples use.
+  inv = await createCatalogue(tdb.db, home, { items: 3 });
+  orders.category = await sql(`INSERT INTO categories (name) VALUES ('Access boats') RETURNING id`, []);
+  orders.spareCategory = await sql(`INSERT INTO categories (name) VALUES ('Access spare') RETURNING id`, []);
+  orders.attribute = await sql(`INSERT INTO attributes (name) VALUES ('Access colour') RETURNING id`, []);
+  orders.spareAttribute = await sql(`INSERT INTO attributes (name) VALUES ('Access spare') RETURNING id`, []);
+  nine = await createTestApp(tdb.db, {
+    exportsDir,
+    outboxDir: await mkdtemp(join(tmpdir(), 'nine-access-outbox-')),
+  });
   allowed = await login(nine.app, 'all@nine.test');
   powerless = await login(nine.app, 'none@nine.test');
 });
 afterAll(async () => {
+  const images = await tdb.db.pool.query<{ f: string }>(
+    'SELECT image_url AS f FROM categories WHERE image_url IS NOT NULL',
+  );
+  await Promise.all(
+    images.rows.map((r) => rm(join(loadConfig({}).dataDir, 'category-images', r.f), { force: true })),
+  );
+  // The photos the samples left in the app's data dir (the test app has no folder of its own for them).
+  const { rows } = await tdb.db.pool.query<{ stored_name: string }>('SELECT stored_name FROM order_photos');
+  await Promise.all(rows.map((r) => rm(join(photosDir, r.stored_name), { force: true })));
   await nine.app.close();
   await tdb.drop();
 });
@@ -132,7 +266,7 @@ afterAll(async () => {
 const kind = (a: Access) => (typeof a === 'string' ? a : 'permission');
 
 /** A valid request for routes that need parameters or a body; the rest are called bare. */
-const samples = (): Record<string, { url?: string; payload?: object }> => ({
+const samples = (): Record<string, { url?: string; payload?: object; headers?: Record<string, string> }> => ({
   'GET /api/nine/locations/:id/select': { url: `/api/nine/locations/${home}/select` },
   'POST /api/nine/set-as-kiosk': { payload: { used_in_store: true } },
   'GET /api/nine/rent-orders/:id': { url: `/api/nine/rent-orders/${orders.rent}` },
@@ -173,6 +307,55 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
   'GET /api/nine/catalogue/lookup': { url: `/api/nine/catalogue/lookup?code=KAY-1-${home}-0` },
   'GET /api/nine/catalogue/search': { url: '/api/nine/catalogue/search?search=kayak' },
   'GET /api/nine/customers/lookup': { url: '/api/nine/customers/lookup?search=ada' },
+  'GET /api/nine/customers/:id/orders': { url: `/api/nine/customers/${cat.customerId}/orders` },
+  'GET /api/nine/customers/:id/invoices': { url: `/api/nine/customers/${cat.customerId}/invoices` },
+  'GET /api/nine/customers/:id/payments': { url: `/api/nine/customers/${cat.customerId}/payments` },
+  'GET /api/nine/customers/:id/messages': { url: `/api/nine/customers/${cat.customerId}/messages` },
+  'POST /api/nine/customers/:id/notes': {
+    url: `/api/nine/customers/${cat.customerId}/notes`,
+    payload: { body: 'Regular' },
+  },
+  'POST /api/nine/customers/:id/participants': {
+    url: `/api/nine/customers/${cat.customerId}/participants`,
+    payload: { name: 'Lin' },
+  },
+  'DELETE /api/nine/customers/:id/participants/:participantId': {
+    url: `/api/nine/customers/${cat.customerId}/participants/${orders.participant}`,
+  },
+  'POST /api/nine/customers/:id/sms': {
+    url: `/api/nine/customers/${cat.customerId}/sms`,
+    payload: { text: 'Hello {{first_name}}' },
+  },
+  'POST /api/nine/customers/import': { payload: { filename: 'new.csv', content: 'first_name\nZed\n' } },
+  'POST /api/nine/partners': { payload: { name: 'Club', commission_rate_bp: 500 } },
+  'GET /api/nine/partners/:id': { url: `/api/nine/partners/${orders.partner}` },
+  'PUT /api/nine/partners/:id': {
+    url: `/api/nine/partners/${orders.partner}`,
+    payload: { name: 'Hotel 2', commission_rate_bp: 700, version: 1 },
+  },
+  'DELETE /api/nine/partners/:id': { url: `/api/nine/partners/${orders.sparePartner}` },
+  'POST /api/nine/partners/:id/coupons': {
+    url: `/api/nine/partners/${orders.partner}/coupons`,
+    payload: {
+      code: 'NEW-5',
+      title: 'New',
+      discount_kind: 'amount',
+      discount_value: 500,
+      valid_from: '2030-01-01',
+    },
+  },
+  'PUT /api/nine/coupons/:id': {
+    url: `/api/nine/coupons/${orders.coupon}`,
+    payload: {
+      code: 'KEEP',
+      title: 'Keep 2',
+      discount_kind: 'percent',
+      discount_value: 600,
+      valid_from: '2030-01-01',
+      version: 1,
+    },
+  },
+  'DELETE /api/nine/coupons/:id': { url: `/api/nine/coupons/${orders.spareCoupon}` },
   'POST /api/nine/rent-orders/quote': {
     payload: {
       planned_start: '2030-01-01T09:00:00Z',
@@ -182,6 +365,7 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
   },
   'POST /api/nine/payments': { payload: { order_id: orders.pay, method: 'cash', amount_minor: 100 } },
   'GET /api/nine/payments/:id': { url: `/api/nine/payments/${orders.payment}` },
+  'GET /api/nine/orders/:id/money': { url: `/api/nine/orders/${orders.pay}/money` },
   'POST /api/nine/payments/:id/refunds': {
     url: `/api/nine/payments/${orders.payment}/refunds`,
     payload: { amount_minor: 1, reason: 'test' },
@@ -193,6 +377,14 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
   'POST /api/nine/orders/:id/invoice': { url: `/api/nine/orders/${orders.pay}/invoice` },
   'POST /api/nine/invoices/:id/post': { url: `/api/nine/invoices/${orders.invoice}/post` },
   'GET /api/nine/invoices/:id': { url: `/api/nine/invoices/${orders.invoice}` },
+  'POST /api/nine/invoices/:id/credit-note': {
+    url: `/api/nine/invoices/${orders.postedInvoice}/credit-note`,
+    payload: { reason: 'wrong price' },
+  },
+  'POST /api/nine/invoices/:id/adhoc-charges': {
+    url: `/api/nine/invoices/${orders.invoice}/adhoc-charges`,
+    payload: { description: 'Late fee', quantity: 1, unit_price_minor: 500 },
+  },
   'POST /api/nine/users': { payload: { name: 'Nia', email: 'nia@nine.test' } },
   'PATCH /api/nine/users/:id': { url: `/api/nine/users/${orders.staffUser}`, payload: { name: 'Renamed' } },
   'POST /api/nine/users/:id/activate': { url: `/api/nine/users/${orders.staffUser}/activate` },
@@ -201,6 +393,7 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
     url: `/api/nine/users/${orders.staffUser}/access-key`,
     payload: { access_key: '1357' },
   },
+  'DELETE /api/nine/users/:id/access-key': { url: `/api/nine/users/${orders.staffUser}/access-key` },
   'POST /api/nine/roles': {
     payload: { title: 'Greeter', permissions: [{ resource: 'customer', action: 'view' }] },
   },
@@ -213,6 +406,9 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
   'PUT /api/nine/rent-orders/:id/auto-billing': {
     url: `/api/nine/rent-orders/${orders.costly}/auto-billing`,
     payload: { frequency: 'monthly', next_invoice_date: '2030-02-01' },
+  },
+  'GET /api/nine/rent-orders/:id/auto-billing': {
+    url: `/api/nine/rent-orders/${orders.costly}/auto-billing`,
   },
   'GET /api/nine/exports/:id/download': { url: `/api/nine/exports/${orders.readyExport}/download` },
   'POST /api/nine/rent-orders/:id/deliveries': {
@@ -234,6 +430,60 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
     payload: { value: { hidden: ['source'] } },
   },
   'GET /api/nine/user/settings/:key': { url: '/api/nine/user/settings/rent-orders.columns' },
+  'PATCH /api/nine/rent-orders/:id/items/:childId': {
+    url: `/api/nine/rent-orders/${orders.itemsRent}/items/${orders.itemsRentLine}`,
+    payload: { version: 1, counter_start: 10 },
+  },
+  'PATCH /api/nine/sale-orders/:id/items/:childId': {
+    url: `/api/nine/sale-orders/${orders.itemsSale}/items/${orders.itemsSaleLine}`,
+    payload: { version: 1, discount_minor: 100 },
+  },
+  'POST /api/nine/rent-orders/:id/items/:childId/replace': {
+    url: `/api/nine/rent-orders/${orders.replace}/items/${orders.replaceLine}/replace`,
+    payload: { version: 1, sku: 'ACC-RK-2' },
+  },
+  'POST /api/nine/rent-orders/:id/participants': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/participants`,
+    payload: { name: 'Grace' },
+  },
+  'DELETE /api/nine/rent-orders/:id/participants/:childId': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/participants/${orders.rentParticipant}`,
+  },
+  'PUT /api/nine/rent-orders/:id/signature': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/signature`,
+    payload: { method: 'typed', signer_name: 'Grace' },
+  },
+  'POST /api/nine/rent-orders/:id/photos': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/photos`,
+    ...photoUpload(),
+  },
+  'GET /api/nine/rent-orders/:id/photos/:childId': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/photos/${orders.rentPhoto}`,
+  },
+  'DELETE /api/nine/rent-orders/:id/photos/:childId': {
+    url: `/api/nine/rent-orders/${orders.rentNotes}/photos/${orders.rentSparePhoto}`,
+  },
+  'POST /api/nine/sale-orders/:id/participants': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/participants`,
+    payload: { name: 'Grace' },
+  },
+  'DELETE /api/nine/sale-orders/:id/participants/:childId': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/participants/${orders.saleParticipant}`,
+  },
+  'PUT /api/nine/sale-orders/:id/signature': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/signature`,
+    payload: { method: 'typed', signer_name: 'Grace' },
+  },
+  'POST /api/nine/sale-orders/:id/photos': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/photos`,
+    ...photoUpload(),
+  },
+  'GET /api/nine/sale-orders/:id/photos/:childId': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/photos/${orders.salePhoto}`,
+  },
+  'DELETE /api/nine/sale-orders/:id/photos/:childId': {
+    url: `/api/nine/sale-orders/${orders.saleNotes}/photos/${orders.saleSparePhoto}`,
+  },
   'POST /api/nine/rent-orders/:id/change-cost': {
     url: `/api/nine/rent-orders/${orders.costly}/change-cost`,
     payload: {
@@ -266,7 +516,94 @@ const samples = (): Record<string, { url?: string; payload?: object }> => ({
   'GET /api/nine/catalogue/availability': {
     url: `/api/nine/catalogue/availability?product_id=${cat.rentProductId}&from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z`,
   },
+  'GET /api/nine/inventory/products/:id': { url: `/api/nine/inventory/products/${inv.rentProductId}` },
+  'GET /api/nine/inventory/products/:id/rentals': {
+    url: `/api/nine/inventory/products/${inv.rentProductId}/rentals`,
+  },
+  'POST /api/nine/inventory/products': {
+    payload: { kind: 'sale', sku: 'ACCESS-P-1', name: 'Map', is_serialized: false, price_minor: 500 },
+  },
+  'PATCH /api/nine/inventory/products/:id': {
+    url: `/api/nine/inventory/products/${inv.saleProductId}`,
+    payload: { version: 1, name: 'Bottle 2' },
+  },
+  'POST /api/nine/inventory/products/:id/items': {
+    url: `/api/nine/inventory/products/${inv.rentProductId}/items`,
+    payload: { sku: 'ACCESS-I-1', barcode: 'ACCESS-B-1', home_location_id: home },
+  },
+  'PATCH /api/nine/inventory/items/:id': {
+    url: `/api/nine/inventory/items/${inv.itemIds[0]}`,
+    payload: { version: 1, status: 'maintenance' },
+  },
+  'POST /api/nine/inventory/items/:id/transfer': {
+    url: `/api/nine/inventory/items/${inv.itemIds[1]}/transfer`,
+    payload: { version: 1, to_location_id: home },
+  },
+  'DELETE /api/nine/inventory/items/:id': { url: `/api/nine/inventory/items/${inv.itemIds[2]}` },
+  'PUT /api/nine/inventory/products/:id/stock': {
+    url: `/api/nine/inventory/products/${inv.bulkProductId}/stock`,
+    payload: { location_id: home, quantity: 5 },
+  },
+  'POST /api/nine/inventory/import': csvUpload('kind,sku,name,price\nsale,ACCESS-CSV-1,Access map,1.00\n'),
+  'PATCH /api/nine/categories/:id': {
+    url: `/api/nine/categories/${orders.category}`,
+    payload: { sort_order: 2 },
+  },
+  'DELETE /api/nine/categories/:id': { url: `/api/nine/categories/${orders.spareCategory}` },
+  'PUT /api/nine/categories/:id/image': {
+    url: `/api/nine/categories/${orders.category}/image`,
+    ...photoUpload(),
+  },
+  'DELETE /api/nine/categories/:id/image': { url: `/api/nine/categories/${orders.category}/image` },
+  'POST /api/nine/categories': { payload: { name: 'Access new' } },
+  'POST /api/nine/attributes': { payload: { name: 'Access size' } },
+  'PUT /api/nine/attributes/:id': {
+    url: `/api/nine/attributes/${orders.attribute}`,
+    payload: { name: 'Access hue', kind: 'text' },
+  },
+  'DELETE /api/nine/attributes/:id': { url: `/api/nine/attributes/${orders.spareAttribute}` },
+  'PUT /api/nine/categories/:id/attributes': {
+    url: `/api/nine/categories/${orders.category}/attributes`,
+    payload: { attribute_ids: [orders.attribute] },
+  },
+  'GET /api/nine/stock/barcode': { url: `/api/nine/stock/barcode?code=KAY-1-${home}-0` },
+  'GET /api/nine/stock/availability-calendar': {
+    url: '/api/nine/stock/availability-calendar?from=2030-01-01T00:00:00Z&slots=31',
+  },
+  'GET /api/nine/stock/availability-calendar/orders': {
+    url: `/api/nine/stock/availability-calendar/orders?product_id=${cat.rentProductId}&from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z`,
+  },
+  'POST /api/nine/stock/maintenance-rules': { payload: { rental_type_id: 1, every_days: 365 } },
+  'DELETE /api/nine/stock/maintenance-rules/:id': {
+    url: `/api/nine/stock/maintenance-rules/${orders.maintenanceRule}`,
+  },
+  'GET /api/nine/stock/repair-logs/:id': { url: `/api/nine/stock/repair-logs/${orders.repairLog}` },
+  'POST /api/nine/stock/repair-logs': { payload: { item_id: cat.itemIds[3], problem: 'Loose pedal' } },
+  'POST /api/nine/stock/repair-logs/:id/work': {
+    url: `/api/nine/stock/repair-logs/${orders.repairLog}/work`,
+    payload: { work: 'New tube', cost_minor: 800 },
+  },
+  'POST /api/nine/stock/repair-logs/:id/close': {
+    url: `/api/nine/stock/repair-logs/${orders.repairLog}/close`,
+    payload: {},
+  },
+  'POST /api/nine/stock/items/:id/serviced': {
+    url: `/api/nine/stock/items/${cat.itemIds[2]}/serviced`,
+    payload: {},
+  },
+  'GET /api/nine/stock/stocktakes/:id': { url: `/api/nine/stock/stocktakes/${orders.stocktake}` },
+  'POST /api/nine/stock/stocktakes/:id/scans': {
+    url: `/api/nine/stock/stocktakes/${orders.stocktake}/scans`,
+    payload: { code: `KAY-1-${home}-0` },
+  },
+  'POST /api/nine/stock/stocktakes/:id/close': {
+    url: `/api/nine/stock/stocktakes/${orders.stocktake}/close`,
+  },
+  // Runs after the close above: one stocktake at a time per location.
+  'POST /api/nine/stock/stocktakes': { payload: { access_key: '2468' } },
 });
+const sampleHeaders = (route: { method: string; url: string }) =>
+  samples()[`${route.method} ${route.url}`]?.headers ?? {};
 const request = (route: { method: string; url: string }) => {
   const sample = samples()[`${route.method} ${route.url}`] ?? {};
   return {
@@ -319,7 +656,7 @@ describe('every /api route enforces its declared access', () => {
       const token = route.url.endsWith('/logout') ? await login(nine.app, 'all@nine.test') : allowed;
       const res = await nine.app.inject({
         ...request(route),
-        headers: { authorization: `Bearer ${token}`, 'location-id': String(home) },
+        headers: { ...sampleHeaders(route), authorization: `Bearer ${token}`, 'location-id': String(home) },
       });
       expect([200, 201], `${route.method} ${route.url}: ${res.body}`).toContain(res.statusCode);
     }

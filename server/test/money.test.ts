@@ -184,6 +184,99 @@ describe('payments', () => {
     ).toEqual({ n: 1, s: order.total_minor });
   });
 
+  it('refuses the same key with another body (1020) and stores nothing for it', async () => {
+    const order = await sale();
+    const key = { 'idempotency-key': `other-${order.id}` };
+    const first = await post(
+      '/api/nine/payments',
+      { order_id: order.id, method: 'cash', amount_minor: 100 },
+      key,
+    );
+    expect(first.statusCode).toBe(201);
+    const other = await post(
+      '/api/nine/payments',
+      { order_id: order.id, method: 'cash', amount_minor: 200 },
+      key,
+    );
+    expect(other.statusCode).toBe(422);
+    expect(other.json().resp_code).toBe(1020);
+    const replay = await post(
+      '/api/nine/payments',
+      { order_id: order.id, method: 'cash', amount_minor: 100 },
+      key,
+    );
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data.id).toBe(first.json().data.id);
+    expect(
+      (await q('SELECT sum(amount_minor)::int AS s FROM payments WHERE order_id = $1', [order.id])).rows[0].s,
+    ).toBe(100);
+  });
+
+  it('answers the order’s money: payments with refunds, deposits held, balance and the method rules', async () => {
+    const order = await sale(2);
+    const cash = (
+      await post('/api/nine/payments', {
+        order_id: order.id,
+        method: 'cash',
+        amount_minor: 1000,
+        tendered_minor: 1500,
+      })
+    ).json().data;
+    await post('/api/nine/payments', {
+      order_id: order.id,
+      method: 'card',
+      amount_minor: 598,
+      reference: '4242',
+    });
+    await post(`/api/nine/payments/${cash.id}/refunds`, { amount_minor: 300, reason: 'discount' });
+    await post(`/api/nine/orders/${order.id}/deposits`, { kind: 'held', amount_minor: 5000 });
+    await post(`/api/nine/orders/${order.id}/deposits`, {
+      kind: 'claimed',
+      amount_minor: 1200,
+      reason: 'dent',
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/nine/orders/${order.id}/money`,
+      headers: clerk,
+    });
+    expect(res.statusCode).toBe(200);
+    const money = res.json().data;
+    expect(money).toMatchObject({
+      order_id: order.id,
+      total_minor: 2598,
+      paid_minor: 1298,
+      balance_minor: 1300,
+      deposit_held_minor: 3800,
+      deposit_in_custody: true,
+      rules: {
+        allow_staff_credit_card_entry: true,
+        has_pay_and_balance_forward: false,
+        confirm_change_return: true,
+        refund_level1_minor: 1000,
+        refund_level2_minor: 5000,
+      },
+    });
+    expect(
+      money.payments.map((p: Record<string, unknown>) => [
+        p.method,
+        p.amount_minor,
+        p.change_minor,
+        p.refunded_minor,
+      ]),
+    ).toEqual([
+      ['cash', 1000, 500, 300],
+      ['card', 598, 0, 0],
+    ]);
+    expect(money.payments[1].reference).toBe('4242');
+    expect(money.deposits.map((d: Record<string, unknown>) => [d.kind, d.amount_minor, d.reason])).toEqual([
+      ['held', 5000, null],
+      ['claimed', 1200, 'dent'],
+    ]);
+    const foreign = await app.inject({ method: 'GET', url: `/api/nine/orders/999999/money`, headers: clerk });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('closes a sale paid in full when close_sale_order is on_full_payment, and posts its invoice', async () => {
     await q(
       `INSERT INTO activity_settings (location_id, rental_type_id, close_sale_order) VALUES ($1, 1, 'on_full_payment')
@@ -452,6 +545,58 @@ describe('cash registers', () => {
       expect(await unbalancedTxns()).toBe(0);
     } finally {
       await q(`UPDATE general_settings SET current_cash_register = NULL WHERE location_id = $1`, [loc]);
+    }
+  });
+
+  it('with multi_register, cash lands in the counter’s own register; without it, in the current one', async () => {
+    const [front, dock] = (
+      await q(
+        `INSERT INTO cash_registers (location_id, name) VALUES ($1, 'Front 3'), ($1, 'Dock 3') RETURNING id`,
+        [loc],
+      )
+    ).rows.map((r) => r.id as number) as [number, number];
+    await q(
+      `UPDATE general_settings SET current_cash_register = $1, multi_register = true WHERE location_id = $2`,
+      [front, loc],
+    );
+    try {
+      for (const id of [front, dock]) await post(`/api/nine/cash-registers/${id}/open`, { float_minor: 0 });
+      const order = await sale();
+      const atDock = await post('/api/nine/payments', {
+        order_id: order.id,
+        method: 'cash',
+        amount_minor: 400,
+        cash_register_id: dock,
+      });
+      expect(atDock.json().data.register).toBe('Dock 3');
+      const unknown = await post('/api/nine/payments', {
+        order_id: order.id,
+        method: 'cash',
+        amount_minor: 100,
+        cash_register_id: 999999,
+      });
+      expect(unknown.json().data.issues[0].code).toBe('unknown_register');
+      await q(`UPDATE general_settings SET multi_register = false WHERE location_id = $1`, [loc]);
+      const single = await post('/api/nine/payments', {
+        order_id: order.id,
+        method: 'cash',
+        amount_minor: 100,
+        cash_register_id: dock,
+      });
+      expect(single.json().data.register).toBe('Front 3');
+      const list = (
+        await app.inject({ method: 'GET', url: '/api/nine/cash-registers', headers: clerk })
+      ).json().data;
+      const sales = (id: number) =>
+        list.find((r: { id: number }) => r.id === id).session.cash_sales_minor as number;
+      expect([sales(front), sales(dock)]).toEqual([100, 400]);
+      for (const id of [front, dock])
+        await post(`/api/nine/cash-registers/${id}/close`, { counted_minor: 0 });
+    } finally {
+      await q(
+        `UPDATE general_settings SET current_cash_register = NULL, multi_register = false WHERE location_id = $1`,
+        [loc],
+      );
     }
   });
 });

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const call = (
-  method: 'POST' | 'PUT' | 'PATCH' | 'GET',
+  method: 'POST' | 'PUT' | 'PATCH' | 'GET' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: object,
@@ -156,6 +156,107 @@ describe('roles and users', () => {
     const stored = (await q('SELECT access_key_hash FROM users WHERE id = $1', [id])).rows[0].access_key_hash;
     expect(stored).toMatch(/^scrypt\$/);
     expect(stored).not.toContain('8642');
+  });
+});
+
+describe('staff gaps', () => {
+  it('an expiry date in the past shows the user as expired and ends their session at once', async () => {
+    await createUser(tdb.db, {
+      email: 'seasonal@nine.test',
+      locations: [loc],
+      grants: [{ resource: 'customer', action: 'view' }],
+    });
+    const token = await login(app, 'seasonal@nine.test');
+    const id = (await q(`SELECT id FROM users WHERE email = 'seasonal@nine.test'`)).rows[0].id;
+    const patched = await call('PATCH', `/api/nine/users/${id}`, admin, {
+      expires_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(patched.json().data.status).toBe('expired');
+    expect((await call('GET', '/api/nine/locations', { authorization: `Bearer ${token}` })).statusCode).toBe(
+      401,
+    );
+    const revoked = await q(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [id],
+    );
+    expect(revoked.rows[0].n).toBe(0);
+    const listed = (await call('GET', '/api/nine/users?status=expired', admin)).json().data.rows;
+    expect(listed.map((u: { email: string }) => u.email)).toContain('seasonal@nine.test');
+    const active = (await call('GET', '/api/nine/users?status=active', admin)).json().data.rows;
+    expect(active.map((u: { email: string }) => u.email)).not.toContain('seasonal@nine.test');
+  });
+
+  it('resets an access key and audits it', async () => {
+    const id = (await q(`SELECT id FROM users WHERE email = 'manager@nine.test'`)).rows[0].id;
+    await call('PUT', `/api/nine/users/${id}/access-key`, admin, { access_key: '97531' });
+    expect((await call('DELETE', `/api/nine/users/${id}/access-key`, admin)).statusCode).toBe(200);
+    expect(
+      (await q('SELECT access_key_hash FROM users WHERE id = $1', [id])).rows[0].access_key_hash,
+    ).toBeNull();
+    const user = (await call('GET', '/api/nine/users?search=manager', admin)).json().data.rows[0];
+    expect(user.has_access_key).toBe(false);
+    const audit = await q(
+      `SELECT action FROM audit_log WHERE entity_type = 'user' AND entity_id = $1 AND action LIKE 'access_key%' ORDER BY id`,
+      [String(id)],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['access_key_set', 'access_key_set', 'access_key_reset']);
+  });
+
+  it('a manager may edit a role holding more than they do, but may not add what they lack', async () => {
+    const role = (
+      await call('POST', '/api/nine/roles', admin, {
+        title: 'Cashier',
+        permissions: [
+          { resource: 'rent_order', action: 'view' },
+          { resource: 'financial_transaction', action: 'refund' },
+        ],
+      })
+    ).json().data.id;
+    // Renaming and keeping the refund grant is not granting it.
+    const kept = await call('PUT', `/api/nine/roles/${role}`, manager, {
+      title: 'Senior cashier',
+      permissions: [
+        { resource: 'rent_order', action: 'view' },
+        { resource: 'financial_transaction', action: 'refund' },
+      ],
+    });
+    expect(kept.statusCode).toBe(200);
+    const added = await call('PUT', `/api/nine/roles/${role}`, manager, {
+      title: 'Senior cashier',
+      permissions: [
+        { resource: 'rent_order', action: 'view' },
+        { resource: 'financial_transaction', action: 'refund' },
+        { resource: 'cost', action: 'changeCost' },
+      ],
+    });
+    expect(added.statusCode).toBe(403);
+    const stored = await q(
+      'SELECT resource, action FROM role_permissions WHERE role_id = $1 ORDER BY resource',
+      [role],
+    );
+    expect(stored.rows).toEqual([
+      { resource: 'financial_transaction', action: 'refund' },
+      { resource: 'rent_order', action: 'view' },
+    ]);
+    // Giving that role to a user is a grant the manager cannot make.
+    const target = (await q(`SELECT id FROM users WHERE email = 'temp@nine.test'`)).rows[0].id;
+    const assign = await call('PATCH', `/api/nine/users/${target}`, manager, {
+      roles: [{ role_id: role, location_id: loc }],
+    });
+    expect(assign.statusCode).toBe(403);
+    expect(
+      (
+        await q('SELECT count(*)::int AS n FROM user_roles WHERE user_id = $1 AND role_id = $2', [
+          target,
+          role,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
+    const audits = await q(
+      `SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'role' AND entity_id = $1`,
+      [String(role)],
+    );
+    expect(audits.rows[0].n).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 
 // The simulated agent of the end-to-end world (tests/e2e-server.mjs): its websocket, its loopback control
@@ -19,14 +20,6 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** A fresh pairing code, as the person at the counter reads it from the agent. */
-async function pairingCode(): Promise<string> {
-  const response = await fetch(`${CONTROL}/pairing-code`, { method: 'POST' });
-  expect(response.ok).toBe(true);
-  const { code } = (await response.json()) as { code: string };
-  return code;
 }
 
 const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
@@ -70,9 +63,11 @@ test.describe('the counter agent', () => {
     await expect(
       dialog.getByText('Type the 6-digit pairing code the agent shows on its console.'),
     ).toBeVisible();
-    await dialog.getByLabel('Pairing code').fill(await pairingCode());
-    await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
-    await expect(dialog.getByText(/^Paired with nine-agent .+ \(simulated devices\)\.$/)).toBeVisible();
+    await withPairingCode(async (code) => {
+      await dialog.getByLabel('Pairing code').fill(code);
+      await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
+      await expect(dialog.getByText(/^Paired with nine-agent .+ \(simulated devices\)\.$/)).toBeVisible();
+    });
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(badge(page)).toHaveText('Printer ready');
     await expect(page.getByText('Paired', { exact: true })).toBeVisible();
@@ -151,9 +146,11 @@ test.describe('the counter agent', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await useTestAgent(page);
     // Pairing from the settings screen this time.
-    await page.getByLabel('Pairing code').fill(await pairingCode());
-    await page.getByRole('button', { name: 'Pair', exact: true }).click();
-    await expect(badge(page)).toHaveText('Printer ready');
+    await withPairingCode(async (code) => {
+      await page.getByLabel('Pairing code').fill(code);
+      await page.getByRole('button', { name: 'Pair', exact: true }).click();
+      await expect(badge(page)).toHaveText('Printer ready');
+    });
 
     const lastScan = page.getByRole('status', { name: 'Last scan' });
     await expect(lastScan).toHaveText('No scan yet. Scan a barcode to try the scanner.');
@@ -186,9 +183,11 @@ test.describe('the counter agent', () => {
         .click();
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
       await useTestAgent(page);
-      await page.getByLabel('Pairing code').fill(await pairingCode());
-      await page.getByRole('button', { name: 'Pair', exact: true }).click();
-      await expect(badge(page)).toHaveText('Printer ready');
+      await withPairingCode(async (code) => {
+        await page.getByLabel('Pairing code').fill(code);
+        await page.getByRole('button', { name: 'Pair', exact: true }).click();
+        await expect(badge(page)).toHaveText('Printer ready');
+      });
 
       await page.getByRole('button', { name: 'Register this PC as a kiosk' }).click();
       await expect(page.getByText(/^.+ \(device .+\) is now the kiosk of Harbor Front\.$/)).toBeVisible();

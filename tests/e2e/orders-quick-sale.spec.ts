@@ -61,7 +61,7 @@ test('quick sale from the keyboard: scan codes, step the quantity, complete, tak
   await expect(page.getByRole('status').filter({ hasText: /^Sale #\d+ completed\.$/ })).toBeVisible();
 
   // Cash: the amount due is offered, the clerk types what was handed over, the change shows.
-  const payment = page.getByRole('region', { name: 'Payment' });
+  const payment = page.getByRole('region', { name: 'Payment', exact: true });
   const due = (await payment.getByText(/^Amount due: /).textContent())!;
   const tendered = payment.getByRole('textbox', { name: 'Cash received' });
   await expect(tendered).toBeFocused();
@@ -84,6 +84,6 @@ test('quick sale from the keyboard: scan codes, step the quantity, complete, tak
   // The order view agrees: paid in full, nothing left.
   await page.getByRole('link', { name: 'Open the sale' }).click();
   await expect(page).toHaveURL(/\/nine\/sale-orders\/\d+$/);
-  const money = page.getByRole('region', { name: 'Payment' });
+  const money = page.getByRole('region', { name: 'Payment', exact: true });
   await expect(money).toContainText(/Balance\D*0[.,]00/);
 });

@@ -11,6 +11,8 @@ export const paymentCreate = z
     /** Cash handed over; the change is tendered − amount. */
     tendered_minor: z.number().int().positive().optional(),
     reference: z.string().trim().max(100).optional(),
+    /** The counter's own register when the location has several (multi_register). */
+    cash_register_id: z.number().int().positive().optional(),
   })
   .refine((p) => p.tendered_minor === undefined || p.method === 'cash', {
     path: ['tendered_minor'],

@@ -32,6 +32,88 @@ export const orderStatusFilters = [
   'departure',
 ] as const;
 
+/** The list flags a column filter can ask for (each one must be set). */
+export const orderFlagFilters = [
+  'not_balanced',
+  'deposit_in_custody',
+  'order_image',
+  'staff_note',
+  'customer_note',
+  'cc_skipped',
+  'has_delivery',
+] as const;
+
+/**
+ * Spec section 3's column filters, by column, with their type. Each is a query parameter `f_<column>`:
+ * options are comma lists, text is a contains match, timestamp and daterange are `from..to` days in the
+ * location's time zone (either end may be empty; a single day means that day).
+ */
+export const orderColumnFilters = {
+  number: 'text',
+  customer: 'text',
+  status: 'options',
+  source: 'options',
+  flags: 'options',
+  planned_start: 'daterange',
+  planned_finish: 'daterange',
+  actual_start: 'daterange',
+  actual_finish: 'daterange',
+  created_at: 'timestamp',
+  closed_at: 'timestamp',
+  cancelled_at: 'timestamp',
+} as const;
+export type OrderFilterColumn = keyof typeof orderColumnFilters;
+export type ColumnFilterType = (typeof orderColumnFilters)[OrderFilterColumn];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function isDay(d: string): boolean {
+  const date = new Date(`${d}T00:00:00Z`);
+  return DAY.test(d) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(d);
+}
+
+/** `YYYY-MM-DD`, `from..`, `..to` or `from..to`, parsed to its two ends. */
+export function parseDayRange(value: string): { from?: string; to?: string } | null {
+  const [from = '', to = from, extra] = value.includes('..') ? value.split('..') : [value, value];
+  if (extra !== undefined || (from === '' && to === '')) return null;
+  if ((from !== '' && !isDay(from)) || (to !== '' && !isDay(to))) return null;
+  if (from !== '' && to !== '' && to < from) return null;
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+const commaList = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(z.enum(values)).min(1).max(values.length),
+  );
+const dayRange = z
+  .string()
+  .max(30)
+  .refine((v) => parseDayRange(v) !== null, 'day_range');
+
+function columnFilterShape() {
+  return {
+    f_number: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+    f_customer: z.string().trim().min(1).max(100).optional(),
+    f_status: commaList([...new Set([...rentStatuses, ...saleStatuses])] as [
+      OrderStatus,
+      ...OrderStatus[],
+    ]).optional(),
+    f_source: commaList(['web', 'phone', 'back_end', 'walk_in', 'kiosk']).optional(),
+    f_flags: commaList(orderFlagFilters).optional(),
+    f_planned_start: dayRange.optional(),
+    f_planned_finish: dayRange.optional(),
+    f_actual_start: dayRange.optional(),
+    f_actual_finish: dayRange.optional(),
+    f_created_at: dayRange.optional(),
+    f_closed_at: dayRange.optional(),
+    f_cancelled_at: dayRange.optional(),
+  };
+}
+
 const bool = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean(),
@@ -53,6 +135,7 @@ export const orderListQuery = z.object({
   overdue_type: z.enum(['all', 'today', 'past']).optional(),
   has_unbalanced_invoice: bool.optional(),
   invoice_balance_status: z.enum(['paid', 'partially_paid', 'unpaid']).optional(),
+  ...columnFilterShape(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
@@ -140,7 +223,13 @@ export const saleOrderCreate = z.object({
 export type SaleOrderCreate = z.infer<typeof saleOrderCreate>;
 
 /** Warnings a clerk must see and accept before an action goes through (code 1205 lists them). */
-export const orderWarnings = ['unpaid', 'early_deliver', 'early_return', 'no_sku'] as const;
+export const orderWarnings = [
+  'unpaid',
+  'early_deliver',
+  'early_return',
+  'no_sku',
+  'category_change',
+] as const;
 export type OrderWarning = (typeof orderWarnings)[number];
 
 export const orderEventRequest = z.object({
@@ -215,6 +304,10 @@ export interface OrderItem {
   status: ItemStatus;
   delivered_at: string | null;
   returned_at: string | null;
+  counter_start: number | null;
+  counter_end: number | null;
+  /** On an invoice already: its price and discount are fixed. */
+  invoiced: boolean;
 }
 
 /** An action the order allows now; item actions name the items each applies to. */
@@ -228,6 +321,91 @@ export interface TimelineEntry {
   user: string | null;
   action: string;
   data: unknown;
+}
+
+/** Edit item (its discount) and set counter (meter readings out and back); unchanged fields are left out. */
+export const orderItemUpdate = z
+  .object({
+    version: z.number().int().positive(),
+    discount_minor: z.number().int().min(0).optional(),
+    counter_start: z.number().int().min(0).max(1e12).nullable().optional(),
+    counter_end: z.number().int().min(0).max(1e12).nullable().optional(),
+  })
+  .refine(
+    (b) => b.discount_minor !== undefined || b.counter_start !== undefined || b.counter_end !== undefined,
+    {
+      message: 'nothing to change',
+    },
+  );
+export type OrderItemUpdate = z.infer<typeof orderItemUpdate>;
+
+/** Replace item: another serialized item by its SKU; another product or category needs acknowledging. */
+export const orderItemReplace = z.object({
+  version: z.number().int().positive(),
+  sku: z.string().trim().min(1).max(64),
+  acknowledge: z.array(z.enum(orderWarnings)).default([]),
+});
+export type OrderItemReplace = z.infer<typeof orderItemReplace>;
+
+/** Someone taking part in a rental (a tour's riders, a boat's crew): name, and what the staff may need. */
+export const orderParticipantInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  age: z.number().int().min(0).max(130).nullable().optional(),
+  weight_kg: z.number().int().min(1).max(400).nullable().optional(),
+  notes: z.string().trim().max(500).nullable().optional(),
+});
+export type OrderParticipantInput = z.infer<typeof orderParticipantInput>;
+
+export interface OrderParticipant {
+  id: number;
+  name: string;
+  age: number | null;
+  weight_kg: number | null;
+  notes: string | null;
+}
+
+/** The largest drawn signature accepted, as a data URL (a signature pad's PNG is a few kilobytes). */
+export const SIGNATURE_MAX_CHARS = 300_000;
+
+/**
+ * A signature is drawn on the pad (a PNG data URL) or typed (the signer's name, which the server draws
+ * as SVG itself, so no client-made SVG is ever stored or served).
+ */
+export const orderSignatureInput = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('drawn'),
+    signer_name: z.string().trim().min(1).max(120),
+    image: z
+      .string()
+      .max(SIGNATURE_MAX_CHARS)
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/),
+  }),
+  z.object({
+    method: z.literal('typed'),
+    signer_name: z.string().trim().min(1).max(120),
+  }),
+]);
+export type OrderSignatureInput = z.infer<typeof orderSignatureInput>;
+
+export interface OrderSignature {
+  method: 'drawn' | 'typed';
+  signer_name: string;
+  /** A data URL: image/png when drawn, image/svg+xml when typed. */
+  image: string;
+  signed_at: string;
+  signed_by: string | null;
+}
+
+export const ORDER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const ORDER_PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp'] as const;
+
+export interface OrderPhoto {
+  id: number;
+  file_name: string;
+  content_type: (typeof ORDER_PHOTO_TYPES)[number];
+  size_bytes: number;
+  created_at: string;
+  created_by: string | null;
 }
 
 /** GET /api/nine/rent-orders/:id and /sale-orders/:id: the order view's data, built by the server. */
@@ -263,4 +441,9 @@ export interface OrderDetail {
   items: OrderItem[];
   allowed_events: AllowedEvent[];
   timeline: TimelineEntry[];
+  participants: OrderParticipant[];
+  signature: OrderSignature | null;
+  photos: OrderPhoto[];
+  /** The largest photo the location accepts (general settings). */
+  photo_max_bytes: number;
 }

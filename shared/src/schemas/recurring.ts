@@ -9,6 +9,37 @@ export const autoBillingInput = z.object({
   active: z.boolean().default(true),
 });
 
+/** The columns of active-recurring-orders (spec section 3) the server sorts by. */
+export const recurringSortFields = [
+  'order_number',
+  'customer',
+  'email',
+  'issued_invoice_count',
+  'total_invoiced_minor',
+  'plan_start',
+  'actual_start',
+  'plan_finish',
+  'next_invoice_date',
+] as const;
+export type RecurringSortField = (typeof recurringSortFields)[number];
+
+export const recurringOrderListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.enum(recurringSortFields).default('next_invoice_date'),
+  sort_type: z.enum(['asc', 'desc']).default('asc'),
+});
+export type RecurringOrderListQuery = z.infer<typeof recurringOrderListQuery>;
+
+/** A rent order's plan as the 'Start / Edit Auto Billing' modal reads it; null when billing never started. */
+export interface AutoBillingPlan {
+  order_id: number;
+  frequency: (typeof billingFrequencies)[number];
+  next_invoice_date: string;
+  active: boolean;
+  issued_invoice_count: number;
+}
+
 export interface RecurringOrderRow {
   order_id: number;
   order_number: number;

@@ -164,7 +164,15 @@ describe('signed-in shell', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Local', 'Version History']);
+    // A user without grants sees only the screens spec section 6 opens to everyone.
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Partners',
+      'Local',
+      'Download Center',
+      'Availability Calendar',
+      'Version History',
+    ]);
     expect(links[0]?.getAttribute('href')).toBe('/nine/dashboard');
     expect(links[0]?.getAttribute('aria-current')).toBe('page');
     expect(within(nav).queryByText('Orders')).toBeNull();

@@ -49,7 +49,7 @@ describe('order routes', () => {
         { resource: 'rent_order', action: 'any' },
         { resource: 'sell_order', action: 'manage' },
       ])?.children.map((c) => c.label),
-    ).toEqual(['rent_orders', 'sale_orders', 'quick_sale']);
+    ).toEqual(['rent_orders', 'sale_orders', 'quick_sale', 'recurring_orders']);
     expect(orders([{ resource: 'tour', action: 'any' }])).toBeUndefined();
   });
 });

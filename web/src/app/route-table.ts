@@ -26,6 +26,35 @@ export type RouteName =
   | 'saleOrderPrint'
   | 'createOrder'
   | 'quickSale'
+  | 'activeRecurringOrders'
+  | 'deliveryReport'
+  | 'deliveryReportPrint'
+  | 'rentInvoices'
+  | 'saleInvoices'
+  | 'invoice'
+  | 'invoicePrint'
+  | 'invoicePrint55mm'
+  | 'downloadCenter'
+  | 'usersManagement'
+  | 'rolesManagement'
+  | 'paymentPrint'
+  | 'printDefault'
+  | 'cashRegisters'
+  | 'customers'
+  | 'customer'
+  | 'partners'
+  | 'rentInventory'
+  | 'saleInventory'
+  | 'rentInventoryDetail'
+  | 'saleInventoryDetail'
+  | 'categories'
+  | 'attributes'
+  | 'barcodes'
+  | 'barcodePrint'
+  | 'availabilityCalendar'
+  | 'availabilityCalendarDetails'
+  | 'scheduledMaintenance'
+  | 'stocktakeReport'
   | 'not-found';
 
 export type RouteLayout = 'dashboard' | 'auth' | 'bare';
@@ -113,6 +142,28 @@ export const routeTable: readonly RouteDef[] = [
     layout: 'dashboard',
   },
   {
+    name: 'downloadCenter',
+    path: '/exports',
+    titleKey: 'exports:center.title',
+    resources: [],
+    layout: 'dashboard',
+  },
+  // One screen with Users, Roles and Access Policies tabs (spec section 2).
+  {
+    name: 'usersManagement',
+    path: '/users',
+    titleKey: 'menu:items.users',
+    resources: ['staff'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'rolesManagement',
+    path: '/roles',
+    titleKey: 'menu:items.roles',
+    resources: ['role_and_permission'],
+    layout: 'dashboard',
+  },
+  {
     name: 'activitySettings',
     path: '/settings/activity',
     titleKey: 'settings:activity.title',
@@ -181,6 +232,193 @@ export const routeTable: readonly RouteDef[] = [
     path: '/sale-orders/:id',
     titleKey: 'orders:titles.sale_order',
     resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  // Invoices (spec section 6): the lists need sell_order; one invoice and its prints rent_order or sell_order.
+  {
+    name: 'rentInvoices',
+    path: '/invoices/rents',
+    titleKey: 'money:invoices.titles.rents',
+    resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'saleInvoices',
+    path: '/invoices/sale',
+    titleKey: 'money:invoices.titles.sale',
+    resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'invoicePrint',
+    path: '/invoices/:id/print',
+    titleKey: 'money:invoices.titles.print',
+    resources: ['rent_order', 'sell_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'invoicePrint55mm',
+    path: '/invoices/:id/print-55mm',
+    titleKey: 'money:invoices.titles.print_55mm',
+    resources: ['rent_order', 'sell_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'invoice',
+    path: '/invoices/:id',
+    titleKey: 'money:invoices.titles.invoice',
+    resources: ['rent_order', 'sell_order'],
+    layout: 'dashboard',
+  },
+  // Payments (issue 6): 'Print Payment' screens at 55 mm, and the counter's cash registers.
+  {
+    name: 'paymentPrint',
+    path: '/payments/:id/print',
+    titleKey: 'money:payments.print.title',
+    resources: ['rent_order', 'sell_order', 'financial_transaction'],
+    layout: 'bare',
+  },
+  {
+    name: 'printDefault',
+    path: '/print-default/:printId',
+    titleKey: 'money:payments.print.title',
+    resources: ['rent_order', 'sell_order', 'financial_transaction'],
+    layout: 'bare',
+  },
+  {
+    name: 'cashRegisters',
+    path: '/cash-registers',
+    titleKey: 'money:registers.title',
+    resources: ['financial_transaction'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'activeRecurringOrders',
+    path: '/active-recurring-orders',
+    titleKey: 'fulfilment:titles.active_recurring_orders',
+    resources: ['sell_order'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'deliveryReport',
+    path: '/reports/delivery-report',
+    titleKey: 'fulfilment:titles.delivery_report',
+    resources: ['delivery_report'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'deliveryReportPrint',
+    path: '/reports/delivery-report/print',
+    titleKey: 'fulfilment:titles.delivery_report_print',
+    resources: ['delivery_report'],
+    layout: 'bare',
+  },
+  // Customers (issue 8). customer/admin needs no permission (spec section 6); its tabs check their own.
+  {
+    name: 'customers',
+    path: '/customers',
+    titleKey: 'customers:titles.customers',
+    resources: ['customer'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'customer',
+    path: '/customers/:id',
+    titleKey: 'customers:titles.customer',
+    resources: ['customer'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'partners',
+    path: '/customer/admin',
+    titleKey: 'customers:titles.admin',
+    resources: [],
+    layout: 'dashboard',
+  },
+  // Inventory (spec section 6): inventory for the lists and product pages, category and attribute for theirs.
+  {
+    name: 'rentInventory',
+    path: '/inventory/rent',
+    titleKey: 'inventory:titles.rent',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'saleInventory',
+    path: '/inventory/sale',
+    titleKey: 'inventory:titles.sale',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'rentInventoryDetail',
+    path: '/inventory/detail/rent/:id',
+    titleKey: 'inventory:titles.detail',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'saleInventoryDetail',
+    path: '/inventory/detail/sale/:id',
+    titleKey: 'inventory:titles.detail',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'categories',
+    path: '/inventory/categories',
+    titleKey: 'inventory:titles.categories',
+    resources: ['category'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'attributes',
+    path: '/inventory/attributes',
+    titleKey: 'inventory:titles.attributes',
+    resources: ['attribute'],
+    layout: 'dashboard',
+  },
+  // Barcodes, availability, maintenance and stocktake (issue 7); availability needs no permission (spec 6).
+  {
+    name: 'barcodes',
+    path: '/inventory/barcode',
+    titleKey: 'stock:titles.barcodes',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'barcodePrint',
+    path: '/inventory/barcode/print',
+    titleKey: 'stock:titles.barcode_print',
+    resources: ['inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'availabilityCalendar',
+    path: '/availability-calendar',
+    titleKey: 'stock:titles.availability_calendar',
+    resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'availabilityCalendarDetails',
+    path: '/availability-calendar/details',
+    titleKey: 'stock:titles.availability_details',
+    resources: [],
+    layout: 'dashboard',
+  },
+  {
+    name: 'scheduledMaintenance',
+    path: '/inventory/scheduled-maintenance',
+    titleKey: 'stock:titles.scheduled_maintenance',
+    resources: ['maintenance'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'stocktakeReport',
+    path: '/reports/stocktake-report',
+    titleKey: 'stock:titles.stocktake',
+    resources: ['operational_report'],
     layout: 'dashboard',
   },
   // Must stay last: it matches every path.

@@ -31,6 +31,30 @@ import { SaleOrderPage } from './pages/sale-order-page.tsx';
 import { SaleOrdersPage } from './pages/sale-orders-page.tsx';
 import { CreateOrderPage } from './pages/create-order-page.tsx';
 import { QuickSalePage } from './pages/quick-sale-page.tsx';
+import { BarcodePage } from './pages/barcode-page.tsx';
+import { BarcodePrintPage } from './pages/barcode-print-page.tsx';
+import {
+  AvailabilityCalendarDetailsPage,
+  AvailabilityCalendarPage,
+} from './pages/availability-calendar-page.tsx';
+import { ScheduledMaintenancePage } from './pages/maintenance-page.tsx';
+import { StocktakePage } from './pages/stocktake-page.tsx';
+import { RecurringOrdersPage } from './pages/recurring-orders-page.tsx';
+import { DeliveryReportPage, DeliveryReportPrintPage } from './pages/delivery-report-pages.tsx';
+import { RentInvoicesPage, SaleInvoicesPage } from './pages/invoice-list-page.tsx';
+import { InvoicePage } from './pages/invoice-page.tsx';
+import { InvoicePrint55mmPage, InvoicePrintPage } from './pages/invoice-print-page.tsx';
+import { DownloadCenterPage } from './pages/download-center-page.tsx';
+import { RolesManagementPage, UsersManagementPage } from './pages/staff-page.tsx';
+import { CashRegistersPage } from './pages/cash-registers-page.tsx';
+import { PaymentPrintPage, PrintDefaultPage } from './pages/payment-print-page.tsx';
+import { CustomersPage } from './pages/customers-page.tsx';
+import { CustomerPage } from './pages/customer-page.tsx';
+import { CustomerAdminPage } from './pages/customer-admin-page.tsx';
+import { RentInventoryPage, SaleInventoryPage } from './pages/inventory-list-pages.tsx';
+import { RentInventoryDetailPage, SaleInventoryDetailPage } from './pages/inventory-detail-page.tsx';
+import { CategoriesPage } from './pages/category-page.tsx';
+import { AttributesPage } from './pages/attribute-page.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
 import { paramsAllowed, pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
 import { useViewerPermissions } from './use-viewer-permissions.ts';
@@ -56,6 +80,35 @@ const pages = {
   saleOrderPrint: SaleOrderPrintPage,
   createOrder: CreateOrderPage,
   quickSale: QuickSalePage,
+  activeRecurringOrders: RecurringOrdersPage,
+  deliveryReport: DeliveryReportPage,
+  deliveryReportPrint: DeliveryReportPrintPage,
+  rentInvoices: RentInvoicesPage,
+  saleInvoices: SaleInvoicesPage,
+  invoice: InvoicePage,
+  invoicePrint: InvoicePrintPage,
+  invoicePrint55mm: InvoicePrint55mmPage,
+  downloadCenter: DownloadCenterPage,
+  usersManagement: UsersManagementPage,
+  rolesManagement: RolesManagementPage,
+  paymentPrint: PaymentPrintPage,
+  printDefault: PrintDefaultPage,
+  cashRegisters: CashRegistersPage,
+  customers: CustomersPage,
+  customer: CustomerPage,
+  partners: CustomerAdminPage,
+  rentInventory: RentInventoryPage,
+  saleInventory: SaleInventoryPage,
+  rentInventoryDetail: RentInventoryDetailPage,
+  saleInventoryDetail: SaleInventoryDetailPage,
+  categories: CategoriesPage,
+  attributes: AttributesPage,
+  barcodes: BarcodePage,
+  barcodePrint: BarcodePrintPage,
+  availabilityCalendar: AvailabilityCalendarPage,
+  availabilityCalendarDetails: AvailabilityCalendarDetailsPage,
+  scheduledMaintenance: ScheduledMaintenancePage,
+  stocktakeReport: StocktakePage,
   'not-found': NotFoundPage,
 } satisfies Record<RouteName, ComponentType>;
 

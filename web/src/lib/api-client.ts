@@ -137,7 +137,8 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError({ kind: 'network', status: 0, message: i18n.t('common:errors.network') });
 }
 
-export type RequestOptions = Pick<Options, 'json' | 'searchParams' | 'headers' | 'signal'>;
+// body: multipart uploads (FormData); ky sets the boundary header itself.
+export type RequestOptions = Pick<Options, 'json' | 'searchParams' | 'headers' | 'signal' | 'body'>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 async function request<T>(

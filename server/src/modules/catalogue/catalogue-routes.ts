@@ -104,6 +104,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
       const { rows } = await deps.db.pool.query<{ id: number; sku: string; barcode: string }>(
         `SELECT i.id, i.sku, i.barcode FROM items i
          WHERE i.product_id = $1 AND i.current_location_id = $2 AND i.status IN ('available', 'rented')
+           -- Items due for scheduled maintenance (migration 0010) cannot be booked until serviced.
+           AND NOT item_maintenance_due(i.id)
            AND NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.item_id = i.id AND oi.status <> 'cancelled'
                            AND oi.booked_period && tstzrange($3, $4, '[)'))
          ORDER BY i.sku`,

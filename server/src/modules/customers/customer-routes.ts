@@ -7,6 +7,7 @@ import type { Db } from '../../db/pool.ts';
 import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import { CUSTOMER_COLUMNS } from './list-customers.ts';
+import { loadCustomerDetail } from './customer-queries.ts';
 
 const idParams = z.object({
   id: z
@@ -20,19 +21,14 @@ const lookupQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-/** GET, POST and PATCH of one customer; every change is audited in its transaction. */
+/** GET (the detail with its balance, notes, participants and signatures), POST and PATCH of one customer; every change is audited in its transaction. */
 export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get(
     '/api/nine/customers/:id',
     { config: { access: { resource: 'customer', action: 'view' } } },
     async (request) => {
       const { id } = parse(idParams, request.params);
-      const { rows } = await deps.db.pool.query<CustomerRow>(
-        `SELECT ${CUSTOMER_COLUMNS}, notes FROM customers WHERE id = $1`,
-        [id],
-      );
-      if (!rows[0]) throw new AppError('notFound');
-      return { data: rows[0] };
+      return { data: await loadCustomerDetail(deps.db.pool, id) };
     },
   );
 

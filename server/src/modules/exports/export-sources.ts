@@ -4,6 +4,8 @@ import type { Requirement } from '@nine/shared/permissions';
 import { customerListQuery } from '@nine/shared/schemas/customers';
 import { orderListQuery } from '@nine/shared/schemas/orders';
 import { orderExportQuery } from '../orders/order-list.ts';
+import { inventoryListQuery } from '@nine/shared/schemas/inventory';
+import { inventoryExportQuery } from '../inventory/inventory-list.ts';
 
 export interface ExportColumn {
   key: string;
@@ -40,6 +42,22 @@ const orderColumns: ExportColumn[] = [
   { key: 'customer_note' },
 ];
 
+/** Spec section 3's product table, as the inventory lists show it. */
+const inventoryColumns: ExportColumn[] = [
+  { key: 'sku' },
+  { key: 'product_name' },
+  { key: 'barcode' },
+  { key: 'category' },
+  { key: 'option' },
+  { key: 'home_location' },
+  { key: 'current_location' },
+  { key: 'status' },
+  { key: 'quantity' },
+  { key: 'rent_count' },
+  { key: 'rent_hours' },
+  { key: 'revenue_minor', kind: 'money' },
+];
+
 /** Lists that can be exported: the same filters as on screen, the same permission as the list. */
 export const exportSources: Record<string, ExportSource> = {
   'rent-orders': {
@@ -55,6 +73,20 @@ export const exportSources: Record<string, ExportSource> = {
     columns: orderColumns,
     query: (locationId, filters: z.infer<typeof orderListQuery>) =>
       orderExportQuery('sale', locationId, filters),
+  },
+  'rent-inventory': {
+    need: { resource: 'inventory', action: 'view' },
+    filters: inventoryListQuery,
+    columns: inventoryColumns,
+    query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
+      inventoryExportQuery('rent', locationId, filters),
+  },
+  'sale-inventory': {
+    need: { resource: 'inventory', action: 'view' },
+    filters: inventoryListQuery,
+    columns: inventoryColumns,
+    query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
+      inventoryExportQuery('sale', locationId, filters),
   },
   customers: {
     need: { resource: 'customer', action: 'view' },

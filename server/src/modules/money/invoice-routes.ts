@@ -1,23 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
-import { invoiceListQuery, type InvoiceRow } from '@nine/shared/schemas/money';
+import {
+  invoiceListQuery,
+  type InvoiceListQuery,
+  type InvoicePage,
+  type InvoiceRow,
+} from '@nine/shared/schemas/invoices';
 import type { Db } from '../../db/pool.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
+import { registerAdhocChargeRoute } from './invoice-adhoc-charge.ts';
+import { registerCreditNoteRoute } from './invoice-credit-note.ts';
+import { getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
 
-const PAID = `(coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.invoice_id = i.id), 0)
-  - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id), 0))`;
-const COLUMNS = `i.id, i.number, i.type, i.status, i.order_id, o.number AS order_number, trim(c.first_name || ' ' || c.last_name) AS customer,
-  i.created_at, i.in_progress_at, i.posted_at, i.updated_at, i.billing_from, i.billing_to, i.subtotal_minor, i.discount_minor, i.tax_minor,
-  i.total_minor, ${PAID}::bigint AS paid_minor, (i.total_minor - ${PAID})::bigint AS balance_minor`;
-const SORT: Record<string, string> = {
+const SORT: Record<InvoiceListQuery['sort'], string> = {
   number: 'i.number',
+  type: 'i.type',
   created_at: 'i.created_at',
   posted_at: 'i.posted_at',
+  in_progress_at: 'i.in_progress_at',
+  billing_from: 'i.billing_from',
+  billing_to: 'i.billing_to',
+  subtotal: 'i.subtotal_minor',
+  discount: 'i.discount_minor',
+  tax: 'i.tax_minor',
   total: 'i.total_minor',
-  balance: `(i.total_minor - ${PAID})`,
+  paid: PAID_SQL,
+  balance: `(i.total_minor - ${PAID_SQL})`,
 };
+/** Sorts an index serves (migration 0014): default null order, so the index walk matches. */
+const INDEXED_SORTS = new Set<InvoiceListQuery['sort']>(['number', 'created_at']);
+
 const idParams = z.object({
   id: z
     .string()
@@ -25,41 +39,55 @@ const idParams = z.object({
     .transform(Number),
 });
 
-/** invoices/rents and invoices/sale (sell_order, spec section 6) and one invoice (rent_order or sell_order). */
+/** The list's filters in SQL: location and list first (the index), then what the query asks for. */
+export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q: InvoiceListQuery) {
+  const params: unknown[] = [locationId, list];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where = ['i.location_id = $1', 'i.list = $2'];
+  if (q.type) where.push(`i.type = ${p(q.type)}::invoice_type`);
+  if (q.status) where.push(`i.status = ${p(q.status)}::invoice_status`);
+  // Same meanings as the order list's invoice_balance_status; zero and negative totals are none of them.
+  if (q.balance_status === 'paid') where.push(`i.total_minor > 0 AND ${PAID_SQL} >= i.total_minor`);
+  if (q.balance_status === 'partially_paid') where.push(`${PAID_SQL} > 0 AND ${PAID_SQL} < i.total_minor`);
+  if (q.balance_status === 'unpaid') where.push(`i.total_minor > 0 AND ${PAID_SQL} <= 0`);
+  // Days in the location's time zone; to_date is inclusive.
+  const zone = '(SELECT time_zone FROM locations WHERE id = $1)';
+  if (q.from_date) where.push(`i.created_at >= (${p(q.from_date)}::date::timestamp AT TIME ZONE ${zone})`);
+  if (q.to_date) where.push(`i.created_at < ((${p(q.to_date)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
+  if (q.search) {
+    const term = q.search.toLowerCase();
+    where.push(
+      /^\d{1,12}$/.test(term)
+        ? `(i.number = ${p(Number(term))} OR o.number = $${params.length})`
+        : `i.customer_id IN (SELECT id FROM customers WHERE search_text LIKE ${p(containsPattern(term))})`,
+    );
+  }
+  const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  return {
+    params,
+    from: `${INVOICE_FROM} WHERE ${where.join(' AND ')}`,
+    orderBy: `ORDER BY ${SORT[q.sort]} ${dir}${INDEXED_SORTS.has(q.sort) ? '' : ' NULLS LAST'}, i.id ${dir}`,
+  };
+}
+
+/**
+ * invoices/rents and invoices/sale (sell_order, spec section 6), one invoice (rent_order or sell_order),
+ * and the invoice's corrections: credit notes and ad-hoc charges.
+ */
 export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  for (const [path, types] of [
-    ['rents', ['rent', 'recurring', 'adhoc', 'credit_note']],
-    ['sale', ['sale']],
-  ] as const) {
+  for (const list of ['rents', 'sale'] as const) {
     app.get(
-      `/api/nine/invoices/${path}`,
+      `/api/nine/invoices/${list}`,
       { config: { access: { resource: 'sell_order', action: 'view' } } },
-      async (request) => {
+      async (request): Promise<{ data: InvoicePage }> => {
         const q = parse(invoiceListQuery, request.query);
-        const params: unknown[] = [request.auth!.locationId, types];
-        const where = ['i.location_id = $1', 'i.type = ANY($2::invoice_type[])'];
-        if (q.status) where.push(`i.status = $${params.push(q.status)}`);
-        if (q.balance_status === 'paid') where.push(`${PAID} >= i.total_minor`);
-        if (q.balance_status === 'partially_paid') where.push(`${PAID} > 0 AND ${PAID} < i.total_minor`);
-        if (q.balance_status === 'unpaid') where.push(`${PAID} <= 0 AND i.total_minor > 0`);
-        if (q.from_date) where.push(`i.created_at >= $${params.push(q.from_date)}::date`);
-        if (q.to_date) where.push(`i.created_at < $${params.push(q.to_date)}::date + 1`);
-        if (q.search) {
-          const term = q.search.toLowerCase();
-          where.push(
-            /^\d{1,12}$/.test(term)
-              ? `(i.number = $${params.push(Number(term))} OR o.number = $${params.length})`
-              : `i.customer_id IN (SELECT id FROM customers WHERE search_text LIKE $${params.push(containsPattern(term))})`,
-          );
-        }
-        const from = `FROM invoices i LEFT JOIN orders o ON o.id = i.order_id LEFT JOIN customers c ON c.id = i.customer_id WHERE ${where.join(' AND ')}`;
-        const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+        const filter = invoiceListFilter(list, request.auth!.locationId!, q);
         return {
           data: await pageOf<InvoiceRow>(deps.db, {
-            select: COLUMNS,
-            from,
-            orderBy: `ORDER BY ${SORT[q.sort]} ${dir} NULLS LAST, i.id ${dir}`,
-            params,
+            select: INVOICE_COLUMNS,
+            from: filter.from,
+            orderBy: filter.orderBy,
+            params: filter.params,
             page: q.page,
             pageSize: q.page_size,
           }),
@@ -82,23 +110,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
     },
     async (request) => {
       const { id } = parse(idParams, request.params);
-      const { rows } = await deps.db.pool.query<InvoiceRow>(
-        `SELECT ${COLUMNS} FROM invoices i LEFT JOIN orders o ON o.id = i.order_id LEFT JOIN customers c ON c.id = i.customer_id WHERE i.id = $1 AND i.location_id = $2`,
-        [id, request.auth!.locationId],
-      );
-      if (!rows[0]) throw new AppError('notFound');
-      const [lines, payments] = await Promise.all([
-        deps.db.pool.query(
-          `SELECT l.id, l.description, l.quantity, l.unit_price_minor, l.discount_minor, l.tax_minor, l.total_minor FROM invoice_lines l WHERE l.invoice_id = $1 ORDER BY l.id`,
-          [id],
-        ),
-        deps.db.pool.query(
-          `SELECT p.id, p.method, p.amount_minor, p.created_at, coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
-           FROM payments p WHERE p.invoice_id = $1 ORDER BY p.id`,
-          [id],
-        ),
-      ]);
-      return { data: { ...rows[0], lines: lines.rows, payments: payments.rows } };
+      const invoice = await getInvoiceDetail(deps.db.pool, id, request.auth!.locationId!);
+      if (!invoice) throw new AppError('notFound');
+      return { data: invoice };
     },
   );
+
+  registerCreditNoteRoute(app, deps);
+  registerAdhocChargeRoute(app, deps);
 }

@@ -6,6 +6,7 @@ import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import type { MoneyService } from './money-service.ts';
 import { getPayment } from './money-queries.ts';
+import { getOrderMoney } from './payment-order-money.ts';
 
 const idParams = z.object({
   id: z
@@ -43,6 +44,26 @@ export function registerMoneyRoutes(app: FastifyInstance, deps: { db: Db; money:
     const { id } = parse(idParams, request.params);
     return { data: await getPayment(deps.db.pool, id, request.auth!.locationId!) };
   });
+
+  app.get(
+    '/api/nine/orders/:id/money',
+    {
+      config: {
+        access: {
+          anyOf: [
+            { resource: 'rent_order', action: 'view' },
+            { resource: 'sell_order', action: 'view' },
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = parse(idParams, request.params);
+      return {
+        data: await getOrderMoney(deps.db.pool, id, request.auth!.locationId!, deps.money.customerCredit),
+      };
+    },
+  );
 
   app.post(
     '/api/nine/payments/:id/refunds',

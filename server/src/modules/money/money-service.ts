@@ -46,13 +46,14 @@ async function settings(client: pg.PoolClient, locationId: number) {
     process_external_refunds: boolean;
     close_sale_order: string;
     current_cash_register: number | null;
+    multi_register: boolean;
     refund_level1_minor: number;
     refund_level2_minor: number;
   }>(
     `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp,
             coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
             b.accept_external_payments, b.process_external_refunds, coalesce(a.close_sale_order, 'manual') AS close_sale_order, g.current_cash_register,
-            p.refund_level1_minor, p.refund_level2_minor
+            coalesce(g.multi_register, false) AS multi_register, p.refund_level1_minor, p.refund_level2_minor
      FROM business_info b CROSS JOIN access_policy p LEFT JOIN general_settings g ON g.location_id = $1
      LEFT JOIN activity_settings a ON a.location_id = $1 AND a.rental_type_id = 1
      WHERE b.id = 1 AND p.id = 1`,
@@ -207,12 +208,13 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
           data: { issues: [{ path: 'amount_minor', code: 'exceeds_credit', credit_minor: credit }] },
         });
     }
+    const registerId = await registerFor(client, actor, s, input.cash_register_id);
     const invoiceId = await ensureInvoice(client, actor, order);
-    const session = s.current_cash_register
+    const session = registerId
       ? ((
           await client.query<{ id: number }>(
             'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
-            [s.current_cash_register],
+            [registerId],
           )
         ).rows[0]?.id ?? null)
       : null;
@@ -224,7 +226,7 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
         invoiceId,
         order.customer_id,
         actor.locationId,
-        s.current_cash_register,
+        registerId,
         session,
         input.method,
         input.amount_minor,
@@ -271,7 +273,30 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     return paymentId;
   }
 
-  async function customerCredit(client: pg.PoolClient, customerId: number | null): Promise<number> {
+  /**
+   * The drawer a payment lands in: the counter's own register when the location runs several
+   * (multi_register), else the location's current register.
+   */
+  async function registerFor(
+    client: pg.PoolClient,
+    actor: Actor,
+    s: { multi_register: boolean; current_cash_register: number | null },
+    asked: number | undefined,
+  ): Promise<number | null> {
+    if (asked === undefined || !s.multi_register || asked === s.current_cash_register)
+      return s.current_cash_register;
+    const { rows } = await client.query('SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2', [
+      asked,
+      actor.locationId,
+    ]);
+    if (!rows[0])
+      throw new AppError('validation', {
+        data: { issues: [{ path: 'cash_register_id', code: 'unknown_register' }] },
+      });
+    return asked;
+  }
+
+  async function customerCredit(client: pg.PoolClient | pg.Pool, customerId: number | null): Promise<number> {
     if (customerId === null) return 0;
     const { rows } = await client.query<{ credit: number }>(
       `SELECT (-coalesce(sum(e.amount_minor), 0))::bigint AS credit FROM ledger_entries e JOIN orders o ON o.id = e.order_id

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
+import type { CashRegisterState } from '@nine/shared/schemas/payments';
 import { postLedger } from './ledger.ts';
 
 export interface Actor {
@@ -7,21 +8,7 @@ export interface Actor {
   locationId: number;
 }
 
-export interface RegisterState {
-  id: number;
-  name: string;
-  session: {
-    id: number;
-    opened_at: string;
-    opened_by: string;
-    float_minor: number;
-    cash_sales_minor: number;
-    cash_refunds_minor: number;
-    cash_in_minor: number;
-    cash_out_minor: number;
-    expected_minor: number;
-  } | null;
-}
+export type RegisterState = CashRegisterState;
 
 /** Cash expected in the drawer: float + cash taken − cash refunded + cash in − cash out, all derived. */
 const EXPECTED = `SELECT s.id, s.opened_at, u.name AS opened_by, s.float_minor,
@@ -38,8 +25,8 @@ export function createRegisterService() {
     actor: Actor,
     registerId: number,
   ): Promise<RegisterState> {
-    const { rows } = await client.query<{ id: number; name: string }>(
-      'SELECT id, name FROM cash_registers WHERE id = $1 AND location_id = $2',
+    const { rows } = await client.query<Omit<RegisterState, 'session'>>(
+      'SELECT id, name, header_title, default_terminal FROM cash_registers WHERE id = $1 AND location_id = $2',
       [registerId, actor.locationId],
     );
     if (!rows[0]) throw new AppError('notFound');

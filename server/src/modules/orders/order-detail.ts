@@ -31,7 +31,8 @@ export async function getOrderDetail(
   // One after another: `q` may be a transaction's client, which runs one query at a time.
   const items = await q.query<OrderDetail['items'][number]>(
     `SELECT oi.id, oi.product_id, p.sku AS product_sku, p.name AS product_name, cat.name AS product_category, oi.item_id, i.sku AS item_sku,
-            i.barcode, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status, oi.delivered_at, oi.returned_at
+            i.barcode, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status, oi.delivered_at, oi.returned_at,
+            oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
      FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN categories cat ON cat.id = p.category_id
      LEFT JOIN items i ON i.id = oi.item_id WHERE oi.order_id = $1 ORDER BY oi.id`,
     [id],
@@ -40,6 +41,24 @@ export async function getOrderDetail(
     `SELECT a.at, u.name AS user, a.action, a.data FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
      WHERE a.entity_type = 'order' AND a.entity_id = $1 ORDER BY a.at, a.id`,
     [String(id)],
+  );
+  const participants = await q.query<OrderDetail['participants'][number]>(
+    'SELECT id, name, age, weight_kg, notes FROM order_participants WHERE order_id = $1 ORDER BY id',
+    [id],
+  );
+  const signature = await q.query<NonNullable<OrderDetail['signature']>>(
+    `SELECT s.method, s.signer_name, s.image, s.signed_at, u.name AS signed_by FROM order_signatures s
+     LEFT JOIN users u ON u.id = s.signed_by WHERE s.order_id = $1`,
+    [id],
+  );
+  const photos = await q.query<OrderDetail['photos'][number]>(
+    `SELECT ph.id, ph.file_name, ph.content_type, ph.size_bytes, ph.created_at, u.name AS created_by
+     FROM order_photos ph LEFT JOIN users u ON u.id = ph.created_by WHERE ph.order_id = $1 ORDER BY ph.id`,
+    [id],
+  );
+  const photoLimit = await q.query<{ max: number }>(
+    'SELECT coalesce((SELECT order_photo_max_bytes FROM general_settings WHERE location_id = $1), 5242880) AS max',
+    [locationId],
   );
   const settings =
     allowUndoDeliver === undefined
@@ -67,5 +86,9 @@ export async function getOrderDetail(
       'itemIds' in e ? { type: e.type, item_ids: e.itemIds } : { type: e.type },
     ),
     timeline: timeline.rows,
+    participants: participants.rows,
+    signature: signature.rows[0] ?? null,
+    photos: photos.rows,
+    photo_max_bytes: photoLimit.rows[0]!.max,
   };
 }

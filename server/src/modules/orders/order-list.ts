@@ -1,5 +1,10 @@
 import { containsPattern, pageOf } from '../../lib/paging.ts';
-import type { OrderListQuery, OrderListRow, Page } from '@nine/shared/schemas/orders';
+import {
+  parseDayRange,
+  type OrderListQuery,
+  type OrderListRow,
+  type Page,
+} from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
 
 export type OrderListKind = 'rent' | 'sale';
@@ -102,6 +107,8 @@ export function orderListFilter(kind: OrderListKind, locationId: number, q: Orde
     where.push(`${PAID_SQL} > 0 AND ${PAID_SQL} < o.total_minor`);
   if (q.invoice_balance_status === 'unpaid') where.push(`o.total_minor > 0 AND ${PAID_SQL} <= 0`);
 
+  columnFilters(q, where, p, dayStart, dayEnd, unbalanced);
+
   const from = `FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE ${where.join(' AND ')}`;
   const countWhere = searchForCount
     ? where.map((w, i) => (i === searchForCount.at ? searchForCount.clause : w))
@@ -110,6 +117,54 @@ export function orderListFilter(kind: OrderListKind, locationId: number, q: Orde
   const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
   const orderBy = `ORDER BY ${SORT_SQL[q.sort]} ${dir}${INDEXED_SORTS.has(q.sort) ? '' : ' NULLS LAST'}, o.id ${dir}`;
   return { params, from, countFrom, orderBy, unbalanced };
+}
+
+const FLAG_SQL: Record<NonNullable<OrderListQuery['f_flags']>[number], string> = {
+  not_balanced: '',
+  deposit_in_custody: 'o.deposit_in_custody',
+  order_image: 'o.order_image IS NOT NULL',
+  staff_note: 'o.staff_note IS NOT NULL',
+  customer_note: 'o.customer_note IS NOT NULL',
+  cc_skipped: 'o.cc_skipped',
+  has_delivery: 'o.has_delivery',
+};
+
+const DATE_FILTERS = [
+  ['f_planned_start', 'o.planned_start'],
+  ['f_planned_finish', 'o.planned_finish'],
+  ['f_actual_start', 'o.actual_start'],
+  ['f_actual_finish', 'o.actual_finish'],
+  ['f_created_at', 'o.created_at'],
+  ['f_closed_at', 'o.closed_at'],
+  ['f_cancelled_at', 'o.cancelled_at'],
+] as const;
+
+/** The column filters (spec section 3: options, text, timestamp, daterange), added to the list's WHERE. */
+function columnFilters(
+  q: OrderListQuery,
+  where: string[],
+  p: (v: unknown) => string,
+  dayStart: (d: string) => string,
+  dayEnd: (d: string) => string,
+  unbalanced: string,
+): void {
+  if (q.f_number) where.push(`o.number = ${p(Number(q.f_number))}`);
+  if (q.f_customer) {
+    // The customers' trigram-indexed search column, as the free-text search uses.
+    where.push(
+      `o.customer_id IN (SELECT id FROM customers WHERE search_text LIKE ${p(containsPattern(q.f_customer.toLowerCase()))})`,
+    );
+  }
+  if (q.f_status) where.push(`o.status = ANY (${p(q.f_status)}::order_status[])`);
+  if (q.f_source) where.push(`o.source = ANY (${p(q.f_source)}::order_source[])`);
+  for (const flag of q.f_flags ?? []) where.push(flag === 'not_balanced' ? unbalanced : FLAG_SQL[flag]);
+  for (const [key, column] of DATE_FILTERS) {
+    const value = q[key];
+    const range = value === undefined ? null : parseDayRange(value);
+    if (!range) continue;
+    if (range.from) where.push(`${column} >= ${dayStart(range.from)}`);
+    if (range.to) where.push(`${column} < ${dayEnd(range.to)}`);
+  }
 }
 
 export async function listOrders(

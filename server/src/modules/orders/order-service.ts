@@ -117,8 +117,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       deposit_minor: number;
       category: string | null;
       product_sku: string;
+      maintenance_due: boolean;
     }>(
-      `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.deposit_minor, c.name AS category, p.sku AS product_sku
+      // maintenance_due (migration 0010): an item past its maintenance rule is not bookable until serviced.
+      `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.deposit_minor, c.name AS category, p.sku AS product_sku,
+              item_maintenance_due(i.id) AS maintenance_due
        FROM items i JOIN products p ON p.id = i.product_id LEFT JOIN categories c ON c.id = p.category_id
        WHERE i.id = ANY($1::int[]) ORDER BY i.id${lock ? ' FOR UPDATE OF i' : ''}`,
       [itemIds],
@@ -157,6 +160,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         !busy.has(i.id) &&
         i.kind === 'rent' &&
         !['maintenance', 'retired', 'lost'].includes(i.status) &&
+        !i.maintenance_due &&
         i.current_location_id === actor.locationId,
       available_quantity: null,
       product_category: i.category ?? i.product_sku,

@@ -1,10 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import { autoBillingInput, type RecurringOrderRow } from '@nine/shared/schemas/recurring';
+import {
+  autoBillingInput,
+  recurringOrderListQuery,
+  type AutoBillingPlan,
+  type RecurringOrderRow,
+  type RecurringSortField,
+} from '@nine/shared/schemas/recurring';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
+import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { orderId } from '../orders/order-routes-shared.ts';
+
+const SORT_SQL: Record<RecurringSortField, string> = {
+  order_number: 'o.number',
+  customer: `lower(trim(c.first_name || ' ' || c.last_name))`,
+  email: 'lower(c.email::text)',
+  issued_invoice_count: 's.issued_invoice_count',
+  total_invoiced_minor: 's.total_invoiced_minor',
+  plan_start: 'o.planned_start',
+  actual_start: 'o.actual_start',
+  plan_finish: 'o.planned_finish',
+  next_invoice_date: 'p.next_invoice_date',
+};
 
 /** active-recurring-orders and the 'Start Auto Billing / Edit Auto Billing' modal (sell_order, spec section 6). */
 export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -12,16 +31,43 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
     '/api/nine/recurring-orders',
     { config: { access: { resource: 'sell_order', action: 'view' } } },
     async (request) => {
-      const { rows } = await deps.db.pool.query<RecurringOrderRow>(
-        `SELECT o.id AS order_id, o.number AS order_number, trim(c.first_name || ' ' || c.last_name) AS customer, c.email::text,
-              (SELECT count(*) FROM recurring_invoices ri WHERE ri.plan_id = p.id)::int AS issued_invoice_count,
-              coalesce((SELECT sum(i.total_minor) FROM recurring_invoices ri JOIN invoices i ON i.id = ri.invoice_id WHERE ri.plan_id = p.id), 0)::bigint AS total_invoiced_minor,
-              o.planned_start AS plan_start, o.actual_start, o.planned_finish AS plan_finish, p.next_invoice_date::text, p.frequency, p.active
-       FROM recurring_plans p JOIN orders o ON o.id = p.order_id LEFT JOIN customers c ON c.id = o.customer_id
-       WHERE o.location_id = $1 AND p.active ORDER BY p.next_invoice_date, o.number`,
-        [request.auth!.locationId],
+      const q = parse(recurringOrderListQuery, request.query);
+      const direction = q.sort_type === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST';
+      // Plans per location are few (hundreds): the location's orders are joined and sorted in SQL.
+      const page = await pageOf<RecurringOrderRow>(deps.db, {
+        select: `o.id AS order_id, o.number AS order_number, nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer,
+              c.email::text, s.issued_invoice_count, s.total_invoiced_minor, o.planned_start AS plan_start, o.actual_start,
+              o.planned_finish AS plan_finish, p.next_invoice_date::text, p.frequency, p.active`,
+        from: `FROM recurring_plans p JOIN orders o ON o.id = p.order_id LEFT JOIN customers c ON c.id = o.customer_id
+              CROSS JOIN LATERAL (SELECT count(*)::int AS issued_invoice_count, coalesce(sum(i.total_minor), 0)::bigint AS total_invoiced_minor
+                FROM recurring_invoices ri JOIN invoices i ON i.id = ri.invoice_id WHERE ri.plan_id = p.id) s
+              WHERE o.location_id = $1 AND p.active`,
+        countFrom: `FROM recurring_plans p JOIN orders o ON o.id = p.order_id WHERE o.location_id = $1 AND p.active`,
+        orderBy: `ORDER BY ${SORT_SQL[q.sort]} ${direction}, p.id ${q.sort_type}`,
+        params: [request.auth!.locationId],
+        page: q.page,
+        pageSize: q.page_size,
+      });
+      return { data: page };
+    },
+  );
+
+  app.get(
+    '/api/nine/rent-orders/:id/auto-billing',
+    { config: { access: { resource: 'sell_order', action: 'view' } } },
+    async (request) => {
+      const id = orderId(request);
+      const { rows } = await deps.db.pool.query<AutoBillingPlan & { type: string; has_plan: boolean }>(
+        `SELECT o.id AS order_id, o.type, p.id IS NOT NULL AS has_plan, p.frequency, p.next_invoice_date::text, p.active,
+              (SELECT count(*) FROM recurring_invoices ri WHERE ri.plan_id = p.id)::int AS issued_invoice_count
+         FROM orders o LEFT JOIN recurring_plans p ON p.order_id = o.id WHERE o.id = $1 AND o.location_id = $2`,
+        [id, request.auth!.locationId],
       );
-      return { data: rows };
+      const row = rows[0];
+      if (!row || row.type === 'sale') throw new AppError('notFound');
+      if (!row.has_plan) return { data: null };
+      const { type: _type, has_plan: _hasPlan, ...plan } = row;
+      return { data: plan };
     },
   );
 

@@ -82,8 +82,18 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     userId: number,
     roles: { role_id: number; location_id: number }[],
   ) {
-    for (const r of roles)
+    const current = await client.query<{ role_id: number; location_id: number }>(
+      'SELECT role_id, location_id FROM user_roles WHERE user_id = $1',
+      [userId],
+    );
+    const held = new Set(current.rows.map((r) => `${r.role_id}:${r.location_id}`));
+    // Only what is newly given is a grant; keeping or removing an assignment is not.
+    for (const r of roles) {
+      if (held.has(`${r.role_id}:${r.location_id}`)) continue;
+      const exists = await client.query('SELECT 1 FROM roles WHERE id = $1', [r.role_id]);
+      if (!exists.rowCount) throw new AppError('notFound', { data: { role_id: r.role_id } });
       await assertCanGrant(actorId, await rolePermissions(client, r.role_id), r.location_id);
+    }
     await client.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
     for (const r of roles) {
       await client.query(
@@ -93,7 +103,9 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     }
   }
 
-  const USER_COLUMNS = `u.id, u.name, u.email::text, u.status, u.last_login_at, u.password_expired_at, u.created_at, u.expires_at, u.only_login_by_sso,
+  // A user past their expiry date shows as expired, whatever was stored.
+  const USER_COLUMNS = `u.id, u.name, u.email::text,
+    CASE WHEN u.status = 'active' AND u.expires_at <= now() THEN 'expired' ELSE u.status::text END AS status, u.last_login_at, u.password_expired_at, u.created_at, u.expires_at, u.only_login_by_sso,
     (u.access_key_hash IS NOT NULL) AS has_access_key,
     coalesce((SELECT json_agg(json_build_object('role_id', r.id, 'title', r.title, 'location_id', ur.location_id, 'location', l.name) ORDER BY l.name, r.title)
       FROM user_roles ur JOIN roles r ON r.id = ur.role_id JOIN locations l ON l.id = ur.location_id WHERE ur.user_id = u.id), '[]') AS roles`;
@@ -102,7 +114,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const q = parse(staffListQuery, request.query);
     const params: unknown[] = [];
     const where = ['true'];
-    if (q.status) where.push(`u.status = $${params.push(q.status)}`);
+    if (q.status === 'active')
+      where.push(`u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > now())`);
+    if (q.status === 'inactive') where.push(`u.status = 'inactive'`);
+    if (q.status === 'expired')
+      where.push(`(u.status = 'expired' OR (u.status = 'active' AND u.expires_at <= now()))`);
     if (q.search)
       where.push(
         `(lower(u.name) LIKE $${params.push(containsPattern(q.search))} OR u.email::text LIKE $${params.length})`,
@@ -164,6 +180,12 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         );
       }
       if (roles) await assignRoles(client, userId, id, roles);
+      // An expiry date in the past ends the user's sessions at once, like deactivation.
+      if (fields.expires_at && new Date(fields.expires_at) <= new Date())
+        await client.query(
+          'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+          [id],
+        );
       await audit(client, userId, locationId, 'user', id, 'updated', input);
       return {
         status: 200,
@@ -221,6 +243,21 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     return { data: { ok: true } };
   });
 
+  app.delete('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { userId, locationId } = request.auth!;
+    await inTransaction(db, null, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE users SET access_key_hash = NULL, updated_at = now() WHERE id = $1',
+        [id],
+      );
+      if (!rowCount) throw new AppError('notFound');
+      await audit(client, userId, locationId, 'user', id, 'access_key_reset', {});
+      return { status: 200, body: null };
+    });
+    return { data: { ok: true } };
+  });
+
   app.get('/api/nine/roles', { config: { access: ROLES } }, async () => {
     const { rows } = await db.pool.query(
       `SELECT r.id, r.title, coalesce((SELECT json_agg(json_build_object('resource', rp.resource, 'action', rp.action) ORDER BY rp.resource, rp.action)
@@ -238,7 +275,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     roleId: number,
     input: z.infer<typeof roleInput>,
   ) => {
-    await assertCanGrant(actorId, input.permissions, locationId);
+    const before = await rolePermissions(client, roleId);
+    const kept = new Set(before.map((p) => `${p.resource}:${p.action}`));
+    // Only added permissions are grants: removing one, or keeping one the actor lacks, is allowed.
+    await assertCanGrant(
+      actorId,
+      input.permissions.filter((p) => !kept.has(`${p.resource}:${p.action}`)),
+      locationId,
+    );
     await client.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
     for (const p of input.permissions) {
       await client.query(

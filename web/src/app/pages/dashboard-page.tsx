@@ -2,6 +2,7 @@ import { Heading, Stack } from '@chakra-ui/react';
 import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { CashRegistersLink } from './cash-registers-page.tsx';
 import { TodaySummaryPrint } from './today-summary-print.tsx';
 
 export function DashboardPage() {
@@ -14,6 +15,7 @@ export function DashboardPage() {
       </Heading>
       <DashboardSummary locationId={session?.locationId ?? null} />
       <TodaySummaryPrint locationId={session?.locationId ?? null} />
+      <CashRegistersLink />
     </Stack>
   );
 }

@@ -1,26 +1,113 @@
-import { OrderPrint, type PrintWidth } from '../../features/orders/print/order-print.tsx';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { useCallback } from 'react';
+import { useActivePrinter, useAgentPhase } from '../../features/agent/agent-context.tsx';
+import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
+import { usePrint } from '../../features/agent/printing/use-print.ts';
+import type { OrderDetail } from '../../features/orders/api/get-order.ts';
+import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
 import type { OrderKind } from '../../features/orders/order-kind.ts';
+import { OrderPrint, type PrintWidth } from '../../features/orders/print/order-print.tsx';
+import { buildOrderReceipt } from '../../features/orders/print/order-receipt.ts';
+import { useSession } from '../../features/session/session-context.tsx';
+import { useBusinessInfo } from '../../features/settings/api/get-business-info.ts';
+import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { currentLanguage, useAppTranslation } from '../../lib/i18n.ts';
 import { pathWith, type RouteName } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
+
+/** Builds an order's receipt from the location's settings (name, print header, currency). */
+export function useOrderReceiptBuilder(kind: OrderKind, locationId: number | null) {
+  const { t } = useAppTranslation();
+  const session = useSession();
+  const business = useBusinessInfo(locationId).data;
+  const general = useGeneralSettings(locationId).data;
+  const locationName = session?.login.locations.find((location) => location.id === locationId)?.name ?? '';
+  const header = (kind === 'sale' ? general?.sale_order_print_header : general?.order_print_header) ?? null;
+  const currency = general?.currency_code ?? 'USD';
+  const title = business?.site_title?.trim() || locationName;
+  return useCallback(
+    (order: OrderDetail, payment: TakenPayment | null = null) =>
+      buildOrderReceipt({ t, order, title, header, currency, locale: currentLanguage(), payment }),
+    [t, title, header, currency],
+  );
+}
+
+/** True when receipts go to the counter's printer: the agent is paired and a printer is known. */
+export function useAgentPrinterReady(): boolean {
+  const phase = useAgentPhase();
+  const { printer } = useActivePrinter();
+  return phase === 'ready' && printer !== null;
+}
+
+/** Print through the agent when paired (silently, on the counter printer), else the browser's dialog. */
+function OrderPrintControls({
+  kind,
+  locationId,
+  order,
+}: {
+  kind: OrderKind;
+  locationId: number;
+  order: OrderDetail | undefined;
+}) {
+  const { t } = useAppTranslation();
+  const agentReady = useAgentPrinterReady();
+  const build = useOrderReceiptBuilder(kind, locationId);
+  const { state, print } = usePrint();
+
+  if (!agentReady) {
+    return (
+      <Button onClick={() => window.print()} disabled={!order}>
+        {t('fulfilment:print.print')}
+      </Button>
+    );
+  }
+  return (
+    <HStack gap="3" wrap="wrap" justify="center">
+      <Button
+        disabled={!order}
+        loading={state.phase === 'sending'}
+        title={t('fulfilment:print.agent_hint')}
+        onClick={() => {
+          if (order) void print(build(order));
+        }}
+      >
+        {t('fulfilment:print.print')}
+      </Button>
+      <Button variant="outline" disabled={!order} onClick={() => window.print()}>
+        {t('fulfilment:print.print_browser')}
+      </Button>
+      <Text
+        role="status"
+        aria-live="polite"
+        fontSize="sm"
+        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
+      >
+        {printStatusText(t, state)}
+      </Text>
+    </HStack>
+  );
+}
 
 function PrintPage({ kind, route, width }: { kind: OrderKind; route: RouteName; width?: PrintWidth }) {
   const id = useRouteId(route);
   const screen = useOrderScreen(kind);
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
+  const locationId = screen.locationId;
   // Sale orders print at the device's order print width (local settings); rent orders by route.
   const deviceWidth: PrintWidth = screen.printWidth === 'full' ? 'a4' : screen.printWidth;
   return (
     <OrderPrint
       kind={kind}
       id={id}
-      locationId={screen.locationId}
+      locationId={locationId}
       width={width ?? deviceWidth}
       header={screen.printHeader}
       currencySymbol={screen.currencySymbol}
       backHref={pathWith(kind === 'rent' ? 'rentOrder' : 'saleOrder', { id })}
+      controls={(order) => <OrderPrintControls kind={kind} locationId={locationId} order={order} />}
     />
   );
 }

@@ -1,21 +1,98 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
+import { usePrint } from '../../features/agent/printing/use-print.ts';
+import { useScanner } from '../../features/agent/scanning/use-scanner.ts';
+import type { OrderDetail } from '../../features/orders/api/get-order.ts';
+import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
 import { QuickSaleScreen } from '../../features/orders/components/quick-sale-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathWith } from '../route-table.ts';
+import { useAgentPrinterReady, useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
 const orderHref = (id: number) => pathWith('saleOrder', { id });
 const printHref = (id: number) => pathWith('saleOrderPrint', { id });
 
+/**
+ * The receipt of a completed sale: once the cash is taken it prints by itself, silently, on the counter
+ * printer through the paired agent (with a drawer kick); without an agent the clerk prints it on demand
+ * through the browser, whose dialog would otherwise pop up unasked.
+ */
+function SaleReceipt({
+  sale,
+  payment,
+  build,
+}: {
+  sale: OrderDetail;
+  payment: TakenPayment | null;
+  build: (order: OrderDetail, payment: TakenPayment | null) => ReceiptDocumentInput;
+}) {
+  const { t } = useAppTranslation();
+  const agentReady = useAgentPrinterReady();
+  const { state, print } = usePrint();
+  const printedFor = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (payment === null || !agentReady || printedFor.current === payment.id) return;
+    printedFor.current = payment.id;
+    void print(build(sale, payment), { openDrawer: payment.method === 'cash' });
+  }, [payment, agentReady, sale, build, print]);
+
+  return (
+    <Stack gap="1" align="flex-start" role="group" aria-label={t('fulfilment:quick_sale.receipt')}>
+      <HStack gap="2" wrap="wrap">
+        <Button
+          variant="outline"
+          loading={state.phase === 'sending'}
+          onClick={() => void print(build(sale, payment))}
+        >
+          {state.phase === 'idle'
+            ? t('fulfilment:quick_sale.receipt')
+            : t('fulfilment:quick_sale.print_again')}
+        </Button>
+        {state.phase === 'failed' && state.via === 'agent' && (
+          <Button variant="ghost" onClick={() => void print(build(sale, payment), { via: 'browser' })}>
+            {t('fulfilment:print.print_browser')}
+          </Button>
+        )}
+      </HStack>
+      <Text
+        role="status"
+        aria-live="polite"
+        fontSize="sm"
+        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
+        minH="5"
+      >
+        {printStatusText(t, state)}
+      </Text>
+    </Stack>
+  );
+}
+
 /** sale-orders/new: the scan-first counter screen (sale-orders/:id never matches the non-numeric "new"). */
 export function QuickSalePage() {
   const { t } = useAppTranslation();
   const screen = useOrderScreen('sale');
+  const build = useOrderReceiptBuilder('sale', screen.locationId);
+  // Scans from the agent's scanner, numbered so a repeated code counts again. Keyboard-wedge scanners type
+  // into the focused scan field, which reads them itself (with + and - as quantity keys), so the page-wide
+  // wedge listener stays off here.
+  const [deviceScan, setDeviceScan] = useState<{ code: string; seq: number } | null>(null);
+  useScanner((scan) => setDeviceScan((last) => ({ code: scan.code, seq: (last?.seq ?? 0) + 1 })), {
+    keyboard: false,
+  });
   return (
     <QuickSaleScreen
       title={t('orders:titles.quick_sale')}
       currencySymbol={screen.currencySymbol}
       orderHref={orderHref}
       printHref={printHref}
+      deviceScan={deviceScan}
+      renderReceipt={(sale, payment) => (
+        <SaleReceipt key={sale.id} sale={sale} payment={payment} build={build} />
+      )}
     />
   );
 }

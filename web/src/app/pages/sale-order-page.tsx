@@ -3,6 +3,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
+import { OrderPaymentPanels } from './payment-panels-page.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
 export function SaleOrderPage() {
@@ -12,15 +13,20 @@ export function SaleOrderPage() {
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
   return (
-    <OrderView
-      key={`${screen.locationId}:${id}`}
-      kind="sale"
-      id={id}
-      locationId={screen.locationId}
-      currencySymbol={screen.currencySymbol}
-      canChange={screen.canChange}
-      listHref={pathTo('saleOrders')}
-      printLinks={[{ label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) }]}
-    />
+    <>
+      <OrderView
+        key={`${screen.locationId}:${id}`}
+        kind="sale"
+        id={id}
+        locationId={screen.locationId}
+        currencySymbol={screen.currencySymbol}
+        canChange={screen.canChange}
+        canChangeCost={screen.canChangeCost}
+        token={screen.token}
+        listHref={pathTo('saleOrders')}
+        printLinks={[{ label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) }]}
+      />
+      <OrderPaymentPanels key={`money:${screen.locationId}:${id}`} kind="sale" id={id} />
+    </>
   );
 }

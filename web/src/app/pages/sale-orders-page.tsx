@@ -1,3 +1,4 @@
+import { ExportButton } from '../../components/export-dialog.tsx';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathWith } from '../route-table.ts';
@@ -20,6 +21,13 @@ export function SaleOrdersPage() {
       defaultPageSize={screen.itemsPerPage}
       orderHref={orderHref}
       printHref={printHref}
+      toolbar={(params) => (
+        <ExportButton
+          source="sale-orders"
+          filters={params}
+          defaultDescription={t('orders:titles.sale_orders')}
+        />
+      )}
     />
   );
 }

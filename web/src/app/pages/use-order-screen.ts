@@ -21,5 +21,8 @@ export function useOrderScreen(kind: OrderKind) {
     itemsPerPage: local.itemsPerPage,
     printWidth: local.orderPrintWidth,
     canChange: grants(permissions, { resource: ORDER_RESOURCE[kind], action: 'change' }),
+    canChangeCost: grants(permissions, { resource: ORDER_RESOURCE[kind], action: 'changeCost' }),
+    /** For file transfers (order photos), which do not go through the JSON client. */
+    token: session?.login.token ?? '',
   };
 }

@@ -14,10 +14,15 @@ export interface Scan {
 /**
  * Calls `onScan` for every barcode scanned while the calling screen is mounted, from both sources: the
  * paired agent's scan events and keyboard-wedge scanners (told from typing by timing; their keys never
- * reach a focused field). Pass `enabled: false` to pause.
+ * reach a focused field). Pass `enabled: false` to pause, and `keyboard: false` on a screen whose focused
+ * scan field reads wedge scanners itself (their keys then type into it as before).
  */
-export function useScanner(onScan: (scan: Scan) => void, options: { enabled?: boolean } = {}): void {
+export function useScanner(
+  onScan: (scan: Scan) => void,
+  options: { enabled?: boolean; keyboard?: boolean } = {},
+): void {
   const enabled = options.enabled ?? true;
+  const keyboard = options.keyboard ?? true;
   const actor = useOptionalAgentActor();
   const latest = useRef(onScan);
   useLayoutEffect(() => {
@@ -39,9 +44,9 @@ export function useScanner(onScan: (scan: Scan) => void, options: { enabled?: bo
   }, [actor, enabled]);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !keyboard) return;
     return subscribeWedgeScans((code) =>
       latest.current({ code, source: 'keyboard', scannerId: null, at: new Date() }),
     );
-  }, [enabled]);
+  }, [enabled, keyboard]);
 }

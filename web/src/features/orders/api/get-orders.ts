@@ -19,7 +19,9 @@ export function getOrders(
 ): Promise<OrderListPage> {
   const searchParams: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') searchParams[key] = value;
+    // Options filters travel as comma lists (f_status=pending,confirmed).
+    if (value !== undefined && value !== '')
+      searchParams[key] = Array.isArray(value) ? value.join(',') : value;
   }
   return api.get<OrderListPage>(ORDER_API_PATH[kind], { searchParams, signal });
 }

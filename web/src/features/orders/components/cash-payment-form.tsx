@@ -11,12 +11,14 @@ export interface CashPaymentFormProps {
   /** What is left to pay, as the order answered it. */
   balanceMinor: number;
   money(minor: number): string;
+  /** Told once the payment is taken (the quick sale then prints its receipt). */
+  onPaid?(payment: TakenPayment): void;
 }
 
 const toText = (minor: number) => (minor / 100).toFixed(2);
 
 /** Cash at the counter after a sale: the amount due, what the customer hands over, the change to give back. */
-export function CashPaymentForm({ orderId, balanceMinor, money }: CashPaymentFormProps) {
+export function CashPaymentForm({ orderId, balanceMinor, money, onPaid }: CashPaymentFormProps) {
   const { t } = useAppTranslation();
   const [tendered, setTendered] = useState(toText(balanceMinor));
   // One key per attempt, kept for a retry of the same amount, so a retry never takes the money twice.
@@ -28,7 +30,10 @@ export function CashPaymentForm({ orderId, balanceMinor, money }: CashPaymentFor
         { order_id: orderId, method: 'cash', amount_minor: balanceMinor, tendered_minor: tenderedMinor },
         key,
       ),
-    onSuccess: setPaid,
+    onSuccess: (payment) => {
+      setPaid(payment);
+      onPaid?.(payment);
+    },
   });
   const tenderedMinor = parseMinor(tendered);
   const short = tenderedMinor === null || tenderedMinor < balanceMinor;

@@ -4,6 +4,7 @@ import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { itemActions, type OrderAction } from '../view/order-actions.ts';
 import { formatDateTime } from './format.ts';
+import { itemTools, type ItemTool } from './item-tool-dialog.tsx';
 import { ItemStatusBadge } from './order-status-badge.tsx';
 
 export interface OrderItemsTableProps {
@@ -15,6 +16,10 @@ export interface OrderItemsTableProps {
   /** The action being sent, to show which button is working. */
   pending: OrderAction | null;
   onAction(action: OrderAction): void;
+  /** Offered on lines not cancelled when the user may change costs (`changeCost`). */
+  onChangeCost?(item: OrderItem): void;
+  /** Edit item, set counter, replace item: offered where the line allows them. */
+  onItemTool?(tool: ItemTool, item: OrderItem): void;
 }
 
 export function itemName(item: OrderItem): string {
@@ -29,13 +34,24 @@ export function OrderItemsTable({
   busy,
   pending,
   onAction,
+  onChangeCost,
+  onItemTool,
 }: OrderItemsTableProps) {
   const { t } = useAppTranslation();
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   if (order.items.length === 0) return <Text color="fg.muted">{t('orders:view.no_items')}</Text>;
   // The actions column shows only when some item has an action now.
+  const costChangeable = (item: OrderItem) => onChangeCost !== undefined && item.status !== 'cancelled';
+  const toolsOf = (item: OrderItem) =>
+    onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item);
   const withActions =
-    canChange && order.items.some((item) => itemActions(order.allowed_events, item.id).length > 0);
+    canChange &&
+    order.items.some(
+      (item) =>
+        itemActions(order.allowed_events, item.id).length > 0 ||
+        costChangeable(item) ||
+        toolsOf(item).length > 0,
+    );
 
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="l2">
@@ -95,6 +111,14 @@ export function OrderItemsTable({
                         {t('orders:view.delivered_at', { at: formatDateTime(item.delivered_at) })}
                       </Text>
                     )}
+                    {(item.counter_start !== null || item.counter_end !== null) && (
+                      <Text fontSize="xs" color="fg.muted">
+                        {t('orders:item_tools.counters', {
+                          start: item.counter_start ?? '—',
+                          end: item.counter_end ?? '—',
+                        })}
+                      </Text>
+                    )}
                     {item.returned_at !== null && (
                       <Text fontSize="xs" color="fg.muted">
                         {t('orders:view.returned_at', { at: formatDateTime(item.returned_at) })}
@@ -124,6 +148,38 @@ export function OrderItemsTable({
                             disabled={busy}
                             loading={working}
                             onClick={() => onAction(action)}
+                          >
+                            {label}
+                          </Button>
+                        );
+                      })}
+                      {costChangeable(item) && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={t('orders:actions.item_label', {
+                            action: t('orders:change_cost.action'),
+                            item: itemName(item),
+                          })}
+                          disabled={busy}
+                          onClick={() => onChangeCost?.(item)}
+                        >
+                          {t('orders:change_cost.action')}
+                        </Button>
+                      )}
+                      {toolsOf(item).map((tool) => {
+                        const label = t(`orders:item_tools.${tool}`);
+                        return (
+                          <Button
+                            key={tool}
+                            size="xs"
+                            variant="outline"
+                            aria-label={t('orders:actions.item_label', {
+                              action: label,
+                              item: itemName(item),
+                            })}
+                            disabled={busy}
+                            onClick={() => onItemTool?.(tool, item)}
                           >
                             {label}
                           </Button>

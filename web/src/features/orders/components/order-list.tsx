@@ -1,9 +1,12 @@
 import { Alert, Button, HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
-import { useOrders } from '../api/get-orders.ts';
+import { useOrders, type OrderListParams } from '../api/get-orders.ts';
+import { useColumnSettings, useSaveColumnSettings } from '../api/column-settings.ts';
+import { withColumnFilter } from '../list/column-filters.ts';
 import {
   loadColumnConfig,
+  mergeColumnConfig,
   resetColumnConfig,
   saveColumnConfig,
   type ColumnSetting,
@@ -28,6 +31,8 @@ export interface OrderListProps {
   defaultPageSize: number;
   orderHref(id: number): string;
   printHref?(id: number): string;
+  /** Extra toolbar actions (export, say), given the list's current query. */
+  toolbar?(params: OrderListParams): ReactNode;
 }
 
 /** A rent or sale order list: filters, sortable columns, pages; its state lives in the URL query. */
@@ -44,6 +49,14 @@ export function OrderList(props: OrderListProps) {
     setConfigFor(`${kind}:${userId}`);
     setConfig(loadColumnConfig(kind, userId));
   }
+  // The user's settings live on the server (any device); this browser's copy shows until they arrive,
+  // and stays in use while the server has none yet.
+  const saved = useColumnSettings(kind, userId);
+  const saveSettings = useSaveColumnSettings(kind, userId);
+  const columns = useMemo(
+    () => (saved.data !== undefined && saved.data !== null ? mergeColumnConfig(kind, saved.data) : config),
+    [saved.data, kind, config],
+  );
 
   // "Today" is read once per render; the query key holds dates, so a list left open past midnight moves on.
   const now = new Date();
@@ -70,15 +83,22 @@ export function OrderList(props: OrderListProps) {
         <Heading as="h1" size="2xl">
           {title}
         </Heading>
-        <ColumnConfigDialog
-          kind={kind}
-          config={config}
-          onSave={(next) => {
-            setConfig(next);
-            saveColumnConfig(kind, userId, next);
-          }}
-          onReset={() => setConfig(resetColumnConfig(kind, userId))}
-        />
+        <HStack gap="2">
+          {props.toolbar?.(params)}
+          <ColumnConfigDialog
+            kind={kind}
+            config={columns}
+            onSave={(next) => {
+              setConfig(next);
+              saveColumnConfig(kind, userId, next);
+              saveSettings.mutate(next);
+            }}
+            onReset={() => {
+              setConfig(resetColumnConfig(kind, userId));
+              saveSettings.mutate(null);
+            }}
+          />
+        </HStack>
       </HStack>
 
       <OrderListFilters
@@ -111,7 +131,7 @@ export function OrderList(props: OrderListProps) {
       <OrderTable
         kind={kind}
         rows={page?.rows}
-        columns={config}
+        columns={columns}
         viewport={viewport}
         sort={state.sort}
         sortType={state.sortType}
@@ -121,6 +141,8 @@ export function OrderList(props: OrderListProps) {
         printHref={props.printHref}
         caption={t('orders:list.caption', { title, summary })}
         busy={query.isFetching}
+        filters={state.filters}
+        onFilter={(column, value) => change({ filters: withColumnFilter(state.filters, column, value) })}
       />
 
       {page !== undefined && (

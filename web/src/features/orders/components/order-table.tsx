@@ -23,7 +23,10 @@ import {
   type Viewport,
 } from '../list/column-config.ts';
 import type { OrderSortField, SortType } from '../list/list-state.ts';
+import { columnFilterType, type ColumnFilters } from '../list/column-filters.ts';
+import type { OrderFilterColumn } from '@nine/shared/schemas/orders';
 import type { OrderKind } from '../order-kind.ts';
+import { ColumnFilter } from './column-filter.tsx';
 import { defaultColumnTitle } from './column-title.ts';
 import { formatDateTime } from './format.ts';
 import { OrderFlags } from './order-flags.tsx';
@@ -50,6 +53,9 @@ export interface OrderTableProps {
   printHref?(id: number): string;
   caption: string;
   busy: boolean;
+  /** The column filters set now; without onFilter the headers offer none. */
+  filters?: ColumnFilters;
+  onFilter?(column: OrderFilterColumn, value: string | undefined): void;
 }
 
 interface CellDeps {
@@ -261,6 +267,8 @@ export function OrderTable(props: OrderTableProps) {
                 const column = header.column;
                 const direction = column.getIsSorted();
                 const title = String(column.columnDef.header ?? column.id);
+                const filterType = props.onFilter ? columnFilterType(kind, column.id as OrderColumnId) : null;
+                const onFilter = props.onFilter;
                 return (
                   <Table.ColumnHeader
                     key={header.id}
@@ -269,29 +277,41 @@ export function OrderTable(props: OrderTableProps) {
                       direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                     }
                   >
-                    {column.getCanSort() ? (
-                      <Button
-                        variant="plain"
-                        size="xs"
-                        px="0"
-                        fontWeight="semibold"
-                        aria-label={
-                          direction
-                            ? `${title}, ${t(direction === 'asc' ? 'orders:list.sorted_asc' : 'orders:list.sorted_desc')}`
-                            : t('orders:list.sort_by', { column: title })
-                        }
-                        // A new column sorts in its configured direction first; the current one flips.
-                        onClick={() =>
-                          column.toggleSorting(
-                            direction ? direction === 'asc' : column.getFirstSortDir() === 'desc',
-                          )
-                        }
-                      >
-                        {title} <SortArrow direction={direction} />
-                      </Button>
-                    ) : (
-                      title
-                    )}
+                    <HStack gap="0.5" wrap="nowrap">
+                      {column.getCanSort() ? (
+                        <Button
+                          variant="plain"
+                          size="xs"
+                          px="0"
+                          fontWeight="semibold"
+                          aria-label={
+                            direction
+                              ? `${title}, ${t(direction === 'asc' ? 'orders:list.sorted_asc' : 'orders:list.sorted_desc')}`
+                              : t('orders:list.sort_by', { column: title })
+                          }
+                          // A new column sorts in its configured direction first; the current one flips.
+                          onClick={() =>
+                            column.toggleSorting(
+                              direction ? direction === 'asc' : column.getFirstSortDir() === 'desc',
+                            )
+                          }
+                        >
+                          {title} <SortArrow direction={direction} />
+                        </Button>
+                      ) : (
+                        title
+                      )}
+                      {filterType !== null && onFilter && (
+                        <ColumnFilter
+                          kind={kind}
+                          column={column.id as OrderFilterColumn}
+                          type={filterType}
+                          title={title}
+                          value={props.filters?.[column.id as OrderFilterColumn]}
+                          onChange={(value) => onFilter(column.id as OrderFilterColumn, value)}
+                        />
+                      )}
+                    </HStack>
                   </Table.ColumnHeader>
                 );
               })}

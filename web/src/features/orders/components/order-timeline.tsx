@@ -24,7 +24,23 @@ export interface TimelineLine {
   from?: string;
   to?: string;
   items: string[];
+  /** A person's words attached to the entry: a price change's reason, a participant's or file's name. */
+  detail?: string;
 }
+
+const otherActions = [
+  'change_cost',
+  'deposit_override',
+  'participant_added',
+  'participant_removed',
+  'signed',
+  'photo_added',
+  'photo_removed',
+  'item_edited',
+  'counter_set',
+  'item_replaced',
+  'delivery_assigned',
+] as const;
 
 /** How an audit entry reads: what happened, the status change, and which items it touched. */
 export function describeEntry(
@@ -35,7 +51,9 @@ export function describeEntry(
   const data = isRecord(entry.data) ? entry.data : {};
   const itemIds = Array.isArray(data.item_ids)
     ? data.item_ids.filter((id): id is number => typeof id === 'number')
-    : [];
+    : typeof data.order_item_id === 'number'
+      ? [data.order_item_id]
+      : [];
   const items = itemIds.map((id) => {
     const item = order.items.find((candidate) => candidate.id === id);
     return item ? (item.item_sku ?? item.product_name) : `#${id}`;
@@ -56,6 +74,23 @@ export function describeEntry(
       to: typeof data.to === 'string' ? data.to : undefined,
       items,
     };
+  }
+  if ((otherActions as readonly string[]).includes(entry.action)) {
+    const action = entry.action as (typeof otherActions)[number];
+    const replaced =
+      typeof data.old_sku === 'string' && typeof data.new_sku === 'string'
+        ? `${data.old_sku} → ${data.new_sku}`
+        : undefined;
+    const text = [data.comment, data.name, data.signer_name, data.file_name, replaced].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+    const detail =
+      text === undefined
+        ? undefined
+        : typeof data.comment === 'string'
+          ? t('orders:timeline.comment', { comment: text })
+          : text;
+    return { label: t(`orders:timeline.actions.${action}`), items, ...(detail ? { detail } : {}) };
   }
   return { label: t('orders:timeline.other', { action: entry.action }), items };
 }
@@ -80,6 +115,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               {line.items.length > 0 && (
                 <Text fontSize="sm">{t('orders:timeline.items', { items: line.items.join(', ') })}</Text>
               )}
+              {line.detail !== undefined && <Text fontSize="sm">{line.detail}</Text>}
               <Text fontSize="xs" color="fg.muted">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
                 {t('orders:timeline.by', { user: entry.user ?? t('orders:timeline.system') })}

@@ -59,6 +59,10 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     timeline: [
       { at: '2025-01-10T09:00:00Z', user: 'Alex Admin', action: 'created', data: { status: 'confirmed' } },
     ],
+    participants: [],
+    signature: null,
+    photos: [],
+    photo_max_bytes: 5_242_880,
     ...overrides,
   };
 }
@@ -79,6 +83,9 @@ function item(id: number, overrides: Partial<OrderDetail['items'][number]>): Ord
     status: 'confirmed',
     delivered_at: null,
     returned_at: null,
+    counter_start: null,
+    counter_end: null,
+    invoiced: false,
     ...overrides,
   };
 }

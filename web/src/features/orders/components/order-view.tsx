@@ -12,21 +12,26 @@ import {
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { OrderEventType } from '@nine/shared/order-machine';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { orderQueryKey, useOrder, type OrderDetail } from '../api/get-order.ts';
+import { orderQueryKey, useOrder, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import { sendOrderEvent } from '../api/send-order-event.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
 import { orderActions, type OrderAction } from '../view/order-actions.ts';
+import { ChangeCostDialog } from './change-cost-dialog.tsx';
+import { ItemToolDialog, type ItemTool } from './item-tool-dialog.tsx';
 import { AccessKeyDialog, WarningsDialog } from './order-action-dialogs.tsx';
 import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
 import { OrderItemsTable, itemName } from './order-items-table.tsx';
 import { OrderNotesForm } from './order-notes-form.tsx';
+import { OrderParticipants } from './order-participants.tsx';
+import { OrderPhotos } from './order-photos.tsx';
+import { OrderSignature } from './order-signature.tsx';
 import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
@@ -39,6 +44,10 @@ export interface OrderViewProps {
   canChange: boolean;
   listHref: string;
   printLinks: readonly { label: string; href: string }[];
+  /** Holds changeCost for this kind of order; defaults to canChange (the server checks either way). */
+  canChangeCost?: boolean;
+  /** The session's bearer token, for photos (files do not go through the JSON client). */
+  token?: string;
 }
 
 /** The forward steps of an order; undoing, refunds and cancelling are secondary. */
@@ -104,9 +113,15 @@ export function OrderView(props: OrderViewProps) {
 }
 
 function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail }) {
-  const { kind, id, locationId, canChange, currencySymbol } = props;
+  const { kind, id, locationId, currencySymbol } = props;
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
+  // The lists may open another location's order: it shows, but changes need that location selected.
+  const elsewhere = order.location_id !== locationId;
+  const canChange = props.canChange && !elsewhere;
+  const canChangeCost = (props.canChangeCost ?? props.canChange) && !elsewhere;
+  const [costItem, setCostItem] = useState<OrderItem | null>(null);
+  const [toolTarget, setToolTarget] = useState<{ tool: ItemTool; item: OrderItem } | null>(null);
 
   const machine = useMemo(
     () =>
@@ -183,7 +198,8 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
             </Button>
           ))}
         </HStack>
-        {!canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
+        {elsewhere && <Text color="fg.muted">{t('orders:view.other_location')}</Text>}
+        {!props.canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
         {canChange && actions.length === 0 && <Text color="fg.muted">{t('orders:view.no_actions')}</Text>}
         {context.failure !== null && (
           <Alert.Root status="error" role="alert" alignItems="center">
@@ -226,8 +242,33 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
           busy={sending}
           pending={pending}
           onAction={start}
+          {...(canChangeCost ? { onChangeCost: setCostItem } : {})}
+          {...(canChange
+            ? { onItemTool: (tool: ItemTool, item: OrderItem) => setToolTarget({ tool, item }) }
+            : {})}
         />
       </Section>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+        <Section title={t('orders:participants.title')}>
+          <OrderParticipants kind={kind} locationId={locationId} order={order} canChange={canChange} />
+        </Section>
+        <Section title={t('orders:signature.title')}>
+          <OrderSignature kind={kind} locationId={locationId} order={order} canChange={canChange} />
+        </Section>
+      </Grid>
+
+      {props.token !== undefined && (
+        <Section title={t('orders:photos.title')}>
+          <OrderPhotos
+            kind={kind}
+            locationId={locationId}
+            order={order}
+            canChange={canChange}
+            token={props.token}
+          />
+        </Section>
+      )}
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
         <Section title={t('orders:notes.title')}>
@@ -238,6 +279,21 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         </Section>
       </Grid>
 
+      <ItemToolDialog
+        kind={kind}
+        locationId={locationId}
+        order={order}
+        target={toolTarget}
+        onClose={() => setToolTarget(null)}
+      />
+      <ChangeCostDialog
+        kind={kind}
+        locationId={locationId}
+        order={order}
+        item={costItem}
+        currencySymbol={currencySymbol}
+        onClose={() => setCostItem(null)}
+      />
       <AccessKeyDialog
         open={state.value === 'askingAccessKey' || (sending && context.accessKey !== null)}
         sending={sending}

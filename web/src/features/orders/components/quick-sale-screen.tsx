@@ -13,14 +13,16 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { formatMoney } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createSaleOrder } from '../api/create-sale-order.ts';
+import type { OrderDetail } from '../api/get-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
+import type { TakenPayment } from '../api/take-payment.ts';
 import {
   discountValid,
   lineGrossMinor,
@@ -37,6 +39,16 @@ export interface QuickSaleScreenProps {
   currencySymbol: string;
   orderHref(id: number): string;
   printHref(id: number): string;
+  /**
+   * The latest scan from a device outside the page's scan field (the agent's scanner, a keyboard-wedge
+   * scanner); each new `seq` adds the code once.
+   */
+  deviceScan?: { code: string; seq: number } | null;
+  /**
+   * The receipt controls of a completed sale, composed by the page (the agent prints it silently once paid).
+   * `payment` is null until the cash is taken.
+   */
+  renderReceipt?(sale: OrderDetail, payment: TakenPayment | null): ReactNode;
 }
 
 function ScanMessage({ scan, onPick }: { scan: ScanState; onPick(index: number): void }) {
@@ -99,7 +111,14 @@ function DiscountInput({
 }
 
 /** Quick sale (sale-orders/new): scan-first, usable from the keyboard alone. */
-export function QuickSaleScreen({ title, currencySymbol, orderHref, printHref }: QuickSaleScreenProps) {
+export function QuickSaleScreen({
+  title,
+  currencySymbol,
+  orderHref,
+  printHref,
+  deviceScan = null,
+  renderReceipt,
+}: QuickSaleScreenProps) {
   const { t } = useAppTranslation();
   const scanRef = useRef<HTMLInputElement>(null);
   const machine = useMemo(
@@ -114,6 +133,19 @@ export function QuickSaleScreen({ title, currencySymbol, orderHref, printHref }:
   );
   const [state, send] = useMachine(machine, { input: {} });
   const { context } = state;
+  const [payment, setPayment] = useState<TakenPayment | null>(null);
+  const created = context.created;
+  // A payment belongs to one sale: a new sale starts without one.
+  if (payment !== null && payment.order_id !== created?.id) setPayment(null);
+
+  // A device scan adds its code once, while lines are being taken (not over a finished sale).
+  const lastSeq = useRef<number | null>(null);
+  const takingLines = !state.matches('done');
+  useEffect(() => {
+    if (deviceScan === null || deviceScan.seq === lastSeq.current) return;
+    lastSeq.current = deviceScan.seq;
+    if (takingLines) send({ type: 'SCAN', code: deviceScan.code });
+  }, [deviceScan, takingLines, send]);
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   const submitting = state.matches('submitting');
   const noteTooLong = context.staffNote.trim().length > STAFF_NOTE_MAX;
@@ -129,7 +161,13 @@ export function QuickSaleScreen({ title, currencySymbol, orderHref, printHref }:
           <Alert.Indicator />
           <Alert.Title>{t('orders:quick_sale.done', { number: sale.number })}</Alert.Title>
         </Alert.Root>
-        <CashPaymentForm orderId={sale.id} balanceMinor={sale.balance_minor} money={money} />
+        <CashPaymentForm
+          orderId={sale.id}
+          balanceMinor={sale.balance_minor}
+          money={money}
+          onPaid={setPayment}
+        />
+        {renderReceipt?.(sale, payment)}
         <HStack gap="3" wrap="wrap">
           <Button onClick={() => send({ type: 'NEW_SALE' })}>{t('orders:quick_sale.new_sale')}</Button>
           <Button asChild variant="outline">

@@ -88,7 +88,7 @@ const codeIn = (context: QuickSaleContext) => (context.scan.status === 'idle' ? 
 /**
  * The quick-sale counter: scans add lines (a second scan of a product adds one more), quantities and
  * discounts change from the keyboard, and checkout creates the sale once, idempotently; the receipt is
- * printed by the screen afterwards (through the agent, from another task).
+ * printed by the page once the payment is taken (through the agent when paired).
  */
 export const quickSaleMachine = setup({
   types: {} as { context: QuickSaleContext; events: QuickSaleEvent; input: { newKey?: () => string } },

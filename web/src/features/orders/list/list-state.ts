@@ -7,6 +7,7 @@ import {
 import type { OrderListParams } from '../api/get-orders.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { isDatePreset, isIsoDay, presetRange, type DatePreset } from './date-presets.ts';
+import { columnFilterParams, parseColumnFilters, type ColumnFilters } from './column-filters.ts';
 
 export type OrderSortField = (typeof orderSortFields)[number];
 export type OrderStatusFilter = (typeof orderStatusFilters)[number];
@@ -34,6 +35,8 @@ export interface OrderListState {
   unbalanced?: boolean;
   balanceStatus?: NonNullable<OrderListQuery['invoice_balance_status']>;
   locationId?: number;
+  /** The column filters set in the table's headers, as their `f_<column>` query values. */
+  filters?: ColumnFilters;
 }
 
 export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
@@ -78,7 +81,7 @@ const KEYS = {
   unbalanced: 'has_unbalanced_invoice',
   balanceStatus: 'invoice_balance_status',
   locationId: 'location_id',
-} as const satisfies Record<keyof OrderListState, string>;
+} as const satisfies Record<Exclude<keyof OrderListState, 'filters'>, string>;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -117,6 +120,8 @@ export function parseListState(search: string, kind: OrderKind, defaults: OrderL
   if (unbalanced === 'true' || unbalanced === 'false') state.unbalanced = unbalanced === 'true';
   state.balanceStatus = oneOf(balanceStatuses, q.get(KEYS.balanceStatus));
   state.locationId = positiveInt(q.get(KEYS.locationId));
+  const filters = parseColumnFilters(q, kind);
+  if (Object.keys(filters).length > 0) state.filters = filters;
   return withoutUndefined(state);
 }
 
@@ -129,13 +134,14 @@ function withoutUndefined(state: OrderListState): OrderListState {
 /** The query string of a state, leaving out what equals the defaults so links stay short. */
 export function serializeListState(state: OrderListState, defaults: OrderListState): string {
   const q = new URLSearchParams();
-  for (const key of Object.keys(KEYS) as (keyof OrderListState)[]) {
+  for (const key of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
     const value = state[key];
     if (value === undefined || value === defaults[key]) continue;
     // Dates only mean something for the presets that use them.
     if ((key === 'from' || key === 'to') && !usesGivenDates(state.datePreset, key)) continue;
     q.set(KEYS[key], String(value));
   }
+  for (const [column, value] of Object.entries(state.filters ?? {})) q.set(`f_${column}`, value);
   return q.toString();
 }
 
@@ -171,5 +177,5 @@ export function toOrderListParams(state: OrderListState, now: Date): OrderListPa
   if (state.unbalanced !== undefined) params.has_unbalanced_invoice = state.unbalanced;
   if (state.balanceStatus !== undefined) params.invoice_balance_status = state.balanceStatus;
   if (state.locationId !== undefined) params.location_id = state.locationId;
-  return params;
+  return { ...params, ...columnFilterParams(state.filters) };
 }

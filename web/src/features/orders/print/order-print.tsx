@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -31,11 +32,16 @@ export interface OrderPrintProps {
   header: string | null;
   currencySymbol: string;
   backHref: string;
+  /**
+   * The print buttons, given the order once loaded: the page composes the agent's silent print here.
+   * Without it, a button opens the browser's print dialog.
+   */
+  controls?: (order: OrderDetail | undefined) => ReactNode;
 }
 
 const sheetWidth: Record<PrintWidth, string> = { a4: '186mm', '80mm': '76mm', '55mm': '51mm' };
 
-/** A printable order: the browser's print dialog with the stylesheet above (the agent path comes later). */
+/** A printable order: the sheet for the browser's print dialog, and the controls the page gives it. */
 export function OrderPrint(props: OrderPrintProps) {
   const { t } = useAppTranslation();
   const query = useOrder(props.kind, props.locationId, props.id);
@@ -44,9 +50,13 @@ export function OrderPrint(props: OrderPrintProps) {
     <Box bg={{ base: 'bg.muted', _print: 'white' }} minH="100dvh" py={{ base: '6', _print: '0' }} px="2">
       <style>{printStylesheet(props.width)}</style>
       <HStack className="nine-no-print" justify="center" gap="3" mb="4">
-        <Button onClick={() => window.print()} disabled={!query.data}>
-          {t('orders:print.print')}
-        </Button>
+        {props.controls ? (
+          props.controls(query.data)
+        ) : (
+          <Button onClick={() => window.print()} disabled={!query.data}>
+            {t('orders:print.print')}
+          </Button>
+        )}
         <ChakraLink asChild colorPalette="blue" variant="underline">
           <Link href={props.backHref}>{t('orders:print.back')}</Link>
         </ChakraLink>

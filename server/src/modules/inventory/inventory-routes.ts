@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@nine/shared/errors';
+import {
+  inventoryListQuery,
+  rentalHistoryQuery,
+  type InventoryItem,
+  type MaintenanceRow,
+  type ProductDetail,
+  type ProductRow,
+  type RentalHistoryRow,
+  type StockLevel,
+} from '@nine/shared/schemas/inventory';
+import type pg from 'pg';
+import type { Db } from '../../db/pool.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { assertLocation, idOf, VIEW } from './inventory-shared.ts';
+import { listInventory, type InventoryKind } from './inventory-list.ts';
+
+export const PRODUCT_SELECT = `p.id, p.kind, p.sku, p.name, p.option, p.category_id, c.name AS category, p.is_serialized, p.barcode,
+  p.price_minor, p.hourly_price_minor, p.deposit_minor, p.active, p.version,
+  coalesce((SELECT json_agg(json_build_object('attribute_id', a.id, 'name', a.name, 'kind', a.kind, 'value', v.value) ORDER BY a.name)
+            FROM product_attribute_values v JOIN attributes a ON a.id = v.attribute_id WHERE v.product_id = p.id), '[]') AS attributes`;
+
+export async function productById(
+  q: Db['pool'] | pg.PoolClient,
+  id: number,
+): Promise<ProductRow | undefined> {
+  const { rows } = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_SELECT} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export const ITEM_SELECT = `i.id, i.product_id, i.sku, i.barcode, i.status, i.home_location_id, hl.name AS home_location,
+  i.current_location_id, cl.name AS current_location, i.rent_count, i.rent_minutes::bigint AS rent_minutes,
+  coalesce(t.revenue_minor, 0)::bigint AS revenue_minor, i.version
+  FROM items i JOIN locations hl ON hl.id = i.home_location_id JOIN locations cl ON cl.id = i.current_location_id
+  LEFT JOIN item_totals t ON t.item_id = i.id`;
+
+/** The stock module's repair logs of the product's items, when that module's tables exist. */
+async function maintenanceOf(db: Db, productId: number): Promise<MaintenanceRow[] | null> {
+  const exists = await db.pool.query<{ ok: boolean }>(
+    `SELECT to_regclass('repair_logs') IS NOT NULL AND to_regclass('repair_work') IS NOT NULL AS ok`,
+  );
+  if (!exists.rows[0]!.ok) return null;
+  const { rows } = await db.pool.query<MaintenanceRow>(
+    `SELECT r.id, i.sku AS item_sku, r.status::text AS status, r.problem, r.opened_at, r.closed_at,
+            coalesce((SELECT sum(w.cost_minor) FROM repair_work w WHERE w.repair_log_id = r.id), 0)::bigint AS cost_minor
+     FROM repair_logs r JOIN items i ON i.id = r.item_id
+     WHERE i.product_id = $1 ORDER BY r.opened_at DESC, r.id DESC LIMIT 50`,
+    [productId],
+  );
+  return rows;
+}
+
+/** The inventory lists, a product's detail and its rental history: all read with `inventory` view. */
+export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
+  for (const kind of ['rent', 'sale'] as InventoryKind[]) {
+    app.get(`/api/nine/inventory/${kind}`, { config: { access: VIEW } }, async (request) => {
+      const q = parse(inventoryListQuery, request.query);
+      const locationId = q.location_id ?? request.auth!.locationId!;
+      await assertLocation(request, deps.auth, locationId, VIEW);
+      return { data: await listInventory(deps.db, kind, locationId, q) };
+    });
+  }
+
+  app.get('/api/nine/inventory/products/:id', { config: { access: VIEW } }, async (request) => {
+    const id = idOf(request);
+    const product = await productById(deps.db.pool, id);
+    if (!product) throw new AppError('notFound');
+    const [items, stock, totals] = await Promise.all([
+      deps.db.pool.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.product_id = $1 ORDER BY i.sku`, [id]),
+      deps.db.pool.query<StockLevel>(
+        `SELECT s.location_id, l.name AS location, s.quantity FROM stock_levels s JOIN locations l ON l.id = s.location_id
+         WHERE s.product_id = $1 ORDER BY l.name`,
+        [id],
+      ),
+      deps.db.pool.query<ProductDetail['totals']>(
+        `SELECT coalesce(rent_count, 0)::bigint AS rent_count, coalesce(rent_minutes, 0)::bigint AS rent_minutes,
+                coalesce(revenue_minor, 0)::bigint AS revenue_minor
+         FROM (SELECT 1) one LEFT JOIN product_totals ON product_id = $1`,
+        [id],
+      ),
+    ]);
+    const detail: ProductDetail = {
+      product,
+      items: items.rows,
+      stock: stock.rows,
+      totals: totals.rows[0]!,
+      maintenance: await maintenanceOf(deps.db, id),
+    };
+    return { data: detail };
+  });
+
+  // Newest first, walking order_items_product_created_idx: one page, never the whole history.
+  app.get('/api/nine/inventory/products/:id/rentals', { config: { access: VIEW } }, async (request) => {
+    const id = idOf(request);
+    const q = parse(rentalHistoryQuery, request.query);
+    return {
+      data: await pageOf<RentalHistoryRow>(deps.db, {
+        select: `oi.id AS order_item_id, o.id AS order_id, o.number AS order_number, o.type AS order_type,
+          trim(cu.first_name || ' ' || cu.last_name) AS customer, i.sku AS item_sku, oi.quantity, oi.status,
+          oi.planned_start, oi.planned_finish, oi.delivered_at, oi.returned_at,
+          CASE WHEN oi.status = 'cancelled' THEN 0 ELSE oi.quantity * oi.unit_price_minor - oi.discount_minor END::bigint AS revenue_minor,
+          oi.created_at`,
+        from: `FROM order_items oi JOIN orders o ON o.id = oi.order_id LEFT JOIN customers cu ON cu.id = o.customer_id
+          LEFT JOIN items i ON i.id = oi.item_id WHERE oi.product_id = $1`,
+        orderBy: 'ORDER BY oi.created_at DESC, oi.id DESC',
+        params: [id],
+        page: q.page,
+        pageSize: q.page_size,
+      }),
+    };
+  });
+}

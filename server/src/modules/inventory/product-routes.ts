@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import {
+  itemInput,
+  itemTransfer,
+  itemUpdate,
+  productInput,
+  productUpdate,
+  stockInput,
+  type InventoryItem,
+  type ProductRow,
+} from '@nine/shared/schemas/inventory';
+import type { Db } from '../../db/pool.ts';
+import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { ITEM_SELECT, productById } from './inventory-routes.ts';
+import {
+  assertCodesFree,
+  assertLocation,
+  audit,
+  CHANGE,
+  idOf,
+  mapUniqueViolation,
+} from './inventory-shared.ts';
+
+/** Attribute values must fit their attribute: a number, one of the options, true/false. */
+export async function checkAttributeValues(
+  client: pg.PoolClient,
+  values: { attribute_id: number; value: string }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  const { rows } = await client.query<{ id: number; kind: string; options: string[] }>(
+    'SELECT id, kind, options FROM attributes WHERE id = ANY($1)',
+    [values.map((v) => v.attribute_id)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const bad = values.filter((v) => {
+    const a = byId.get(v.attribute_id);
+    if (!a) return true;
+    if (a.kind === 'number') return v.value === '' || !Number.isFinite(Number(v.value));
+    if (a.kind === 'boolean') return v.value !== 'true' && v.value !== 'false';
+    if (a.kind === 'option') return !a.options.includes(v.value);
+    return false;
+  });
+  if (bad.length)
+    throw new AppError('attributeValueInvalid', { data: { attribute_ids: bad.map((b) => b.attribute_id) } });
+}
+
+async function writeAttributes(
+  client: pg.PoolClient,
+  productId: number,
+  values: { attribute_id: number; value: string }[],
+): Promise<void> {
+  await checkAttributeValues(client, values);
+  await client.query('DELETE FROM product_attribute_values WHERE product_id = $1', [productId]);
+  const kept = values.filter((v) => v.value !== '');
+  if (kept.length)
+    await client.query(
+      `INSERT INTO product_attribute_values (product_id, attribute_id, value)
+       SELECT $1, * FROM unnest($2::int[], $3::text[])`,
+      [productId, kept.map((v) => v.attribute_id), kept.map((v) => v.value)],
+    );
+}
+
+async function lockProduct(client: pg.PoolClient, id: number) {
+  const { rows } = await client.query<{ version: number; is_serialized: boolean }>(
+    'SELECT version, is_serialized FROM products WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+async function lockItem(client: pg.PoolClient, id: number) {
+  const { rows } = await client.query<{
+    version: number;
+    status: string;
+    current_location_id: number;
+    home_location_id: number;
+  }>('SELECT version, status, current_location_id, home_location_id FROM items WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+async function itemById(client: pg.PoolClient, id: number): Promise<InventoryItem> {
+  const { rows } = await client.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.id = $1`, [id]);
+  return rows[0]!;
+}
+
+/** Product create/edit, serialized items (create, edit, transfer, delete) and bulk stock per location. */
+export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
+  const tx = <T>(work: (client: pg.PoolClient) => Promise<T>, status = 200) =>
+    inTransaction(deps.db, null, async (client) => ({ status, body: await work(client) }))
+      .then((r) => r.body)
+      .catch(mapUniqueViolation);
+
+  app.post('/api/nine/inventory/products', { config: { access: CHANGE } }, async (request, reply) => {
+    const input = parse(productInput, request.body);
+    const { userId } = request.auth!;
+    const result = await inTransaction(
+      deps.db,
+      { userId, key: idempotencyKeyOf(request.headers), fingerprint: ['POST inventory/products', input] },
+      async (client) => {
+        await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO products (kind, sku, name, option, category_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, active)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+          [
+            input.kind,
+            input.sku,
+            input.name,
+            input.option || null,
+            input.category_id ?? null,
+            input.is_serialized,
+            input.barcode || null,
+            input.price_minor,
+            input.hourly_price_minor ?? null,
+            input.deposit_minor,
+            input.active,
+          ],
+        );
+        const id = rows[0]!.id;
+        await writeAttributes(client, id, input.attributes);
+        await audit(client, request, 'product', id, 'created', input);
+        return { status: 201, body: (await productById(client, id))! };
+      },
+    ).catch(mapUniqueViolation);
+    return reply.code(201).send({ data: result.body });
+  });
+
+  app.patch('/api/nine/inventory/products/:id', { config: { access: CHANGE } }, async (request) => {
+    const id = idOf(request);
+    const { version, attributes, ...changes } = parse(productUpdate, request.body);
+    const product: ProductRow = await tx(async (client) => {
+      const current = await lockProduct(client, id);
+      if (current.version !== version)
+        throw new AppError('versionConflict', { data: { version: current.version } });
+      await assertCodesFree(client, { sku: changes.sku, barcode: changes.barcode }, { productId: id });
+      const fields = Object.entries(changes)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, v === '' ? null : v] as const);
+      const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+      await client.query(
+        `UPDATE products SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+        [id, ...fields.map(([, v]) => v)],
+      );
+      if (attributes) await writeAttributes(client, id, attributes);
+      await audit(client, request, 'product', id, 'updated', { ...Object.fromEntries(fields), attributes });
+      return (await productById(client, id))!;
+    });
+    return { data: product };
+  });
+
+  app.post(
+    '/api/nine/inventory/products/:id/items',
+    { config: { access: CHANGE } },
+    async (request, reply) => {
+      const productId = idOf(request);
+      const input = parse(itemInput, request.body);
+      const current = input.current_location_id ?? input.home_location_id;
+      await assertLocation(request, deps.auth, input.home_location_id, CHANGE);
+      await assertLocation(request, deps.auth, current, CHANGE);
+      if (input.status === 'rented') throw new AppError('validation', { data: { field: 'status' } });
+      const item = await tx(async (client) => {
+        const product = await lockProduct(client, productId);
+        if (!product.is_serialized) throw new AppError('productNotSerialized');
+        await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO items (product_id, sku, barcode, status, home_location_id, current_location_id)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [productId, input.sku, input.barcode, input.status, input.home_location_id, current],
+        );
+        const id = rows[0]!.id;
+        await audit(client, request, 'item', id, 'created', { product_id: productId, ...input });
+        return itemById(client, id);
+      }, 201);
+      return reply.code(201).send({ data: item });
+    },
+  );
+
+  app.patch('/api/nine/inventory/items/:id', { config: { access: CHANGE } }, async (request) => {
+    const id = idOf(request);
+    const { version, ...changes } = parse(itemUpdate, request.body);
+    if (changes.home_location_id) await assertLocation(request, deps.auth, changes.home_location_id, CHANGE);
+    const item = await tx(async (client) => {
+      const current = await lockItem(client, id);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      if (current.version !== version)
+        throw new AppError('versionConflict', { data: { version: current.version } });
+      // `rented` belongs to orders: a rented item changes status only by being returned.
+      if (changes.status && current.status === 'rented') throw new AppError('itemRented');
+      await assertCodesFree(client, { sku: changes.sku, barcode: changes.barcode }, { itemId: id });
+      const fields = Object.entries(changes).filter(([, v]) => v !== undefined);
+      const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
+      await client.query(
+        `UPDATE items SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
+        [id, ...fields.map(([, v]) => v)],
+      );
+      await audit(client, request, 'item', id, 'updated', { from: current, ...Object.fromEntries(fields) });
+      return itemById(client, id);
+    });
+    return { data: item };
+  });
+
+  // A transfer moves the item's current location and is logged with both ends in the audit log.
+  app.post('/api/nine/inventory/items/:id/transfer', { config: { access: CHANGE } }, async (request) => {
+    const id = idOf(request);
+    const input = parse(itemTransfer, request.body);
+    await assertLocation(request, deps.auth, input.to_location_id, CHANGE);
+    const item = await tx(async (client) => {
+      const current = await lockItem(client, id);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      if (current.version !== input.version)
+        throw new AppError('versionConflict', { data: { version: current.version } });
+      if (current.status === 'rented') throw new AppError('itemRented');
+      await client.query(
+        'UPDATE items SET current_location_id = $2, version = version + 1, updated_at = now() WHERE id = $1',
+        [id, input.to_location_id],
+      );
+      await audit(client, request, 'item', id, 'transferred', {
+        from_location_id: current.current_location_id,
+        to_location_id: input.to_location_id,
+        note: input.note ?? null,
+      });
+      return itemById(client, id);
+    });
+    return { data: item };
+  });
+
+  // Only an item nobody ever booked may be deleted; the rest are retired, keeping their history.
+  app.delete('/api/nine/inventory/items/:id', { config: { access: CHANGE } }, async (request) => {
+    const id = idOf(request);
+    await tx(async (client) => {
+      const current = await lockItem(client, id);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      const used = await client.query('SELECT 1 FROM order_items WHERE item_id = $1 LIMIT 1', [id]);
+      if (used.rows.length) throw new AppError('itemInUse');
+      await client.query('DELETE FROM items WHERE id = $1', [id]);
+      await audit(client, request, 'item', id, 'deleted', current);
+    });
+    return { data: { id } };
+  });
+
+  app.put('/api/nine/inventory/products/:id/stock', { config: { access: CHANGE } }, async (request) => {
+    const productId = idOf(request);
+    const input = parse(stockInput, request.body);
+    await assertLocation(request, deps.auth, input.location_id, CHANGE);
+    const level = await tx(async (client) => {
+      const product = await lockProduct(client, productId);
+      if (product.is_serialized) throw new AppError('productSerialized');
+      const before = await client.query<{ quantity: number }>(
+        'SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2',
+        [productId, input.location_id],
+      );
+      await client.query(
+        `INSERT INTO stock_levels (product_id, location_id, quantity) VALUES ($1, $2, $3)
+         ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`,
+        [productId, input.location_id, input.quantity],
+      );
+      await audit(client, request, 'product', productId, 'stock_set', {
+        location_id: input.location_id,
+        from: before.rows[0]?.quantity ?? 0,
+        to: input.quantity,
+      });
+      return { product_id: productId, ...input };
+    });
+    return { data: level };
+  });
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import { adhocChargeCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
+import { invoiceTax } from '@nine/shared/tax';
+import type { Db } from '../../db/pool.ts';
+import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { getInvoiceDetail } from './invoice-queries.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+
+interface Actor {
+  userId: number;
+  locationId: number;
+}
+
+/**
+ * An ad-hoc charge (a damage fee, a late fee) on the order of an invoice, when the business allows
+ * add_adhoc_to_order. It never touches an existing invoice (a posted one is immutable): it becomes its own
+ * 'adhoc' invoice, in progress, taxed by the one tax rule, and the order's total grows by it so the
+ * order's balance asks for it.
+ */
+export async function addAdhocCharge(
+  client: pg.PoolClient,
+  actor: Actor,
+  invoiceId: number,
+  input: AdhocChargeCreate,
+): Promise<number> {
+  const { rows } = await client.query<{ order_id: number | null; type: string }>(
+    'SELECT order_id, type FROM invoices WHERE id = $1 AND location_id = $2',
+    [invoiceId, actor.locationId],
+  );
+  const invoice = rows[0];
+  if (!invoice) throw new AppError('notFound');
+  const { rows: settingRows } = await client.query<{
+    add_adhoc_to_order: boolean;
+    is_tax_included: boolean;
+    tax_bp: number;
+  }>(
+    `SELECT b.add_adhoc_to_order, coalesce(g.is_tax_included, false) AS is_tax_included,
+            coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp
+     FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
+    [actor.locationId],
+  );
+  const s = settingRows[0]!;
+  if (!s.add_adhoc_to_order) throw new AppError('adhocChargesDisabled');
+  if (invoice.order_id === null || invoice.type === 'credit_note') throw new AppError('invoiceWithoutOrder');
+  const { rows: orderRows } = await client.query<{
+    id: number;
+    type: string;
+    status: string;
+    customer_id: number | null;
+  }>('SELECT id, type, status, customer_id FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+    invoice.order_id,
+    actor.locationId,
+  ]);
+  const order = orderRows[0];
+  if (!order) throw new AppError('notFound');
+  if (['cancelled', 'pre-cancel'].includes(order.status)) throw new AppError('orderNotChargeable');
+
+  const net = input.quantity * input.unit_price_minor;
+  const tax = input.taxable ? invoiceTax(net, s.tax_bp, s.is_tax_included) : 0;
+  // With taxes included the price already holds the tax: the subtotal is what is left without it.
+  const subtotal = s.is_tax_included ? net - tax : net;
+  const total = subtotal + tax;
+  const { rows: created } = await client.query<{ id: number }>(
+    `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor, of_sale_order)
+     VALUES ('adhoc', $1, $2, $3, now(), now(), $4, 0, $5, $6, $7) RETURNING id`,
+    [order.id, order.customer_id, actor.locationId, subtotal, tax, total, order.type === 'sale'],
+  );
+  const chargeId = created[0]!.id;
+  await client.query(
+    `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
+     VALUES ($1, $2, $3, $4, 0, $5, $6)`,
+    [
+      chargeId,
+      input.description,
+      input.quantity,
+      input.unit_price_minor,
+      tax,
+      s.is_tax_included ? net : net + tax,
+    ],
+  );
+  await client.query(
+    'UPDATE orders SET total_minor = total_minor + $2, version = version + 1, updated_at = now() WHERE id = $1',
+    [order.id, total],
+  );
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'adhoc_charge', $4)`,
+    [
+      actor.userId,
+      actor.locationId,
+      String(order.id),
+      JSON.stringify({
+        invoice_id: chargeId,
+        from_invoice_id: invoiceId,
+        description: input.description,
+        quantity: input.quantity,
+        unit_price_minor: input.unit_price_minor,
+        total_minor: total,
+      }),
+    ],
+  );
+  return chargeId;
+}
+
+export function registerAdhocChargeRoute(app: FastifyInstance, deps: { db: Db }): void {
+  app.post(
+    '/api/nine/invoices/:id/adhoc-charges',
+    { config: { access: { resource: 'financial_transaction', action: 'change' } } },
+    async (request, reply) => {
+      const { id } = parse(idParams, request.params);
+      const input = parse(adhocChargeCreate, request.body);
+      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+      const result = await inTransaction(
+        deps.db,
+        {
+          userId: actor.userId,
+          key: idempotencyKeyOf(request.headers),
+          fingerprint: ['POST adhoc-charges', id, actor.locationId, input],
+        },
+        async (client) => {
+          const chargeId = await addAdhocCharge(client, actor, id, input);
+          return { status: 201, body: { data: await getInvoiceDetail(client, chargeId, actor.locationId) } };
+        },
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  );
+}

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import type {
+  InvoiceCustomer,
+  InvoiceDetail,
+  InvoiceLine,
+  InvoicePayment,
+  InvoiceRow,
+  InvoiceTaxLine,
+} from '@nine/shared/schemas/invoices';
+import { spreadTax } from '@nine/shared/tax';
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/**
+ * Paid on an invoice: its payments less their refunds, derived every time, never stored. A lateral join
+ * computes it once per row (filters, sorts and the column share it), refunds looked up per payment.
+ */
+const PAID_JOIN = `LEFT JOIN LATERAL (
+    SELECT coalesce(sum(p.amount_minor), 0) - coalesce(sum(rf.amount), 0) AS paid
+    FROM payments p LEFT JOIN LATERAL (SELECT sum(r.amount_minor) AS amount FROM refunds r WHERE r.payment_id = p.id) rf ON true
+    WHERE p.invoice_id = i.id
+  ) m ON true`;
+export const PAID_SQL = 'm.paid';
+
+export const INVOICE_COLUMNS = `i.id, i.number, i.type, i.status, i.order_id, o.number AS order_number, o.type AS order_type,
+  nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer, i.created_at, i.in_progress_at, i.posted_at, i.updated_at,
+  i.billing_from, i.billing_to, i.subtotal_minor, i.discount_minor, i.tax_minor, i.total_minor,
+  m.paid::bigint AS paid_minor, (i.total_minor - m.paid)::bigint AS balance_minor`;
+
+export const INVOICE_FROM = `FROM invoices i LEFT JOIN orders o ON o.id = i.order_id LEFT JOIN customers c ON c.id = i.customer_id
+  ${PAID_JOIN}`;
+
+/** show_taxes_mode: each tax on its own line (default), one combined line, or none printed. */
+export function taxLines(
+  mode: string,
+  taxMinor: number,
+  active: { name: string; rate_bp: number }[],
+): InvoiceTaxLine[] {
+  if (mode === 'none' || mode === 'hidden') return [];
+  const rate = active.reduce((sum, t) => sum + t.rate_bp, 0);
+  if (mode === 'combined' || mode === 'total' || active.length <= 1) {
+    if (taxMinor === 0 && rate === 0) return [];
+    return [{ name: active.length === 1 ? active[0]!.name : '', rate_bp: rate, amount_minor: taxMinor }];
+  }
+  // The one tax rule computes the invoice's tax on the summed rate; each tax takes its share by rate.
+  const shares = spreadTax(
+    active.map((t) => t.rate_bp),
+    taxMinor,
+  );
+  return active.map((t, i) => ({ name: t.name, rate_bp: t.rate_bp, amount_minor: shares[i]! }));
+}
+
+interface Settings {
+  is_tax_included: boolean;
+  show_taxes_mode: string;
+  tax_comment: string | null;
+  invoice_print_header: string | null;
+  currency_code: string;
+  currency_symbol: string;
+  add_adhoc_to_order: boolean;
+}
+
+/** One invoice with everything its view and print show, or null when it is not in this location. */
+export async function getInvoiceDetail(
+  q: Queryable,
+  id: number,
+  locationId: number,
+): Promise<InvoiceDetail | null> {
+  const { rows } = await q.query<
+    InvoiceRow & {
+      customer_id: number | null;
+      credits_invoice_id: number | null;
+      order_status: string | null;
+    }
+  >(
+    `SELECT ${INVOICE_COLUMNS}, i.customer_id, i.credits_invoice_id, o.status AS order_status ${INVOICE_FROM}
+     WHERE i.id = $1 AND i.location_id = $2`,
+    [id, locationId],
+  );
+  const head = rows[0];
+  if (!head) return null;
+  const [lines, payments, refunds, customer, settings, taxes, credits, creditedBy] = await Promise.all([
+    q.query<InvoiceLine>(
+      `SELECT id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor
+       FROM invoice_lines WHERE invoice_id = $1 ORDER BY id`,
+      [id],
+    ),
+    q.query<Omit<InvoicePayment, 'refunds'>>(
+      `SELECT p.id, p.method, p.amount_minor, p.reference, p.created_at, u.name AS created_by,
+              coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
+       FROM payments p LEFT JOIN users u ON u.id = p.created_by WHERE p.invoice_id = $1 ORDER BY p.id`,
+      [id],
+    ),
+    q.query<{
+      id: number;
+      payment_id: number;
+      amount_minor: number;
+      reason: string | null;
+      created_at: string;
+    }>(
+      `SELECT r.id, r.payment_id, r.amount_minor, r.reason, r.created_at
+       FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = $1 ORDER BY r.id`,
+      [id],
+    ),
+    head.customer_id === null
+      ? Promise.resolve({ rows: [] as InvoiceCustomer[] })
+      : q.query<InvoiceCustomer>(
+          `SELECT id, nullif(trim(first_name || ' ' || last_name), '') AS name, phone, email::text AS email,
+                  nullif(concat_ws(', ', address, nullif(concat_ws(' ', postal_code, city), ''), country), '') AS address
+           FROM customers WHERE id = $1 AND NOT is_anonymous`,
+          [head.customer_id],
+        ),
+    q.query<Settings>(
+      `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce(g.show_taxes_mode, 'separate') AS show_taxes_mode,
+              g.tax_comment, g.invoice_print_header, coalesce(g.currency_code, 'USD') AS currency_code,
+              coalesce(g.currency_symbol, '$') AS currency_symbol, b.add_adhoc_to_order
+       FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
+      [locationId],
+    ),
+    q.query<{ name: string; rate_bp: number }>('SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id'),
+    head.credits_invoice_id === null
+      ? Promise.resolve({ rows: [] as { id: number; number: number }[] })
+      : q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = $1', [
+          head.credits_invoice_id,
+        ]),
+    q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE credits_invoice_id = $1', [
+      id,
+    ]),
+  ]);
+  const s = settings.rows[0]!;
+  const { customer_id: _c, credits_invoice_id: _ci, order_status: orderStatus, ...row } = head;
+  const liveOrder = row.order_id !== null && !['cancelled', 'pre-cancel'].includes(orderStatus ?? '');
+  return {
+    ...row,
+    customer_detail: customer.rows[0] ?? null,
+    lines: lines.rows,
+    taxes: taxLines(s.show_taxes_mode, row.tax_minor, taxes.rows),
+    payments: payments.rows.map((p) => ({
+      ...p,
+      refunds: refunds.rows.filter((r) => r.payment_id === p.id).map(({ payment_id: _p, ...r }) => r),
+    })),
+    refunded_minor: refunds.rows.reduce((sum, r) => sum + r.amount_minor, 0),
+    credits: credits.rows[0] ?? null,
+    credited_by: creditedBy.rows[0] ?? null,
+    settings: {
+      is_tax_included: s.is_tax_included,
+      show_taxes_mode: s.show_taxes_mode,
+      tax_comment: s.tax_comment,
+      invoice_print_header: s.invoice_print_header,
+      currency_code: s.currency_code,
+      currency_symbol: s.currency_symbol,
+    },
+    actions: {
+      post: row.status === 'in_progress',
+      credit_note: row.status === 'posted' && row.type !== 'credit_note' && creditedBy.rows.length === 0,
+      adhoc_charge: s.add_adhoc_to_order && liveOrder && row.type !== 'credit_note',
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import type {
+  DepositMovementRow,
+  OrderMoney,
+  OrderPaymentRow,
+  PaymentRules,
+} from '@nine/shared/schemas/payments';
+
+// A pool, not a client: the four reads below run side by side.
+type Queryable = pg.Pool;
+
+/**
+ * What the order view's money panels show: payments with what was refunded of each, the deposit
+ * movements and what is held, the balance, and the settings that decide the methods on offer.
+ * Every figure is summed from payments, refunds and movements; none is stored beside them.
+ */
+export async function getOrderMoney(
+  q: Queryable,
+  orderId: number,
+  locationId: number,
+  customerCredit: (q: pg.Pool, customerId: number | null) => Promise<number>,
+): Promise<OrderMoney> {
+  const { rows } = await q.query<{
+    id: number;
+    type: string;
+    version: number;
+    status: string;
+    customer_id: number | null;
+    total_minor: number;
+    paid_minor: number;
+    deposit_minor: number;
+    deposit_in_custody: boolean;
+    held_minor: number;
+  }>(
+    `SELECT o.id, o.type, o.version, o.status, o.customer_id, o.total_minor, o.deposit_minor, o.deposit_in_custody,
+            (coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
+              - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))::bigint AS paid_minor,
+            coalesce((SELECT sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END) FROM deposit_movements WHERE order_id = o.id), 0)::bigint AS held_minor
+     FROM orders o WHERE o.id = $1 AND o.location_id = $2`,
+    [orderId, locationId],
+  );
+  const order = rows[0];
+  if (!order) throw new AppError('notFound');
+  const [payments, deposits, rules, credit] = await Promise.all([
+    q.query<OrderPaymentRow>(
+      `SELECT p.id, p.method, p.amount_minor, p.tendered_minor, coalesce(p.tendered_minor - p.amount_minor, 0)::bigint AS change_minor,
+              coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor,
+              p.reference, p.created_at, u.name AS created_by
+       FROM payments p LEFT JOIN users u ON u.id = p.created_by WHERE p.order_id = $1 ORDER BY p.id`,
+      [orderId],
+    ),
+    q.query<DepositMovementRow>(
+      `SELECT m.id, m.kind, m.method, m.amount_minor, m.reason, m.created_at, u.name AS created_by
+       FROM deposit_movements m LEFT JOIN users u ON u.id = m.created_by WHERE m.order_id = $1 ORDER BY m.id`,
+      [orderId],
+    ),
+    q.query<PaymentRules>(
+      `SELECT coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, b.accept_external_payments,
+              coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
+              coalesce(g.confirm_change_return, true) AS confirm_change_return, b.process_external_refunds,
+              p.refund_level1_minor, p.refund_level2_minor, coalesce(g.multi_register, false) AS multi_register, g.current_cash_register
+       FROM business_info b CROSS JOIN access_policy p LEFT JOIN general_settings g ON g.location_id = $1
+       WHERE b.id = 1 AND p.id = 1`,
+      [locationId],
+    ),
+    customerCredit(q, order.customer_id),
+  ]);
+  return {
+    order_id: order.id,
+    order_type: order.type,
+    order_version: order.version,
+    order_status: order.status,
+    total_minor: order.total_minor,
+    paid_minor: order.paid_minor,
+    balance_minor: order.total_minor - order.paid_minor,
+    deposit_required_minor: order.deposit_minor,
+    deposit_held_minor: order.held_minor,
+    deposit_in_custody: order.deposit_in_custody,
+    customer_credit_minor: credit,
+    payments: payments.rows,
+    deposits: deposits.rows,
+    rules: rules.rows[0]!,
+  };
+}

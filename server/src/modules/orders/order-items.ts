@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import { orderItemReplace, orderItemUpdate } from '@nine/shared/schemas/orders';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { getOrderDetail } from './order-detail.ts';
+import { kindOf, orderIdParams, PATH, RESOURCE } from './order-routes-shared.ts';
+import { totalWithTax } from './order-service.ts';
+
+const itemParams = orderIdParams.extend({
+  childId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+});
+
+interface Line {
+  id: number;
+  product_id: number;
+  item_id: number | null;
+  quantity: number;
+  unit_price_minor: number;
+  discount_minor: number;
+  status: string;
+  counter_start: number | null;
+  counter_end: number | null;
+  invoiced: boolean;
+}
+
+/** Locks the order (its version checked) and the line; another location's order is refused by name. */
+async function lockLine(
+  client: pg.PoolClient,
+  request: FastifyRequest,
+  kind: 'rent' | 'sale',
+  version: number,
+): Promise<{ id: number; line: Line }> {
+  const { id, childId } = parse(itemParams, request.params);
+  const { rows } = await client.query<{ type: string; location_id: number; version: number }>(
+    'SELECT type, location_id, version FROM orders WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  const order = rows[0];
+  if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
+  if (order.location_id !== request.auth!.locationId) throw new AppError('orderOtherLocation');
+  if (order.version !== version) throw new AppError('versionConflict', { data: { version: order.version } });
+  const lines = await client.query<Line>(
+    `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status,
+            oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
+     FROM order_items oi WHERE oi.id = $1 AND oi.order_id = $2 FOR UPDATE`,
+    [childId, id],
+  );
+  if (!lines.rows[0]) throw new AppError('notFound');
+  return { id, line: lines.rows[0] };
+}
+
+async function finish(
+  client: pg.PoolClient,
+  request: FastifyRequest,
+  id: number,
+  action: string,
+  data: object,
+) {
+  const locationId = request.auth!.locationId!;
+  const net = (
+    await client.query<{ net: number }>(
+      `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
+      [id],
+    )
+  ).rows[0]!.net;
+  const pricing = (
+    await client.query<{ is_tax_included: boolean; tax_bp: number }>(
+      `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
+              coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
+      [locationId],
+    )
+  ).rows[0]!;
+  await client.query(
+    'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
+    [id, totalWithTax(net, pricing)],
+  );
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, $4, $5)`,
+    [request.auth!.userId, locationId, String(id), action, JSON.stringify(data)],
+  );
+  return { status: 200, body: await getOrderDetail(client, id, locationId) };
+}
+
+/**
+ * The order view's item actions beyond the lifecycle: edit item (its discount), set counter (meter
+ * readings), replace item (another serialized item; another product or category must be acknowledged,
+ * and the exclusion constraint still refuses a double booking). Each bumps the version and is audited.
+ */
+export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void {
+  for (const kind of ['rent', 'sale'] as const) {
+    app.patch(
+      `/api/nine/${PATH[kind]}/:id/items/:childId`,
+      { config: { access: { resource: RESOURCE[kind], action: 'change' } } },
+      async (request) => {
+        const input = parse(orderItemUpdate, request.body);
+        const result = await inTransaction(deps.db, null, async (client) => {
+          const { id, line } = await lockLine(client, request, kind, input.version);
+          if (line.status === 'cancelled') throw new AppError('conflict', { data: { reason: 'cancelled' } });
+          const discount = input.discount_minor ?? line.discount_minor;
+          if (input.discount_minor !== undefined && input.discount_minor !== line.discount_minor) {
+            // An invoiced line is fixed: corrections go through a credit note.
+            if (line.invoiced) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+            if (discount > line.unit_price_minor * line.quantity)
+              throw new AppError('validation', {
+                data: { issues: [{ path: 'discount_minor', code: 'more_than_line' }] },
+              });
+          }
+          const start = input.counter_start !== undefined ? input.counter_start : line.counter_start;
+          const end = input.counter_end !== undefined ? input.counter_end : line.counter_end;
+          if (start !== null && end !== null && end < start)
+            throw new AppError('validation', {
+              data: { issues: [{ path: 'counter_end', code: 'before_start' }] },
+            });
+          await client.query(
+            'UPDATE order_items SET discount_minor = $2, counter_start = $3, counter_end = $4 WHERE id = $1',
+            [line.id, discount, start, end],
+          );
+          const counterChanged = start !== line.counter_start || end !== line.counter_end;
+          return finish(
+            client,
+            request,
+            id,
+            counterChanged && discount === line.discount_minor ? 'counter_set' : 'item_edited',
+            {
+              order_item_id: line.id,
+              ...(discount !== line.discount_minor
+                ? { discount: { old: line.discount_minor, new: discount } }
+                : {}),
+              ...(counterChanged ? { counter: { start, end } } : {}),
+            },
+          );
+        });
+        return { data: result.body };
+      },
+    );
+  }
+
+  app.post(
+    '/api/nine/rent-orders/:id/items/:childId/replace',
+    { config: { access: { resource: 'rent_order', action: 'change' } } },
+    async (request) => {
+      const input = parse(orderItemReplace, request.body);
+      const locationId = request.auth!.locationId!;
+      const result = await inTransaction(deps.db, null, async (client) => {
+        const { id, line } = await lockLine(client, request, 'rent', input.version);
+        // Only a serialized line that has not left yet is swapped here.
+        if (line.item_id === null || !['pending', 'confirmed'].includes(line.status))
+          throw new AppError('conflict', { data: { reason: 'not_replaceable' } });
+        const found = await client.query<{
+          id: number;
+          sku: string;
+          product_id: number;
+          category_id: number | null;
+          status: string;
+          current_location_id: number;
+          kind: string;
+        }>(
+          `SELECT i.id, i.sku, i.product_id, p.category_id, i.status, i.current_location_id, p.kind
+           FROM items i JOIN products p ON p.id = i.product_id WHERE lower(i.sku) = lower($1) FOR UPDATE OF i`,
+          [input.sku],
+        );
+        const next = found.rows[0];
+        if (!next)
+          throw new AppError('validation', { data: { issues: [{ path: 'sku', code: 'not_found' }] } });
+        if (next.id === line.item_id)
+          throw new AppError('validation', { data: { issues: [{ path: 'sku', code: 'same_item' }] } });
+        if (
+          next.kind !== 'rent' ||
+          ['maintenance', 'retired', 'lost'].includes(next.status) ||
+          next.current_location_id !== locationId
+        )
+          throw new AppError('itemsUnavailable', {
+            data: [{ item_id: next.id, product_sku: next.sku, product_category: next.sku }],
+            params: { items: next.sku },
+          });
+        const old = await client.query<{ sku: string; product_id: number; category_id: number | null }>(
+          'SELECT i.sku, i.product_id, p.category_id FROM items i JOIN products p ON p.id = i.product_id WHERE i.id = $1',
+          [line.item_id],
+        );
+        const before = old.rows[0]!;
+        // Spec: 'This action will change item options/category. Are you sure?'
+        if (
+          (before.product_id !== next.product_id || before.category_id !== next.category_id) &&
+          !input.acknowledge.includes('category_change')
+        )
+          throw new AppError('confirmationRequired', { data: { warnings: ['category_change'] } });
+        try {
+          await client.query('SAVEPOINT replace_item');
+          await client.query('UPDATE order_items SET item_id = $2, product_id = $3 WHERE id = $1', [
+            line.id,
+            next.id,
+            next.product_id,
+          ]);
+          await client.query('RELEASE SAVEPOINT replace_item');
+        } catch (err) {
+          // The exclusion constraint: the new item is booked over this period.
+          if ((err as { code?: string }).code === '23P01')
+            throw new AppError('itemsUnavailable', {
+              data: [{ item_id: next.id, product_sku: next.sku, product_category: next.sku }],
+              params: { items: next.sku },
+            });
+          throw err;
+        }
+        return finish(client, request, id, 'item_replaced', {
+          order_item_id: line.id,
+          old_sku: before.sku,
+          new_sku: next.sku,
+        });
+      });
+      return { data: result.body };
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import {
+  couponInput,
+  couponUpdate,
+  partnerInput,
+  partnerUpdate,
+  type CouponInput,
+  type CouponRow,
+  type PartnerDetail,
+  type PartnerInput,
+} from '@nine/shared/schemas/partners';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { PARTNER_COLUMNS } from './list-partners.ts';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+});
+
+const COUPON_COLUMNS = `id, partner_id, code::text, title, discount_kind, discount_value, commission_bp, applies_to,
+  auto_apply, valid_from::text, valid_to::text, is_active, version`;
+
+type Client = pg.PoolClient | Pick<pg.Pool, 'query'>;
+
+async function loadPartner(db: Client, id: number): Promise<PartnerDetail> {
+  const { rows } = await db.query<PartnerDetail>(
+    `SELECT ${PARTNER_COLUMNS},
+       coalesce((SELECT json_agg(json_build_object('applies_to', r.applies_to, 'rate_bp', r.rate_bp) ORDER BY r.applies_to)
+                 FROM partner_commission_rates r WHERE r.partner_id = p.id), '[]') AS rates,
+       coalesce((SELECT json_agg(c ORDER BY c.code) FROM (SELECT ${COUPON_COLUMNS} FROM coupons WHERE partner_id = p.id) c), '[]') AS coupons
+     FROM partners p WHERE p.id = $1`,
+    [id],
+  );
+  if (!rows[0]) throw new AppError('notFound');
+  return rows[0];
+}
+
+async function audit(
+  client: pg.PoolClient,
+  userId: number,
+  locationId: number | null,
+  type: string,
+  id: number,
+  action: string,
+  data: unknown,
+) {
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [userId, locationId, type, String(id), action, JSON.stringify(data)],
+  );
+}
+
+async function writeRates(client: pg.PoolClient, partnerId: number, rates: PartnerInput['rates']) {
+  await client.query('DELETE FROM partner_commission_rates WHERE partner_id = $1', [partnerId]);
+  if (rates.length === 0) return;
+  await client.query(
+    `INSERT INTO partner_commission_rates (partner_id, applies_to, rate_bp) SELECT $1, k, r FROM unnest($2::text[], $3::int[]) AS u(k, r)`,
+    [partnerId, rates.map((r) => r.applies_to), rates.map((r) => r.rate_bp)],
+  );
+}
+
+const couponValues = (c: CouponInput) => [
+  c.code,
+  c.title,
+  c.discount_kind,
+  c.discount_value,
+  c.commission_bp,
+  c.applies_to,
+  c.auto_apply,
+  c.valid_from,
+  c.valid_to,
+  c.is_active,
+];
+
+/** A unique-code violation is the user's mistake, not a bug. */
+async function withCodeCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if ((err as { code?: string; constraint?: string }).code === '23505')
+      throw new AppError('couponCodeTaken');
+    throw err;
+  }
+}
+
+/**
+ * Partners with their commission rates and coupons (permission `coupon`). Partner and coupon edits
+ * carry the version they read; a stale one is refused (1021). Every write is audited in its transaction.
+ */
+export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  const view = { config: { access: { resource: 'coupon', action: 'view' } } } as const;
+  const change = { config: { access: { resource: 'coupon', action: 'change' } } } as const;
+
+  app.get('/api/nine/partners/:id', view, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return { data: await loadPartner(deps.db.pool, id) };
+  });
+
+  app.post('/api/nine/partners', change, async (request, reply) => {
+    const input = parse(partnerInput, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO partners (name, email, phone, commission_rate_bp) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
+      );
+      const id = rows[0]!.id;
+      await writeRates(client, id, input.rates);
+      await audit(client, userId, locationId, 'partner', id, 'created', input);
+      return { status: 201, body: await loadPartner(client, id) };
+    });
+    return reply.code(201).send({ data: result.body });
+  });
+
+  app.put('/api/nine/partners/:id', change, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { version, ...input } = parse(partnerUpdate, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const current = await client.query<{ version: number }>(
+        'SELECT version FROM partners WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!current.rows[0]) throw new AppError('notFound');
+      if (current.rows[0].version !== version)
+        throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+      await client.query(
+        `UPDATE partners SET name = $2, email = $3, phone = $4, commission_rate_bp = $5, version = version + 1, updated_at = now() WHERE id = $1`,
+        [id, input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
+      );
+      await writeRates(client, id, input.rates);
+      await audit(client, userId, locationId, 'partner', id, 'updated', input);
+      return { status: 200, body: await loadPartner(client, id) };
+    });
+    return { data: result.body };
+  });
+
+  app.delete('/api/nine/partners/:id', change, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { userId, locationId } = request.auth!;
+    await inTransaction(deps.db, null, async (client) => {
+      const { rows } = await client.query('DELETE FROM partners WHERE id = $1 RETURNING name', [id]);
+      if (!rows[0]) throw new AppError('notFound');
+      await audit(client, userId, locationId, 'partner', id, 'deleted', { name: rows[0].name });
+      return { status: 200, body: null };
+    });
+    return { data: { id } };
+  });
+
+  app.post('/api/nine/partners/:id/coupons', change, async (request, reply) => {
+    const { id } = parse(idParams, request.params);
+    const input = parse(couponInput, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await withCodeCheck(() =>
+      inTransaction(deps.db, null, async (client) => {
+        const partner = await client.query('SELECT id FROM partners WHERE id = $1 FOR UPDATE', [id]);
+        if (!partner.rows[0]) throw new AppError('notFound');
+        const { rows } = await client.query<CouponRow>(
+          `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, commission_bp, applies_to, auto_apply, valid_from, valid_to, is_active)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COUPON_COLUMNS}`,
+          [id, ...couponValues(input)],
+        );
+        await audit(client, userId, locationId, 'coupon', rows[0]!.id, 'created', input);
+        return { status: 201, body: rows[0]! };
+      }),
+    );
+    return reply.code(201).send({ data: result.body });
+  });
+
+  app.put('/api/nine/coupons/:id', change, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { version, ...input } = parse(couponUpdate, request.body);
+    const { userId, locationId } = request.auth!;
+    const result = await withCodeCheck(() =>
+      inTransaction(deps.db, null, async (client) => {
+        const current = await client.query<{ version: number }>(
+          'SELECT version FROM coupons WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        if (!current.rows[0]) throw new AppError('notFound');
+        if (current.rows[0].version !== version)
+          throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+        const { rows } = await client.query<CouponRow>(
+          `UPDATE coupons SET code = $2, title = $3, discount_kind = $4, discount_value = $5, commission_bp = $6, applies_to = $7,
+             auto_apply = $8, valid_from = $9, valid_to = $10, is_active = $11, version = version + 1, updated_at = now()
+           WHERE id = $1 RETURNING ${COUPON_COLUMNS}`,
+          [id, ...couponValues(input)],
+        );
+        await audit(client, userId, locationId, 'coupon', id, 'updated', input);
+        return { status: 200, body: rows[0]! };
+      }),
+    );
+    return { data: result.body };
+  });
+
+  app.delete('/api/nine/coupons/:id', change, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { userId, locationId } = request.auth!;
+    await inTransaction(deps.db, null, async (client) => {
+      const { rows } = await client.query('DELETE FROM coupons WHERE id = $1 RETURNING code::text', [id]);
+      if (!rows[0]) throw new AppError('notFound');
+      await audit(client, userId, locationId, 'coupon', id, 'deleted', { code: rows[0].code });
+      return { status: 200, body: null };
+    });
+    return { data: { id } };
+  });
+}

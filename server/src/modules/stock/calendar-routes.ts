@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  availabilityCalendarQuery,
+  calendarOrdersQuery,
+  type AvailabilityCalendar,
+  type CalendarBooking,
+  type CalendarRow,
+} from '@nine/shared/schemas/stock';
+import type { Db } from '../../db/pool.ts';
+import { containsPattern } from '../../lib/paging.ts';
+import { parse } from '../../lib/validate.ts';
+
+/**
+ * availability-calendar: per rent product, units booked per slot (days of a month, or the hours of one
+ * day) against what the location holds. Spec section 6: the availability pages need no permission.
+ */
+export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.get('/api/nine/stock/availability-calendar', { config: { access: 'location' } }, async (request) => {
+    const q = parse(availabilityCalendarQuery, request.query);
+    const params: unknown[] = [request.auth!.locationId!, q.from, `${q.slot_minutes} minutes`, q.slots];
+    const where = [`p.kind = 'rent'`, 'p.active'];
+    if (q.product_id !== undefined) where.push(`p.id = $${params.push(q.product_id)}`);
+    if (q.category_id !== undefined) {
+      where.push(`p.category_id IN (WITH RECURSIVE t AS (SELECT id FROM categories WHERE id = $${params.push(q.category_id)}
+        UNION ALL SELECT c.id FROM categories c JOIN t ON c.parent_id = t.id) SELECT id FROM t)`);
+    }
+    if (q.search) {
+      where.push(
+        `(lower(p.name) LIKE $${params.push(containsPattern(q.search))} OR lower(p.sku) LIKE $${params.length})`,
+      );
+    }
+    const filter = `FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE ${where.join(' AND ')}`;
+    // One statement: the page of products x generate_series slots, and the bookings overlapping the range
+    // (served by the (product_id, booked_period) gist index), each spread over just the slots it covers by
+    // arithmetic rather than compared with every slot. A serialized item counts once per slot however
+    // many bookings it has in it.
+    const { rows } = await deps.db.pool.query<CalendarRow & { total: number }>(
+      `WITH prods AS (
+         SELECT p.id, p.sku, p.name, c.name AS category, p.is_serialized, count(*) OVER ()::int AS total ${filter}
+         ORDER BY p.name, p.id LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}
+       ), booked AS (
+         SELECT oi.product_id, sl.n,
+                (count(DISTINCT oi.item_id) + coalesce(sum(oi.quantity) FILTER (WHERE oi.item_id IS NULL), 0))::int AS units
+         FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         CROSS JOIN LATERAL generate_series(
+           greatest(0, floor(extract(epoch FROM lower(oi.booked_period) - $2::timestamptz) / extract(epoch FROM $3::interval)))::int,
+           least($4::int - 1, ceil(extract(epoch FROM upper(oi.booked_period) - $2::timestamptz) / extract(epoch FROM $3::interval)) - 1)::int
+         ) AS sl(n)
+         WHERE oi.product_id IN (SELECT id FROM prods) AND oi.status <> 'cancelled' AND o.location_id = $1
+           AND oi.booked_period && tstzrange($2::timestamptz, $2::timestamptz + $4::int * $3::interval, '[)')
+         GROUP BY oi.product_id, sl.n
+       ), cells AS (
+         SELECT p.id, array_agg(coalesce(b.units, 0) ORDER BY sl.n) AS booked
+         FROM prods p CROSS JOIN generate_series(0, $4::int - 1) AS sl(n)
+         LEFT JOIN booked b ON b.product_id = p.id AND b.n = sl.n
+         GROUP BY p.id
+       ), held AS (
+         SELECT i.product_id, count(*) FILTER (WHERE i.status NOT IN ('retired', 'lost'))::int AS capacity,
+                count(*) FILTER (WHERE i.status = 'maintenance' OR (i.status = 'available' AND m.due))::int AS in_maintenance
+         FROM items i LEFT JOIN item_maintenance_status m ON m.item_id = i.id
+         WHERE i.current_location_id = $1 AND i.product_id IN (SELECT id FROM prods) GROUP BY i.product_id
+       )
+       SELECT p.id AS product_id, p.sku, p.name, p.category, p.is_serialized,
+              CASE WHEN p.is_serialized THEN coalesce(h.capacity, 0) ELSE coalesce(st.quantity, 0) END AS capacity,
+              coalesce(h.in_maintenance, 0) AS in_maintenance, cells.booked, p.total
+       FROM prods p JOIN cells ON cells.id = p.id LEFT JOIN held h ON h.product_id = p.id
+       LEFT JOIN stock_levels st ON st.product_id = p.id AND st.location_id = $1
+       ORDER BY p.name, p.id`,
+      params,
+    );
+    const data: AvailabilityCalendar = {
+      slots: slotStarts(q.from, q.slot_minutes, q.slots),
+      rows: rows.map(({ total: _t, ...row }) => row),
+      total: rows[0]?.total ?? 0,
+      page: q.page,
+      page_size: q.page_size,
+    };
+    return { data };
+  });
+
+  // The drill-in: the orders holding the product in a slot.
+  app.get(
+    '/api/nine/stock/availability-calendar/orders',
+    { config: { access: 'location' } },
+    async (request) => {
+      const q = parse(calendarOrdersQuery, request.query);
+      const { rows } = await deps.db.pool.query<CalendarBooking>(
+        `SELECT o.id AS order_id, o.number AS order_number, o.type AS order_type, o.status AS order_status,
+              nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') AS customer,
+              i.sku AS item_sku, oi.quantity, oi.planned_start, oi.planned_finish
+       FROM order_items oi JOIN orders o ON o.id = oi.order_id LEFT JOIN customers cu ON cu.id = o.customer_id
+       LEFT JOIN items i ON i.id = oi.item_id
+       WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')
+       ORDER BY oi.planned_start, o.number LIMIT 500`,
+        [q.product_id, request.auth!.locationId!, q.from, q.to],
+      );
+      return { data: rows };
+    },
+  );
+}
+
+function slotStarts(from: string, minutes: number, count: number): string[] {
+  const start = new Date(from).getTime();
+  return Array.from({ length: count }, (_, i) => new Date(start + i * minutes * 60_000).toISOString());
+}

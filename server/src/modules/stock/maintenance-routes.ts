@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@nine/shared/errors';
+import {
+  maintenanceRuleCreate,
+  scheduledMaintenanceQuery,
+  type MaintenanceRule,
+  type RentalGroup,
+  type ScheduledMaintenanceRow,
+} from '@nine/shared/schemas/stock';
+import { z } from 'zod';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { containsPattern, pageOf } from '../../lib/paging.ts';
+import { parse } from '../../lib/validate.ts';
+import { actorOf, audit, isUniqueViolation } from './stock-shared.ts';
+
+const view = { resource: 'maintenance', action: 'view' } as const;
+const change = { resource: 'maintenance', action: 'change' } as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** inventory/scheduled-maintenance: rules per rental group or product, and where each item stands. */
+export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.get('/api/nine/stock/rental-groups', { config: { access: view } }, async () => {
+    const { rows } = await deps.db.pool.query<RentalGroup>('SELECT id, name FROM rental_types ORDER BY name');
+    return { data: rows };
+  });
+
+  app.get('/api/nine/stock/maintenance-rules', { config: { access: view } }, async () => {
+    const { rows } = await deps.db.pool.query<MaintenanceRule>(
+      `SELECT r.id, r.rental_type_id, t.name AS rental_type, r.product_id, p.name || ' (' || p.sku || ')' AS product,
+              r.every_rent_hours, r.every_days
+       FROM maintenance_rules r LEFT JOIN rental_types t ON t.id = r.rental_type_id LEFT JOIN products p ON p.id = r.product_id
+       ORDER BY r.product_id NULLS FIRST, t.name, p.name`,
+    );
+    return { data: rows };
+  });
+
+  app.post('/api/nine/stock/maintenance-rules', { config: { access: change } }, async (request, reply) => {
+    const input = parse(maintenanceRuleCreate, request.body);
+    const actor = actorOf(request);
+    const result = await inTransaction(deps.db, null, async (client) => {
+      if (input.product_id !== undefined) {
+        const found = await client.query(`SELECT 1 FROM products WHERE id = $1 AND kind = 'rent'`, [
+          input.product_id,
+        ]);
+        if (!found.rowCount) throw new AppError('notFound');
+      }
+      try {
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO maintenance_rules (rental_type_id, product_id, every_rent_hours, every_days, created_by)
+           VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [
+            input.rental_type_id ?? null,
+            input.product_id ?? null,
+            input.every_rent_hours ?? null,
+            input.every_days ?? null,
+            actor.userId,
+          ],
+        );
+        await audit(client, actor, { type: 'maintenance_rule', id: rows[0]!.id }, 'created', input);
+        return { status: 201, body: { data: { id: rows[0]!.id } } };
+      } catch (err) {
+        if (
+          isUniqueViolation(err, 'maintenance_rules_rental_type_idx') ||
+          isUniqueViolation(err, 'maintenance_rules_product_idx')
+        )
+          throw new AppError('maintenanceRuleExists');
+        if ((err as { code?: string }).code === '23503') throw new AppError('notFound');
+        throw err;
+      }
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.delete('/api/nine/stock/maintenance-rules/:id', { config: { access: change } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const actor = actorOf(request);
+    await inTransaction(deps.db, null, async (client) => {
+      const { rows } = await client.query('DELETE FROM maintenance_rules WHERE id = $1 RETURNING *', [id]);
+      if (!rows[0]) throw new AppError('notFound');
+      await audit(client, actor, { type: 'maintenance_rule', id }, 'deleted', rows[0] as object);
+      return { status: 200, body: null };
+    });
+    return { data: { id } };
+  });
+
+  app.get('/api/nine/stock/scheduled-maintenance', { config: { access: view } }, async (request) => {
+    const q = parse(scheduledMaintenanceQuery, request.query);
+    const params: unknown[] = [request.auth!.locationId!];
+    const where = [`i.current_location_id = $1`, `i.status NOT IN ('retired', 'lost')`];
+    if (q.due === 'due') where.push('m.due');
+    if (q.search) {
+      where.push(
+        `(lower(i.sku) LIKE $${params.push(containsPattern(q.search))} OR lower(p.name) LIKE $${params.length})`,
+      );
+    }
+    const page = await pageOf<ScheduledMaintenanceRow>(deps.db, {
+      select: `i.id AS item_id, i.sku, p.name AS product_name, t.name AS rental_group, i.status,
+        round(m.rent_minutes_since_service / 60.0, 1)::float8 AS rent_hours_since_service, m.every_rent_hours, m.every_days,
+        CASE WHEN m.every_rent_hours IS NULL THEN NULL ELSE round(m.rent_minutes_left / 60.0, 1)::float8 END AS due_in_hours,
+        m.due_at, m.due,
+        (SELECT r.id FROM repair_logs r WHERE r.item_id = i.id AND r.status = 'open') AS open_repair_log_id`,
+      from: `FROM items i JOIN item_maintenance_status m ON m.item_id = i.id JOIN products p ON p.id = i.product_id
+        LEFT JOIN categories c ON c.id = p.category_id
+        LEFT JOIN rental_types t ON t.id = coalesce(p.rental_type_id, c.rental_type_id, 1)
+        WHERE ${where.join(' AND ')}`,
+      orderBy:
+        'ORDER BY m.due DESC, least(m.rent_minutes_left, extract(epoch FROM m.due_at - now()) / 60) NULLS LAST, i.sku',
+      params,
+      page: q.page,
+      pageSize: q.page_size,
+    });
+    return { data: page };
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  stocktakeListQuery,
+  stocktakeScan,
+  stocktakeStart,
+  type StocktakeSummary,
+} from '@nine/shared/schemas/stock';
+import { z } from 'zod';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { parse } from '../../lib/validate.ts';
+import type { AccessKeys } from '../auth/access-keys.ts';
+import { actorOf } from './stock-shared.ts';
+import {
+  closeStocktake,
+  currentStocktakeId,
+  getStocktake,
+  scanIntoStocktake,
+  startStocktake,
+} from './stocktake-service.ts';
+
+// Spec section 6: stocktake belongs to the operational reports.
+const view = { resource: 'operational_report', action: 'view' } as const;
+const change = { resource: 'operational_report', action: 'change' } as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Stocktake of the session's location. Registered scans and close before start: the access test calls
+ * routes in this order, closing its open fixture stocktake before starting a new one.
+ */
+export function registerStocktakeRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; accessKeys: AccessKeys },
+): void {
+  app.get('/api/nine/stock/stocktakes/current', { config: { access: view } }, async (request) => {
+    const locationId = request.auth!.locationId!;
+    const id = await currentStocktakeId(deps.db.pool, locationId);
+    return { data: { stocktake: id === null ? null : await getStocktake(deps.db.pool, locationId, id) } };
+  });
+
+  app.get('/api/nine/stock/stocktakes', { config: { access: view } }, async (request) => {
+    const q = parse(stocktakeListQuery, request.query);
+    const page = await pageOf<StocktakeSummary>(deps.db, {
+      select: `s.id, s.status, s.started_at, s.closed_at, u.name AS started_by, s.expected_count, s.missing_count, s.unexpected_count`,
+      from: 'FROM stocktakes s LEFT JOIN users u ON u.id = s.started_by WHERE s.location_id = $1',
+      orderBy: 'ORDER BY s.started_at DESC, s.id DESC',
+      params: [request.auth!.locationId!],
+      page: q.page,
+      pageSize: q.page_size,
+    });
+    return { data: page };
+  });
+
+  app.get('/api/nine/stock/stocktakes/:id', { config: { access: view } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return { data: await getStocktake(deps.db.pool, request.auth!.locationId!, id) };
+  });
+
+  app.post('/api/nine/stock/stocktakes/:id/scans', { config: { access: change } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { code } = parse(stocktakeScan, request.body);
+    const actor = actorOf(request);
+    const result = await inTransaction(deps.db, null, async (client) => ({
+      status: 200,
+      body: await scanIntoStocktake(client, actor, id, code),
+    }));
+    return { data: result.body };
+  });
+
+  app.post('/api/nine/stock/stocktakes/:id/close', { config: { access: change } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const actor = actorOf(request);
+    const result = await inTransaction(deps.db, null, async (client) => {
+      await closeStocktake(client, actor, id);
+      return { status: 200, body: await getStocktake(client, actor.locationId, id) };
+    });
+    return { data: result.body };
+  });
+
+  // Starting needs a second person's (or one's own) access key from someone who manages the reports.
+  app.post('/api/nine/stock/stocktakes', { config: { access: change } }, async (request, reply) => {
+    const { access_key } = parse(stocktakeStart, request.body);
+    const actor = actorOf(request);
+    const approvedBy = await deps.accessKeys.approve(null, actor.userId, actor.locationId, access_key, {
+      resource: 'operational_report',
+      action: 'manage',
+    });
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const id = await startStocktake(client, actor, approvedBy);
+      return { status: 201, body: { data: await getStocktake(client, actor.locationId, id) } };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+}

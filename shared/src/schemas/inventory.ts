@@ -1,0 +1,332 @@
+import { z } from 'zod';
+
+export const itemStatuses = ['available', 'rented', 'maintenance', 'retired', 'lost'] as const;
+export type InventoryItemStatus = (typeof itemStatuses)[number];
+export const attributeKinds = ['text', 'number', 'option', 'boolean'] as const;
+export type AttributeKind = (typeof attributeKinds)[number];
+
+export const inventorySortFields = [
+  'sku',
+  'name',
+  'category',
+  'option',
+  'home_location',
+  'current_location',
+  'status',
+  'quantity',
+  'rent_count',
+  'rent_hours',
+  'revenue',
+] as const;
+export type InventorySort = (typeof inventorySortFields)[number];
+
+const id = z.coerce.number().int().positive();
+
+/**
+ * The rent and sale inventory lists (spec section 3's product table): one row per serialized item, and
+ * one per bulk product stocked in the location.
+ */
+export const inventoryListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.enum(inventorySortFields).default('sku'),
+  sort_type: z.enum(['asc', 'desc']).default('asc'),
+  location_id: id.optional(),
+  search: z.string().trim().max(100).optional(),
+  category_id: id.optional(),
+  status: z.enum(itemStatuses).optional(),
+  product_id: id.optional(),
+});
+export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
+
+export interface InventoryListRow {
+  /** `item:<id>` or `stock:<product id>`: unique across both kinds of row. */
+  key: string;
+  row_type: 'item' | 'stock';
+  item_id: number | null;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  barcode: string | null;
+  category: string | null;
+  option: string | null;
+  home_location: string | null;
+  current_location: string | null;
+  /** Items: their status; bulk rows: null. */
+  status: InventoryItemStatus | null;
+  /** Bulk rows: the quantity on hand in the location; items: null. */
+  quantity: number | null;
+  rent_count: number;
+  rent_minutes: number;
+  revenue_minor: number;
+}
+
+export interface InventoryPage {
+  rows: InventoryListRow[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+}
+
+const sku = z.string().trim().min(1).max(64);
+const barcode = z.string().trim().min(1).max(64);
+const money = z.number().int().min(0).max(1_000_000_000_00);
+
+export const attributeValueInput = z.object({ attribute_id: id, value: z.string().trim().max(200) });
+
+export const productInput = z.object({
+  kind: z.enum(['rent', 'sale']),
+  sku,
+  name: z.string().trim().min(1).max(200),
+  option: z.string().trim().max(100).nullish(),
+  category_id: id.nullish(),
+  is_serialized: z.boolean(),
+  barcode: barcode.nullish(),
+  price_minor: money,
+  hourly_price_minor: money.nullish(),
+  deposit_minor: money.default(0),
+  active: z.boolean().default(true),
+  attributes: z.array(attributeValueInput).max(100).default([]),
+});
+export type ProductInput = z.input<typeof productInput>;
+
+export const productUpdate = productInput
+  .omit({ kind: true, is_serialized: true })
+  .partial()
+  .extend({ version: z.number().int().positive() });
+export type ProductUpdate = z.input<typeof productUpdate>;
+
+export interface ProductAttributeValue {
+  attribute_id: number;
+  name: string;
+  kind: AttributeKind;
+  value: string;
+}
+
+export interface ProductRow {
+  id: number;
+  kind: 'rent' | 'sale';
+  sku: string;
+  name: string;
+  option: string | null;
+  category_id: number | null;
+  category: string | null;
+  is_serialized: boolean;
+  barcode: string | null;
+  price_minor: number;
+  hourly_price_minor: number | null;
+  deposit_minor: number;
+  active: boolean;
+  version: number;
+  attributes: ProductAttributeValue[];
+}
+
+export interface InventoryItem {
+  id: number;
+  product_id: number;
+  sku: string;
+  barcode: string;
+  status: InventoryItemStatus;
+  home_location_id: number;
+  home_location: string;
+  current_location_id: number;
+  current_location: string;
+  rent_count: number;
+  rent_minutes: number;
+  revenue_minor: number;
+  version: number;
+}
+
+export interface StockLevel {
+  location_id: number;
+  location: string;
+  quantity: number;
+}
+
+export interface MaintenanceRow {
+  id: number;
+  item_sku: string;
+  status: 'open' | 'closed';
+  problem: string;
+  opened_at: string;
+  closed_at: string | null;
+  cost_minor: number;
+}
+
+export interface ProductDetail {
+  product: ProductRow;
+  items: InventoryItem[];
+  stock: StockLevel[];
+  totals: { rent_count: number; rent_minutes: number; revenue_minor: number };
+  /** The latest repair logs of the product's items; null where the maintenance tables do not exist. */
+  maintenance: MaintenanceRow[] | null;
+}
+
+export const itemInput = z.object({
+  sku,
+  barcode,
+  status: z.enum(itemStatuses).default('available'),
+  home_location_id: id,
+  current_location_id: id.optional(),
+});
+export type ItemInput = z.input<typeof itemInput>;
+
+/** Status changes here are manual ones: `rented` is only ever set by an order. */
+export const itemUpdate = z.object({
+  sku: sku.optional(),
+  barcode: barcode.optional(),
+  status: z.enum(['available', 'maintenance', 'retired', 'lost']).optional(),
+  home_location_id: id.optional(),
+  version: z.number().int().positive(),
+});
+export type ItemUpdate = z.input<typeof itemUpdate>;
+
+export const itemTransfer = z.object({
+  to_location_id: id,
+  version: z.number().int().positive(),
+  note: z.string().trim().max(255).optional(),
+});
+export type ItemTransfer = z.input<typeof itemTransfer>;
+
+export const stockInput = z.object({
+  location_id: id,
+  quantity: z.number().int().min(0).max(1_000_000),
+});
+export type StockInput = z.input<typeof stockInput>;
+
+export const rentalHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export interface RentalHistoryRow {
+  order_item_id: number;
+  order_id: number;
+  order_number: number;
+  order_type: string;
+  customer: string | null;
+  item_sku: string | null;
+  quantity: number;
+  status: string;
+  planned_start: string | null;
+  planned_finish: string | null;
+  delivered_at: string | null;
+  returned_at: string | null;
+  revenue_minor: number;
+  created_at: string;
+}
+
+// Categories and attributes -------------------------------------------------------------------------
+
+export const categoryInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  parent_id: id.nullish(),
+  sort_order: z.number().int().min(0).max(100_000).default(0),
+});
+export type CategoryInput = z.input<typeof categoryInput>;
+export const categoryUpdate = categoryInput.partial();
+export type CategoryUpdate = z.input<typeof categoryUpdate>;
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  /** A path under /api, or null without an image. */
+  image_url: string | null;
+  sort_order: number;
+  product_count: number;
+  attribute_ids: number[];
+}
+
+export interface CategoryList {
+  rows: CategoryRow[];
+  /** The activity setting `show_category_image_in_admin_pannel` of the location. */
+  show_images: boolean;
+}
+
+export const attributeInput = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    kind: z.enum(attributeKinds).default('text'),
+    options: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  })
+  .refine((a) => a.kind !== 'option' || a.options.length > 0, {
+    path: ['options'],
+    message: 'an option attribute needs options',
+  });
+export type AttributeInput = z.input<typeof attributeInput>;
+
+export interface AttributeRow {
+  id: number;
+  name: string;
+  kind: AttributeKind;
+  options: string[];
+  category_ids: number[];
+}
+
+export const categoryAttributesInput = z.object({ attribute_ids: z.array(id).max(200) });
+
+// CSV import ---------------------------------------------------------------------------------------
+
+/** Header of the import file; `item_*` columns, when given, add one serialized item per row. */
+export const importColumns = [
+  'kind',
+  'sku',
+  'name',
+  'option',
+  'category',
+  'serialized',
+  'price',
+  'deposit',
+  'barcode',
+  'item_sku',
+  'item_barcode',
+  'location',
+  'quantity',
+] as const;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Why a row was refused; the web app shows each in the reader's language. */
+export const importReasons = [
+  'sku_missing',
+  'sku_too_long',
+  'kind_invalid',
+  'name_missing',
+  'price_invalid',
+  'deposit_invalid',
+  'serialized_invalid',
+  'category_unknown',
+  'category_ambiguous',
+  'location_unknown',
+  'location_forbidden',
+  'location_missing',
+  'product_mismatch',
+  'sku_conflict',
+  'sku_taken',
+  'barcode_taken',
+  'item_incomplete',
+  'item_on_bulk_product',
+  'item_sku_taken',
+  'item_barcode_taken',
+  'quantity_invalid',
+  'quantity_on_serialized',
+  'stock_duplicate',
+] as const;
+export type ImportReason = (typeof importReasons)[number];
+
+export interface ImportRefusal {
+  /** 1-based line in the file, header = line 1. */
+  line: number;
+  sku: string;
+  reasons: ImportReason[];
+}
+
+export interface ImportReport {
+  imported: boolean;
+  rows: number;
+  products_created: number;
+  items_created: number;
+  stock_rows: number;
+  refused: ImportRefusal[];
+}

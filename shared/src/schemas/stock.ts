@@ -1,0 +1,266 @@
+import { z } from 'zod';
+
+/** Barcodes, availability calendar, scheduled maintenance, repair logs and stocktakes (issue 7). */
+
+export type ItemStatus = 'available' | 'rented' | 'maintenance' | 'retired' | 'lost';
+
+const id = z.coerce.number().int().positive();
+const page = z.coerce.number().int().min(1).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+
+// Barcodes -------------------------------------------------------------------------------------
+
+export const barcodeLookupQuery = z.object({ code: z.string().trim().min(1).max(64) });
+
+/** What the barcode screen may offer for the item, decided by the server from its state. */
+export type ItemAction = 'open_product' | 'send_to_maintenance' | 'mark_available' | 'report_damage';
+
+export interface ScannedItem {
+  kind: 'item';
+  item_id: number;
+  sku: string;
+  barcode: string;
+  status: ItemStatus;
+  product_id: number;
+  product_kind: 'rent' | 'sale';
+  product_name: string;
+  product_sku: string;
+  category: string | null;
+  home_location: string;
+  current_location: string;
+  rent_count: number;
+  rent_minutes: number;
+  maintenance_due: boolean;
+  open_repair_log_id: number | null;
+  /** The last order the item was returned from, to report damage found at the return. */
+  last_return: { order_id: number; order_number: number; returned_at: string } | null;
+  actions: ItemAction[];
+}
+
+export interface ScannedProduct {
+  kind: 'product';
+  product_id: number;
+  product_kind: 'rent' | 'sale';
+  product_name: string;
+  product_sku: string;
+  category: string | null;
+  barcode: string | null;
+  stock_quantity: number;
+  actions: ItemAction[];
+}
+
+export type BarcodeMatch = ScannedItem | ScannedProduct;
+
+export const labelItemsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page,
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export interface LabelItem {
+  item_id: number;
+  sku: string;
+  barcode: string;
+  product_name: string;
+  status: ItemStatus;
+}
+
+// Availability calendar ------------------------------------------------------------------------
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * The calendar asks for `slots` consecutive slots of `slot_minutes` from `from`: a month is 31 slots of a
+ * day; one day is 24 / calendar_time_intervals slots.
+ */
+export const availabilityCalendarQuery = z.object({
+  from: isoDateTime,
+  slot_minutes: z.coerce.number().int().min(15).max(1440).default(1440),
+  slots: z.coerce.number().int().min(1).max(62).default(31),
+  category_id: id.optional(),
+  product_id: id.optional(),
+  search: z.string().trim().max(100).optional(),
+  page,
+  page_size: z.coerce.number().int().min(1).max(500).default(300),
+});
+
+export interface CalendarRow {
+  product_id: number;
+  sku: string;
+  name: string;
+  category: string | null;
+  is_serialized: boolean;
+  /** Units the location holds: serialized items not retired or lost, or the bulk stock. */
+  capacity: number;
+  /** Serialized items in maintenance or due for it now. */
+  in_maintenance: number;
+  /** Booked units per slot, in slot order. */
+  booked: number[];
+}
+
+export interface AvailabilityCalendar {
+  slots: string[];
+  rows: CalendarRow[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const calendarOrdersQuery = z
+  .object({ product_id: id, from: isoDateTime, to: isoDateTime })
+  .refine((q) => new Date(q.to) > new Date(q.from), { path: ['to'], message: 'must be after from' });
+
+export interface CalendarBooking {
+  order_id: number;
+  order_number: number;
+  order_type: string;
+  order_status: string;
+  customer: string | null;
+  item_sku: string | null;
+  quantity: number;
+  planned_start: string;
+  planned_finish: string;
+}
+
+// Maintenance ----------------------------------------------------------------------------------
+
+export const maintenanceRuleCreate = z
+  .object({
+    rental_type_id: z.number().int().positive().optional(),
+    product_id: z.number().int().positive().optional(),
+    every_rent_hours: z.number().int().min(1).max(100_000).optional(),
+    every_days: z.number().int().min(1).max(3650).optional(),
+  })
+  .refine((r) => (r.rental_type_id === undefined) !== (r.product_id === undefined), {
+    path: ['product_id'],
+    message: 'one of rental_type_id or product_id',
+  })
+  .refine((r) => r.every_rent_hours !== undefined || r.every_days !== undefined, {
+    path: ['every_days'],
+    message: 'every_rent_hours or every_days',
+  });
+
+export interface MaintenanceRule {
+  id: number;
+  rental_type_id: number | null;
+  rental_type: string | null;
+  product_id: number | null;
+  product: string | null;
+  every_rent_hours: number | null;
+  every_days: number | null;
+}
+
+export interface RentalGroup {
+  id: number;
+  name: string;
+}
+
+export const scheduledMaintenanceQuery = z.object({
+  due: z.enum(['all', 'due']).default('all'),
+  search: z.string().trim().max(100).optional(),
+  page,
+  page_size: pageSize,
+});
+
+export interface ScheduledMaintenanceRow {
+  item_id: number;
+  sku: string;
+  product_name: string;
+  rental_group: string | null;
+  status: ItemStatus;
+  rent_hours_since_service: number;
+  every_rent_hours: number | null;
+  every_days: number | null;
+  /** Rent hours left before service (negative: overdue); null without an hours rule. */
+  due_in_hours: number | null;
+  /** When the days rule falls due; null without a days rule. */
+  due_at: string | null;
+  due: boolean;
+  open_repair_log_id: number | null;
+}
+
+export const repairLogsQuery = z.object({
+  status: z.enum(['open', 'closed', 'all']).default('open'),
+  item_id: id.optional(),
+  page,
+  page_size: pageSize,
+});
+
+export const repairLogCreate = z.object({
+  item_id: z.number().int().positive(),
+  problem: z.string().trim().min(1).max(500),
+  order_id: z.number().int().positive().optional(),
+});
+
+export const repairWorkCreate = z.object({
+  work: z.string().trim().min(1).max(500),
+  cost_minor: z.number().int().min(0).max(100_000_000),
+});
+
+export const repairLogClose = z.object({
+  work: z.string().trim().min(1).max(500).optional(),
+  cost_minor: z.number().int().min(0).max(100_000_000).default(0),
+});
+
+export interface RepairLog {
+  id: number;
+  item_id: number;
+  item_sku: string;
+  product_name: string;
+  status: 'open' | 'closed';
+  problem: string;
+  order_id: number | null;
+  order_number: number | null;
+  opened_at: string;
+  opened_by: string | null;
+  closed_at: string | null;
+  cost_minor: number;
+  work: { work: string; cost_minor: number; at: string; user: string | null }[];
+}
+
+// Stocktake ------------------------------------------------------------------------------------
+
+export const stocktakeStart = z.object({ access_key: z.string().min(1).max(64) });
+export const stocktakeScan = z.object({ code: z.string().trim().min(1).max(64) });
+
+export interface StocktakeLine {
+  item_id: number;
+  sku: string;
+  barcode: string;
+  product_name: string;
+  status: ItemStatus;
+  current_location: string;
+  scanned_at: string | null;
+}
+
+export interface Stocktake {
+  id: number;
+  status: 'open' | 'closed';
+  started_at: string;
+  started_by: string | null;
+  approved_by: string | null;
+  closed_at: string | null;
+  expected: number;
+  counted: number;
+  missing: StocktakeLine[];
+  unexpected: StocktakeLine[];
+}
+
+export interface StocktakeScanResult {
+  outcome: 'counted' | 'unexpected' | 'already_scanned';
+  line: StocktakeLine;
+  stocktake: Stocktake;
+}
+
+export const stocktakeListQuery = z.object({ page, page_size: pageSize });
+
+export interface StocktakeSummary {
+  id: number;
+  status: 'open' | 'closed';
+  started_at: string;
+  closed_at: string | null;
+  started_by: string | null;
+  expected_count: number;
+  missing_count: number | null;
+  unexpected_count: number | null;
+}

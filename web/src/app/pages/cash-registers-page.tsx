@@ -1,0 +1,55 @@
+import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Link } from 'wouter';
+import { grants, grantsAnyOf } from '@nine/shared/permissions';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { CashRegistersScreen } from '../../features/payments/components/cash-registers-screen.tsx';
+import { useCounterRegister } from '../../features/payments/counter-register.ts';
+import { useSession } from '../../features/session/session-context.tsx';
+import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { useAppTranslation } from '../../lib/i18n.ts';
+import { findRoute, pathTo } from '../route-table.ts';
+import { useViewerPermissions } from '../use-viewer-permissions.ts';
+import { usePaymentFormat } from './payment-panels-page.tsx';
+
+/** cash-registers: open with a float, cash in and out, close with the counted cash. */
+export function CashRegistersPage() {
+  const { t } = useAppTranslation();
+  const locationId = useSession()?.locationId ?? null;
+  const settings = useGeneralSettings(locationId);
+  const permissions = useViewerPermissions() ?? [];
+  const format = usePaymentFormat(locationId);
+  const [counterRegister, chooseCounterRegister] = useCounterRegister(locationId ?? 0);
+  if (locationId === null) return null;
+  if (settings.data === undefined) return <PageSpinner />;
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {t('money:registers.title')}
+      </Heading>
+      <CashRegistersScreen
+        key={locationId}
+        locationId={locationId}
+        multiRegister={settings.data.multi_register}
+        currentRegisterId={settings.data.current_cash_register}
+        counterRegisterId={counterRegister}
+        onChooseCounterRegister={chooseCounterRegister}
+        canChange={grants(permissions, { resource: 'financial_transaction', action: 'change' })}
+        format={format.money}
+        formatDate={format.date}
+      />
+    </Stack>
+  );
+}
+
+/** The way to the cash registers (the side menu has no entry for them): shown to whoever may open them. */
+export function CashRegistersLink() {
+  const { t } = useAppTranslation();
+  const permissions = useViewerPermissions() ?? [];
+  const route = findRoute('cashRegisters');
+  if (route === undefined || !grantsAnyOf(permissions, route.resources)) return null;
+  return (
+    <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+      <Link href={pathTo('cashRegisters')}>{t('money:registers.link')}</Link>
+    </Button>
+  );
+}

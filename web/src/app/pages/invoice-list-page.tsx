@@ -1,0 +1,55 @@
+import { grants } from '@nine/shared/permissions';
+import type { InvoiceRow } from '@nine/shared/schemas/invoices';
+import { InvoiceList } from '../../features/invoices/components/invoice-list.tsx';
+import type { InvoiceListKind } from '../../features/invoices/invoice-kind.ts';
+import { useSession } from '../../features/session/session-context.tsx';
+import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { useLocalSettings } from '../../features/settings/local-settings.ts';
+import { useAppTranslation } from '../../lib/i18n.ts';
+import { pathWith } from '../route-table.ts';
+import { useViewerPermissions } from '../use-viewer-permissions.ts';
+
+const invoiceHref = (id: number) => pathWith('invoice', { id });
+
+/** The order screen of an invoice's order, when the viewer may open that kind of order. */
+export function useInvoiceOrderHref() {
+  const permissions = useViewerPermissions() ?? [];
+  const canRent = grants(permissions, { resource: 'rent_order', action: 'any' });
+  const canSale = grants(permissions, { resource: 'sell_order', action: 'any' });
+  return (invoice: Pick<InvoiceRow, 'order_id' | 'order_type'>): string | null => {
+    if (invoice.order_id === null) return null;
+    if (invoice.order_type === 'sale')
+      return canSale ? pathWith('saleOrder', { id: invoice.order_id }) : null;
+    return canRent ? pathWith('rentOrder', { id: invoice.order_id }) : null;
+  };
+}
+
+function InvoiceListPage({ kind }: { kind: InvoiceListKind }) {
+  const { t } = useAppTranslation();
+  const session = useSession();
+  const locationId = session?.locationId ?? null;
+  const settings = useGeneralSettings(locationId).data;
+  const local = useLocalSettings();
+  const orderHref = useInvoiceOrderHref();
+  return (
+    <InvoiceList
+      kind={kind}
+      title={t(kind === 'sale' ? 'money:invoices.titles.sale' : 'money:invoices.titles.rents')}
+      locationId={locationId}
+      currencySymbol={settings?.currency_symbol ?? '$'}
+      defaultPageSize={local.itemsPerPage}
+      invoiceHref={invoiceHref}
+      orderHref={orderHref}
+    />
+  );
+}
+
+/** invoices/rents: rent, recurring and ad-hoc invoices and credit notes of rent orders. */
+export function RentInvoicesPage() {
+  return <InvoiceListPage kind="rents" />;
+}
+
+/** invoices/sale: sale invoices, and the ad-hoc charges and credit notes of sale orders. */
+export function SaleInvoicesPage() {
+  return <InvoiceListPage kind="sale" />;
+}

@@ -1,0 +1,149 @@
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
+import { formatMoney } from '@nine/shared/money';
+import { grants } from '@nine/shared/permissions';
+import type { PaymentView } from '@nine/shared/schemas/payments';
+import { useAgentActor } from '../../features/agent/agent-context.tsx';
+import { activePrinter, agentPhase } from '../../features/agent/agent-machine.ts';
+import { readAgentSettings } from '../../features/agent/agent-settings.ts';
+import { ReceiptPrintButton } from '../../features/agent/printing/receipt-print-button.tsx';
+import { randomHex } from '../../features/agent/random-id.ts';
+import { orderQueryKey } from '../../features/orders/api/get-order.ts';
+import type { OrderKind } from '../../features/orders/order-kind.ts';
+import { OrderMoneyPanels } from '../../features/payments/components/order-money-panels.tsx';
+import { useCounterRegister } from '../../features/payments/counter-register.ts';
+import { paymentReceipt } from '../../features/payments/payment-receipt.ts';
+import { useSession } from '../../features/session/session-context.tsx';
+import { useBusinessInfo } from '../../features/settings/api/get-business-info.ts';
+import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { currentLanguage, useAppTranslation } from '../../lib/i18n.ts';
+import { pathWith } from '../route-table.ts';
+import { useViewerPermissions } from '../use-viewer-permissions.ts';
+
+/** Money and dates as the location shows them, for every payment screen. */
+export function usePaymentFormat(locationId: number | null) {
+  const settings = useGeneralSettings(locationId).data;
+  const locale = currentLanguage();
+  const symbol = settings?.currency_symbol ?? '$';
+  const money = useCallback((minor: number) => formatMoney(minor, symbol, locale), [symbol, locale]);
+  const date = useCallback(
+    (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }),
+    [locale],
+  );
+  return { money, date, locale, currency: settings?.currency_code ?? 'USD' };
+}
+
+/** Builds a payment's receipt document in the location's language, currency and header. */
+export function usePaymentReceiptBuilder(locationId: number | null) {
+  const { t } = useAppTranslation();
+  const business = useBusinessInfo(locationId).data;
+  const settings = useGeneralSettings(locationId).data;
+  const format = usePaymentFormat(locationId);
+  return (payment: PaymentView) =>
+    paymentReceipt(payment, {
+      t,
+      title: business?.site_title || 'Nine',
+      headerLines: [settings?.order_print_header, business?.address, business?.tel].filter(
+        (line): line is string => typeof line === 'string' && line !== '',
+      ),
+      locale: format.locale,
+      currency: format.currency,
+      formatDate: format.date,
+    });
+}
+
+type DrawerState = { kind: 'idle' | 'opened' | 'by_hand' } | { kind: 'failed'; reason: string };
+
+/**
+ * Opens the cash drawer through the paired agent: a job with nothing to print but the drawer kick
+ * (`ESC p`), sent to the counter's receipt printer the drawer hangs on.
+ */
+export function useDrawerKick() {
+  const actor = useAgentActor();
+  return useCallback(async (): Promise<DrawerState> => {
+    const snapshot = actor.getSnapshot();
+    const printer = activePrinter(snapshot, readAgentSettings().printerId);
+    const connection = snapshot.context.connection;
+    if (agentPhase(snapshot) !== 'ready' || printer === null || connection === null)
+      return { kind: 'by_hand' };
+    try {
+      await connection.request(
+        'print',
+        {
+          printerId: printer.id,
+          idempotencyKey: randomHex(16),
+          job: { kind: 'text', text: '\n', cut: false, openDrawer: true },
+        },
+        { timeoutMs: 15_000 },
+      );
+      return { kind: 'opened' };
+    } catch (error) {
+      return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    }
+  }, [actor]);
+}
+
+/** The payments, refunds and deposit panels under an order view, wired to the printer and the drawer. */
+export function OrderPaymentPanels({ kind, id }: { kind: OrderKind; id: number }) {
+  const { t } = useAppTranslation();
+  const session = useSession();
+  const locationId = session?.locationId ?? null;
+  const queryClient = useQueryClient();
+  const permissions = useViewerPermissions() ?? [];
+  const settings = useGeneralSettings(locationId).data;
+  const format = usePaymentFormat(locationId);
+  const buildReceipt = usePaymentReceiptBuilder(locationId);
+  const kick = useDrawerKick();
+  const [counterRegister] = useCounterRegister(locationId ?? 0);
+  const [drawer, setDrawer] = useState<DrawerState>({ kind: 'idle' });
+  if (locationId === null) return null;
+
+  const onPaid = (payments: PaymentView[]) => {
+    setDrawer({ kind: 'idle' });
+    if (payments.some((p) => p.method === 'cash')) void kick().then(setDrawer);
+  };
+
+  return (
+    <Box mt="6">
+      <OrderMoneyPanels
+        orderId={id}
+        locationId={locationId}
+        isRent={kind === 'rent'}
+        format={format.money}
+        formatDate={format.date}
+        canPay={grants(permissions, { resource: 'financial_transaction', action: 'change' })}
+        canRefund={grants(permissions, { resource: 'financial_transaction', action: 'refund' })}
+        cashRegisterId={settings?.multi_register ? counterRegister : null}
+        printHref={(paymentId) => pathWith('paymentPrint', { id: paymentId })}
+        renderLink={(href, label) => (
+          <Button asChild size="xs" variant="ghost">
+            <Link href={href}>{label}</Link>
+          </Button>
+        )}
+        renderReceiptActions={(payments) => (
+          <Stack gap="2">
+            {drawer.kind !== 'idle' && (
+              <Text role="status" color={drawer.kind === 'failed' ? 'fg.error' : 'fg.muted'}>
+                {drawer.kind === 'failed'
+                  ? t('money:payments.drawer.failed', { reason: drawer.reason })
+                  : t(`money:payments.drawer.${drawer.kind}`)}
+              </Text>
+            )}
+            {payments.map((payment) => (
+              <ReceiptPrintButton key={payment.id} size="sm" receipt={() => buildReceipt(payment)}>
+                {t('money:payments.print_payment', { id: payment.id })}
+              </ReceiptPrintButton>
+            ))}
+          </Stack>
+        )}
+        onPaid={onPaid}
+        onChanged={() => {
+          void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, id) });
+          void queryClient.invalidateQueries({ queryKey: ['orders', kind, locationId, 'list'] });
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Link as ChakraLink,
+  Portal,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { pathTo } from '../app/route-table.ts';
+import { useAppTranslation } from '../lib/i18n.ts';
+import { useNotify } from '../lib/toast.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { exportFilters, useCreateExport, type ExportFormat } from './export-dialog/create-export.ts';
+
+export const EXPORT_DESCRIPTION_MAX = 200;
+
+export interface ExportButtonProps {
+  /** An export source key of the server's `export-sources.ts`: 'rent-orders', 'sale-orders', 'customers', … */
+  source: string;
+  /** The list's current filters, as its GET query sends them; paging and empty values are dropped. */
+  filters?: Record<string, unknown>;
+  /** Prefills the required description (the list's title, say). */
+  defaultDescription?: string;
+  /** Button size, to match the list's toolbar. */
+  size?: 'xs' | 'sm' | 'md';
+}
+
+/**
+ * Exports a list in the background: asks for a description and a format, queues the export, and points to
+ * the Download Center, where the file appears when ready.
+ */
+export function ExportButton({
+  source,
+  filters = {},
+  defaultDescription = '',
+  size = 'sm',
+}: ExportButtonProps) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const create = useCreateExport();
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState(defaultDescription);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [touched, setTouched] = useState(false);
+  const [startedId, setStartedId] = useState<number | null>(null);
+
+  const missing = description.trim() === '';
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setDescription(defaultDescription);
+      setFormat('csv');
+      setTouched(false);
+      setStartedId(null);
+      create.reset();
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || create.isPending) return;
+    create.mutate(
+      { list: source, format, description: description.trim(), filters: exportFilters(filters) },
+      {
+        onSuccess: (started) => {
+          setStartedId(started.id);
+          notify({
+            type: 'success',
+            title: t('exports:dialog.started_title'),
+            message: t('exports:dialog.started'),
+          });
+        },
+      },
+    );
+  };
+
+  const error = create.error instanceof ApiError ? create.error.respMessage : create.error?.message;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} size="md">
+      <Dialog.Trigger asChild>
+        <Button size={size} variant="outline">
+          {t('exports:dialog.button')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('exports:dialog.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {startedId !== null ? (
+                  <Stack gap="3" role="status">
+                    <Text>{t('exports:dialog.started')}</Text>
+                    <ChakraLink asChild colorPalette="blue" variant="underline">
+                      <Link href={pathTo('downloadCenter')} onClick={() => setOpen(false)}>
+                        {t('exports:dialog.open_download_center')}
+                      </Link>
+                    </ChakraLink>
+                  </Stack>
+                ) : (
+                  <Stack gap="4">
+                    <Field.Root required invalid={touched && missing}>
+                      <Field.Label>
+                        {t('exports:dialog.description')}
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input
+                        name="description"
+                        value={description}
+                        maxLength={EXPORT_DESCRIPTION_MAX}
+                        autoFocus
+                        onChange={(event) => setDescription(event.currentTarget.value)}
+                      />
+                      <Field.ErrorText>{t('exports:dialog.description_required')}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>{t('exports:dialog.format')}</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field
+                          name="format"
+                          value={format}
+                          onChange={(event) =>
+                            setFormat(event.currentTarget.value === 'xlsx' ? 'xlsx' : 'csv')
+                          }
+                        >
+                          <option value="csv">{t('exports:format.csv')}</option>
+                          <option value="xlsx">{t('exports:format.xlsx')}</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                    {error !== undefined && (
+                      <Alert.Root status="error" role="alert">
+                        <Alert.Indicator />
+                        <Alert.Description>{error}</Alert.Description>
+                      </Alert.Root>
+                    )}
+                  </Stack>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                {startedId !== null ? (
+                  <Button type="button" onClick={() => setOpen(false)}>
+                    {t('common:close')}
+                  </Button>
+                ) : (
+                  <>
+                    <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                      {t('exports:dialog.cancel')}
+                    </Button>
+                    <Button type="submit" colorPalette="blue" loading={create.isPending}>
+                      {t('exports:dialog.submit')}
+                    </Button>
+                  </>
+                )}
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

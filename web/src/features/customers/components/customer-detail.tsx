@@ -1,0 +1,378 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Field,
+  HStack,
+  Heading,
+  Image,
+  Input,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Stat,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  chakra,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '@nine/shared/money';
+import { participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useAddCustomerNote } from '../api/add-customer-note.ts';
+import { useAddParticipant } from '../api/add-participant.ts';
+import { useRemoveParticipant } from '../api/remove-participant.ts';
+import { useCustomer } from '../api/get-customer.ts';
+import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
+import { formatDateTime, formatDay } from '../format.ts';
+import { CustomerFormDialog } from './customer-form-dialog.tsx';
+import { HistoryTable, type HistoryLinks } from './history-table.tsx';
+import { SmsDialog } from './sms-dialog.tsx';
+
+export interface CustomerDetailViewProps {
+  id: number;
+  currencySymbol: string;
+  canChange: boolean;
+  links: HistoryLinks;
+}
+
+const TABS = ['orders', 'invoices', 'payments', 'messages', 'notes', 'participants', 'signatures'] as const;
+
+/** Customer Detail: contact data, balance, and tabs for the customer's history and records. */
+export function CustomerDetailView({ id, currencySymbol, canChange, links }: CustomerDetailViewProps) {
+  const { t } = useAppTranslation();
+  const query = useCustomer(id);
+  const [editing, setEditing] = useState(false);
+  const [texting, setTexting] = useState(false);
+  const [tab, setTab] = useState<(typeof TABS)[number]>('orders');
+
+  if (query.isPending)
+    return (
+      <HStack py="8" justify="center">
+        <Spinner />
+        <Text>{t('customers:list.loading')}</Text>
+      </HStack>
+    );
+  if (query.isError || !query.data)
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Description>{t('customers:detail.not_found')}</Alert.Description>
+      </Alert.Root>
+    );
+  const customer = query.data;
+  const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
+  const contact: [string, string | null][] = [
+    [t('customers:fields.email'), customer.email],
+    [t('customers:fields.phone'), customer.phone],
+    [t('customers:fields.address'), customer.address],
+    [t('customers:fields.postal_code'), customer.postal_code],
+    [t('customers:fields.city'), customer.city],
+    [t('customers:fields.country'), customer.country],
+    [t('customers:fields.created_at'), formatDateTime(customer.created_at)],
+  ];
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="lg">
+          {customer.name}
+        </Heading>
+        {canChange && !customer.is_anonymous && (
+          <HStack gap="2">
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              {t('customers:detail.edit')}
+            </Button>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              disabled={customer.phone === null}
+              onClick={() => setTexting(true)}
+            >
+              {t('customers:detail.send_sms')}
+            </Button>
+          </HStack>
+        )}
+      </HStack>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Card.Root as="section" aria-labelledby="customer-contact">
+          <Card.Header>
+            <Heading as="h2" size="md" id="customer-contact">
+              {t('customers:detail.contact')}
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <DataList.Root orientation="horizontal" size="sm">
+              {contact.map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+            {customer.notes && (
+              <Text mt="3" fontSize="sm" whiteSpace="pre-wrap">
+                {customer.notes}
+              </Text>
+            )}
+          </Card.Body>
+        </Card.Root>
+        <Card.Root as="section" aria-labelledby="customer-balance">
+          <Card.Header>
+            <Heading as="h2" size="md" id="customer-balance">
+              {t('customers:detail.balance')}
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <SimpleGrid columns={2} gap="4">
+              <Stat.Root>
+                <Stat.Label>{t('customers:detail.ordered')}</Stat.Label>
+                <Stat.ValueText>{money(customer.balance.ordered_minor)}</Stat.ValueText>
+              </Stat.Root>
+              <Stat.Root>
+                <Stat.Label>{t('customers:detail.paid')}</Stat.Label>
+                <Stat.ValueText>{money(customer.balance.paid_minor)}</Stat.ValueText>
+              </Stat.Root>
+              <Stat.Root>
+                <Stat.Label>{t('customers:detail.balance_due')}</Stat.Label>
+                <Stat.ValueText color={customer.balance.balance_minor > 0 ? 'fg.error' : undefined}>
+                  {money(customer.balance.balance_minor)}
+                </Stat.ValueText>
+              </Stat.Root>
+              <Stat.Root>
+                <Stat.Label>{t('customers:detail.invoiced')}</Stat.Label>
+                <Stat.ValueText>{money(customer.balance.invoiced_minor)}</Stat.ValueText>
+              </Stat.Root>
+            </SimpleGrid>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as typeof tab)} lazyMount variant="line">
+        <Tabs.List overflowX="auto">
+          {TABS.map((name) => (
+            <Tabs.Trigger key={name} value={name}>
+              {t(`customers:detail.tabs.${name}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {(['orders', 'invoices', 'payments', 'messages'] as const).map((kind) => (
+          <Tabs.Content key={kind} value={kind}>
+            <HistoryTable customerId={id} kind={kind} currencySymbol={currencySymbol} links={links} />
+          </Tabs.Content>
+        ))}
+        <Tabs.Content value="notes">
+          <NotesSection customer={customer} canChange={canChange} />
+        </Tabs.Content>
+        <Tabs.Content value="participants">
+          <ParticipantsSection customer={customer} canChange={canChange} />
+        </Tabs.Content>
+        <Tabs.Content value="signatures">
+          <SignaturesSection customer={customer} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <CustomerFormDialog open={editing} onOpenChange={setEditing} customer={customer} />
+      {texting && (
+        <SmsDialog
+          open
+          onOpenChange={(open) => {
+            setTexting(open);
+            // The message just sent is the one to look at.
+            if (!open) setTab('messages');
+          }}
+          customer={customer}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function NotesSection({ customer, canChange }: { customer: CustomerDetail; canChange: boolean }) {
+  const { t } = useAppTranslation();
+  const add = useAddCustomerNote(customer.id);
+  const [body, setBody] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (body.trim() === '' || add.isPending) return;
+    add.mutate(body.trim(), { onSuccess: () => setBody('') });
+  };
+  return (
+    <Stack gap="4" py="2">
+      {canChange && (
+        <chakra.form onSubmit={submit} maxW="xl">
+          <Field.Root>
+            <Field.Label>{t('customers:detail.note_label')}</Field.Label>
+            <Textarea
+              name="note"
+              value={body}
+              maxLength={2000}
+              onChange={(e) => setBody(e.currentTarget.value)}
+            />
+          </Field.Root>
+          <Button mt="2" size="sm" type="submit" loading={add.isPending} disabled={body.trim() === ''}>
+            {t('customers:detail.add_note')}
+          </Button>
+        </chakra.form>
+      )}
+      {customer.note_log.length === 0 ? (
+        <Text color="fg.muted">{t('customers:detail.empty.notes')}</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {customer.note_log.map((note) => (
+            <Box as="li" key={note.id} borderWidth="1px" borderRadius="md" p="3">
+              <Text whiteSpace="pre-wrap">{note.body}</Text>
+              <Text fontSize="xs" color="fg.muted" mt="1">
+                {t('customers:detail.note_by', {
+                  name: note.created_by_name ?? '—',
+                  date: formatDateTime(note.created_at),
+                })}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail; canChange: boolean }) {
+  const { t } = useAppTranslation();
+  const add = useAddParticipant(customer.id);
+  const remove = useRemoveParticipant(customer.id);
+  const [values, setValues] = useState({ name: '', email: '', phone: '', birth_date: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = participantInput.safeParse(values);
+    if (!checked.success) {
+      setErrors(fieldErrorsOf(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    add.mutate(values, { onSuccess: () => setValues({ name: '', email: '', phone: '', birth_date: '' }) });
+  };
+  const field = (name: keyof typeof values, label: string, type = 'text') => (
+    <Field.Root invalid={errors[name] !== undefined} required={name === 'name'}>
+      <Field.Label>
+        {label}
+        {name === 'name' && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Input
+        name={`participant_${name}`}
+        type={type}
+        value={values[name]}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setValues((v) => ({ ...v, [name]: value }));
+        }}
+      />
+      {errors[name] !== undefined && (
+        <Field.ErrorText>
+          {errors[name] === 'required'
+            ? t('customers:validation.required')
+            : t('customers:validation.invalid')}
+        </Field.ErrorText>
+      )}
+    </Field.Root>
+  );
+  return (
+    <Stack gap="4" py="2">
+      {customer.participants.length === 0 ? (
+        <Text color="fg.muted">{t('customers:detail.empty.participants')}</Text>
+      ) : (
+        <Table.Root size="sm" variant="line">
+          <Table.Caption srOnly>{t('customers:detail.tabs.participants')}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('customers:fields.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customers:fields.email')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customers:fields.phone')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customers:detail.birth_date')}</Table.ColumnHeader>
+              {canChange && <Table.ColumnHeader>{t('customers:list.actions')}</Table.ColumnHeader>}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {customer.participants.map((p) => (
+              <Table.Row key={p.id}>
+                <Table.Cell>{p.name}</Table.Cell>
+                <Table.Cell>{p.email}</Table.Cell>
+                <Table.Cell>{p.phone}</Table.Cell>
+                <Table.Cell>{formatDay(p.birth_date)}</Table.Cell>
+                {canChange && (
+                  <Table.Cell>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      colorPalette="red"
+                      loading={remove.isPending && remove.variables === p.id}
+                      aria-label={t('customers:detail.remove_named', { name: p.name })}
+                      onClick={() => remove.mutate(p.id)}
+                    >
+                      {t('customers:detail.remove')}
+                    </Button>
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      {canChange && (
+        <chakra.form onSubmit={submit} noValidate>
+          <Heading as="h3" size="sm" mb="2">
+            {t('customers:detail.add_participant')}
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 4 }} gap="3">
+            {field('name', t('customers:fields.name'))}
+            {field('email', t('customers:fields.email'), 'email')}
+            {field('phone', t('customers:fields.phone'), 'tel')}
+            {field('birth_date', t('customers:detail.birth_date'), 'date')}
+          </SimpleGrid>
+          <Button mt="2" size="sm" type="submit" loading={add.isPending}>
+            {t('customers:detail.add')}
+          </Button>
+        </chakra.form>
+      )}
+    </Stack>
+  );
+}
+
+function SignaturesSection({ customer }: { customer: CustomerDetail }) {
+  const { t } = useAppTranslation();
+  if (customer.signatures.length === 0)
+    return (
+      <Text py="2" color="fg.muted">
+        {t('customers:detail.empty.signatures')}
+      </Text>
+    );
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3" py="2">
+      {customer.signatures.map((s) => (
+        <Card.Root key={s.id} size="sm">
+          <Card.Body gap="1">
+            <Text fontWeight="semibold">{s.document}</Text>
+            <Text fontSize="sm">{t('customers:detail.signed_by', { name: s.signer_name })}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {formatDateTime(s.signed_at)}
+            </Text>
+            {s.image !== null && (
+              <Image
+                src={s.image}
+                alt={t('customers:detail.signature_of', { name: s.signer_name })}
+                maxH="24"
+                objectFit="contain"
+                bg="white"
+              />
+            )}
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { renderSmsTemplate, SMS_MAX_LENGTH, SMS_PLACEHOLDERS } from '@nine/shared/schemas/customers';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useNotify } from '../../../lib/toast.tsx';
+import { useSendSms } from '../api/send-sms.ts';
+
+const TEMPLATES = ['ready', 'reminder', 'thanks'] as const;
+const PLACEHOLDER_LIST = SMS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
+type Template = (typeof TEMPLATES)[number];
+
+export interface SmsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  customer: { id: number; first_name: string; last_name: string; phone: string | null };
+}
+
+/** Send SMS: a template to start from, its placeholders filled in by the server, sent through the transport. */
+export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const send = useSendSms(customer.id);
+  const [template, setTemplate] = useState<Template | ''>('');
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  // Placeholders stay as they are: the server fills them in for the customer.
+  const templateText = (name: Template) =>
+    t(`customers:sms.template_texts.${name}`, {
+      first_name: '{{first_name}}',
+      name: '{{name}}',
+      interpolation: { escapeValue: false },
+    });
+
+  const change = (next: boolean) => {
+    onOpenChange(next);
+    if (next) {
+      setTemplate('');
+      setText('');
+      setTouched(false);
+      setKey(crypto.randomUUID());
+      send.reset();
+    }
+  };
+
+  const trimmed = text.trim();
+  const missing = trimmed === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (missing || send.isPending || customer.phone === null) return;
+    send.mutate(
+      { text: trimmed, idempotencyKey: key },
+      {
+        onSuccess: () => {
+          notify({
+            type: 'success',
+            title: t('customers:sms.sent_title'),
+            message: t('customers:sms.sent', { phone: customer.phone }),
+          });
+          onOpenChange(false);
+        },
+        // A new attempt after a failure is a new message.
+        onError: () => setKey(crypto.randomUUID()),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => change(d.open)} size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('customers:sms.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text>
+                    {customer.phone === null
+                      ? t('customers:sms.no_phone')
+                      : t('customers:sms.to', {
+                          name: `${customer.first_name} ${customer.last_name}`.trim(),
+                          phone: customer.phone,
+                        })}
+                  </Text>
+                  <Field.Root>
+                    <Field.Label>{t('customers:sms.template')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        name="template"
+                        value={template}
+                        onChange={(event) => {
+                          const next = event.currentTarget.value as Template | '';
+                          setTemplate(next);
+                          if (next !== '') setText(templateText(next));
+                        }}
+                      >
+                        <option value="">{t('customers:sms.templates.blank')}</option>
+                        {TEMPLATES.map((name) => (
+                          <option key={name} value={name}>
+                            {t(`customers:sms.templates.${name}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Field.Root required invalid={touched && missing}>
+                    <Field.Label>
+                      {t('customers:sms.text')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea
+                      name="text"
+                      rows={5}
+                      value={text}
+                      maxLength={SMS_MAX_LENGTH}
+                      onChange={(event) => setText(event.currentTarget.value)}
+                    />
+                    <Field.HelperText>
+                      {t('customers:sms.placeholders', { list: PLACEHOLDER_LIST })} ·{' '}
+                      {t('customers:sms.length', { count: text.length, max: SMS_MAX_LENGTH })}
+                    </Field.HelperText>
+                    <Field.ErrorText>{t('customers:sms.text_required')}</Field.ErrorText>
+                  </Field.Root>
+                  {!missing && (
+                    <Stack gap="1">
+                      <Text fontSize="sm" fontWeight="semibold">
+                        {t('customers:sms.preview')}
+                      </Text>
+                      <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="sms-preview">
+                        {renderSmsTemplate(trimmed, customer)}
+                      </Text>
+                    </Stack>
+                  )}
+                  {send.error && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Description>{send.error.message}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                  {t('customers:form.cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  loading={send.isPending}
+                  disabled={customer.phone === null}
+                >
+                  {t('customers:sms.send')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { deliveryStatuses } from '@nine/shared/schemas/delivery';
+import type { DeliveryReportParams, DeliveryStatus, DeliveryType } from './api/get-delivery-report.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const isDay = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const isType = (value: string | null): value is DeliveryType => value === 'delivery' || value === 'pickup';
+const isStatus = (value: string | null): value is DeliveryStatus =>
+  value !== null && (deliveryStatuses as readonly string[]).includes(value);
+
+/** The report's filters from a query string; a missing or wrong day is today. */
+export function parseReportParams(search: string, today: string): DeliveryReportParams {
+  const query = new URLSearchParams(search);
+  const date = query.get('date');
+  const type = query.get('type');
+  const status = query.get('status');
+  return {
+    date: isDay(date) ? date : today,
+    ...(isType(type) ? { type } : {}),
+    ...(isStatus(status) ? { status } : {}),
+  };
+}
+
+export function serializeReportParams(params: DeliveryReportParams): string {
+  const query = new URLSearchParams({ date: params.date });
+  if (params.type) query.set('type', params.type);
+  if (params.status) query.set('status', params.status);
+  return query.toString();
+}
+
+/** A calendar day (YYYY-MM-DD) as MM/DD/YYYY, without passing through a time zone. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${month}/${date}/${year}` : day;
+}
+
+/** HH:mm of an instant in the browser's time zone. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

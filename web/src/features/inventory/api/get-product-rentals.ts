@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RentalHistoryRow } from '@nine/shared/schemas/inventory';
+import { api } from '../../../lib/api-client.ts';
+
+export interface RentalHistoryPage {
+  rows: RentalHistoryRow[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+}
+
+/** GET /api/nine/inventory/products/:id/rentals: newest first, one page at a time. */
+export function getProductRentals(
+  id: number,
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<RentalHistoryPage> {
+  return api.get<RentalHistoryPage>(`nine/inventory/products/${id}/rentals`, {
+    searchParams: { page, page_size: 10 },
+    signal,
+  });
+}
+
+export const productRentalsOptions = (id: number, page: number) =>
+  queryOptions({
+    queryKey: ['inventory', 'product', id, 'rentals', page] as const,
+    queryFn: ({ signal }) => getProductRentals(id, page, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProductRentals(id: number, page: number) {
+  return useQuery(productRentalsOptions(id, page));
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { quietApi } from '../../../lib/api-client.ts';
+
+/** PUT /api/nine/categories/:id/attributes: the category-attribute map of one category. */
+export function setCategoryAttributes(categoryId: number, attributeIds: number[]): Promise<{ id: number }> {
+  return quietApi.put<{ id: number }>(`nine/categories/${categoryId}/attributes`, {
+    json: { attribute_ids: attributeIds },
+  });
+}
+
+export function useSetCategoryAttributes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ categoryId, attributeIds }: { categoryId: number; attributeIds: number[] }) =>
+      setCategoryAttributes(categoryId, attributeIds),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StockInput } from '@nine/shared/schemas/inventory';
+import { quietApi } from '../../../lib/api-client.ts';
+
+/** PUT /api/nine/inventory/products/:id/stock: the bulk quantity on hand in one location. */
+export function setStock(productId: number, body: StockInput): Promise<StockInput> {
+  return quietApi.put<StockInput>(`nine/inventory/products/${productId}/stock`, { json: body });
+}
+
+export function useSetStock(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StockInput) => setStock(productId, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+  });
+}

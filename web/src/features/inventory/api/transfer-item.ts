@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InventoryItem, ItemTransfer } from '@nine/shared/schemas/inventory';
+import { quietApi } from '../../../lib/api-client.ts';
+
+/** POST /api/nine/inventory/items/:id/transfer: moves the item's current location (audited). */
+export function transferItem(id: number, body: ItemTransfer): Promise<InventoryItem> {
+  return quietApi.post<InventoryItem>(`nine/inventory/items/${id}/transfer`, { json: body });
+}
+
+export function useTransferItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ItemTransfer }) => transferItem(id, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductRow, ProductUpdate } from '@nine/shared/schemas/inventory';
+import { quietApi } from '../../../lib/api-client.ts';
+
+/** PATCH /api/nine/inventory/products/:id with the version the form was opened on. */
+export function updateProduct(id: number, body: ProductUpdate): Promise<ProductRow> {
+  return quietApi.patch<ProductRow>(`nine/inventory/products/${id}`, { json: body });
+}
+
+export function useUpdateProduct(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductUpdate) => updateProduct(id, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+  });
+}

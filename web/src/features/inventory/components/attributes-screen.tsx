@@ -1,0 +1,256 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { attributeKinds, type AttributeKind, type AttributeRow } from '@nine/shared/schemas/inventory';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useCreateAttribute } from '../api/create-attribute.ts';
+import { useDeleteAttribute } from '../api/delete-attribute.ts';
+import { useAttributes } from '../api/get-attributes.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { useSetCategoryAttributes } from '../api/set-category-attributes.ts';
+import { useUpdateAttribute } from '../api/update-attribute.ts';
+import { categoryOptions } from './category-tree.ts';
+
+/** Attributes (text, number, option, yes/no) and the map of which categories use which. */
+export function AttributesScreen({ title, canChange }: { title: string; canChange: boolean }) {
+  const { t } = useAppTranslation();
+  const attributes = useAttributes();
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AttributeRow | null>(null);
+  const remove = useDeleteAttribute();
+  const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+  const rows = attributes.data ?? [];
+  return (
+    <Stack gap="6">
+      <chakra.h1 fontSize="2xl" fontWeight="semibold">
+        {title}
+      </chakra.h1>
+      {error !== null && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
+      {canChange && (
+        <AttributeForm
+          key={editing?.id ?? 'new'}
+          attribute={editing}
+          fail={fail}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      {attributes.isPending ? (
+        <Text role="status">{t('inventory:list.loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:attributes.empty')}</Text>
+      ) : (
+        <Table.Root size="sm">
+          <Table.Caption srOnly>{title}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('inventory:attributes.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:attributes.kind')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:attributes.options')}</Table.ColumnHeader>
+              {canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((a) => (
+              <Table.Row key={a.id}>
+                <Table.Cell>{a.name}</Table.Cell>
+                <Table.Cell>{t(`inventory:attributes.kinds.${a.kind}`)}</Table.Cell>
+                <Table.Cell>{a.options.join(', ')}</Table.Cell>
+                {canChange && (
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Button size="xs" variant="outline" onClick={() => setEditing(a)}>
+                        {t('inventory:attributes.edit', { name: a.name })}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() => remove.mutate(a.id, fail)}
+                      >
+                        {t('inventory:attributes.delete', { name: a.name })}
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                )}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <CategoryMap attributes={rows} canChange={canChange} fail={fail} />
+    </Stack>
+  );
+}
+
+type Fail = { onError(e: Error): void; onSuccess(): void };
+
+function AttributeForm(props: { attribute: AttributeRow | null; fail: Fail; onDone(): void }) {
+  const { t } = useAppTranslation();
+  const a = props.attribute;
+  const [name, setName] = useState(a?.name ?? '');
+  const [kind, setKind] = useState<AttributeKind>(a?.kind ?? 'text');
+  const [options, setOptions] = useState(a?.options.join(', ') ?? '');
+  const create = useCreateAttribute();
+  const update = useUpdateAttribute();
+  const list = options
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const ready = name.trim() !== '' && (kind !== 'option' || list.length > 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    const body = { name: name.trim(), kind, options: kind === 'option' ? list : [] };
+    const done = {
+      onError: props.fail.onError,
+      onSuccess: () => {
+        props.fail.onSuccess();
+        setName('');
+        setOptions('');
+        props.onDone();
+      },
+    };
+    if (a) update.mutate({ id: a.id, body }, done);
+    else create.mutate(body, done);
+  };
+  return (
+    <chakra.form
+      onSubmit={submit}
+      aria-label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
+    >
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root required width="56">
+          <Field.Label>{t('inventory:attributes.name')}</Field.Label>
+          <Input maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        </Field.Root>
+        <Field.Root width="40">
+          <Field.Label>{t('inventory:attributes.kind')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as AttributeKind)}
+            >
+              {attributeKinds.map((k) => (
+                <option key={k} value={k}>
+                  {t(`inventory:attributes.kinds.${k}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {kind === 'option' && (
+          <Field.Root required width="72">
+            <Field.Label>{t('inventory:attributes.options')}</Field.Label>
+            <Input value={options} onChange={(e) => setOptions(e.currentTarget.value)} />
+            <Field.HelperText>{t('inventory:attributes.options_hint')}</Field.HelperText>
+          </Field.Root>
+        )}
+        <Button type="submit" disabled={!ready} loading={create.isPending || update.isPending}>
+          {t(a ? 'inventory:actions.save' : 'inventory:attributes.add')}
+        </Button>
+        {a && (
+          <Button variant="ghost" onClick={props.onDone}>
+            {t('inventory:actions.cancel')}
+          </Button>
+        )}
+      </HStack>
+    </chakra.form>
+  );
+}
+
+function CategoryMap(props: { attributes: AttributeRow[]; canChange: boolean; fail: Fail }) {
+  const { t } = useAppTranslation();
+  const categories = useCategories();
+  const [categoryId, setCategoryId] = useState('');
+  const [chosen, setChosen] = useState<Set<number> | null>(null);
+  const save = useSetCategoryAttributes();
+  const id = categoryId ? Number(categoryId) : null;
+  const mapped = new Set(
+    props.attributes.filter((a) => id !== null && a.category_ids.includes(id)).map((a) => a.id),
+  );
+  const current = chosen ?? mapped;
+  return (
+    <Stack as="section" gap="3" aria-label={t('inventory:attributes.map_title')}>
+      <chakra.h2 fontSize="lg" fontWeight="semibold">
+        {t('inventory:attributes.map_title')}
+      </chakra.h2>
+      <Field.Root width="72">
+        <Field.Label>{t('inventory:attributes.map_category')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={categoryId}
+            onChange={(e) => {
+              setCategoryId(e.currentTarget.value);
+              setChosen(null);
+            }}
+          >
+            <option value="">{t('inventory:attributes.choose_category')}</option>
+            {categoryOptions(categories.data?.rows ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {id !== null && (
+        <chakra.fieldset>
+          <chakra.legend srOnly>{t('inventory:attributes.map_title')}</chakra.legend>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="2">
+            {props.attributes.map((a) => (
+              <Checkbox.Root
+                key={a.id}
+                checked={current.has(a.id)}
+                disabled={!props.canChange}
+                onCheckedChange={(d) => {
+                  const next = new Set(current);
+                  if (d.checked === true) next.add(a.id);
+                  else next.delete(a.id);
+                  setChosen(next);
+                }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{a.name}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+          {props.canChange && (
+            <Button
+              mt="3"
+              loading={save.isPending}
+              disabled={chosen === null}
+              onClick={() =>
+                save.mutate(
+                  { categoryId: id, attributeIds: [...current] },
+                  { onError: props.fail.onError, onSuccess: () => (setChosen(null), props.fail.onSuccess()) },
+                )
+              }
+            >
+              {t('inventory:attributes.map_save')}
+            </Button>
+          )}
+        </chakra.fieldset>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { CategoriesScreen } from './categories-screen.tsx';
+import { json, renderWithApp, serve, type Call } from './test-render.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const list = {
+  show_images: true,
+  rows: [
+    {
+      id: 1,
+      parent_id: null,
+      name: 'Boats',
+      image_url: '/api/nine/category-images/aa.png',
+      sort_order: 0,
+      product_count: 2,
+      attribute_ids: [],
+    },
+    {
+      id: 2,
+      parent_id: 1,
+      name: 'Canoes',
+      image_url: null,
+      sort_order: 0,
+      product_count: 1,
+      attribute_ids: [],
+    },
+  ],
+};
+const answer = (call: Call) =>
+  call.method === 'GET' ? json(200, { data: list }) : json(201, { data: { id: 3 } });
+
+describe('categories screen', { timeout: 20_000 }, () => {
+  it('shows the tree with images and levels, and adds a subcategory', async () => {
+    const calls = serve(answer);
+    renderWithApp(<CategoriesScreen title="Categories" canChange />);
+    const tree = await screen.findByRole('tree', { name: 'Categories' });
+    const [boats, canoes] = within(tree).getAllByRole('treeitem');
+    expect(boats!.getAttribute('aria-level')).toBe('1');
+    expect(canoes!.getAttribute('aria-level')).toBe('2');
+    expect(within(boats!).getByRole('img', { name: 'Image of Boats' }).getAttribute('src')).toBe(
+      '/api/nine/category-images/aa.png',
+    );
+    expect(within(canoes!).getByText('1 product')).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Add category' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Kayaks' } });
+    fireEvent.change(within(form).getByLabelText('Parent'), { target: { value: '1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add category' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse((await post.body) as string)).toEqual({ name: 'Kayaks', parent_id: 1 });
+  });
+
+  it('refuses an image of another type before uploading it', async () => {
+    const calls = serve(answer);
+    renderWithApp(<CategoriesScreen title="Categories" canChange />);
+    const tree = await screen.findByRole('tree', { name: 'Categories' });
+    const canoes = within(tree).getAllByRole('treeitem')[1]!;
+    const input = canoes.querySelector('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'a.gif', { type: 'image/gif' })] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('JPEG, PNG or WebP');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+});

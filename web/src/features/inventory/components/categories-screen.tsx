@@ -1,0 +1,276 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Field,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import type { CategoryRow } from '@nine/shared/schemas/inventory';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useCreateCategory } from '../api/create-category.ts';
+import { useDeleteCategory } from '../api/delete-category.ts';
+import { useDeleteCategoryImage } from '../api/delete-category-image.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { useUpdateCategory } from '../api/update-category.ts';
+import { useUploadCategoryImage } from '../api/upload-category-image.ts';
+import { categoryOptions, descendantsOf, flattenTree } from './category-tree.ts';
+
+const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** The category tree: add, rename, move, order, delete, and an image per category. */
+export function CategoriesScreen({ title, canChange }: { title: string; canChange: boolean }) {
+  const { t } = useAppTranslation();
+  const query = useCategories();
+  const [error, setError] = useState<string | null>(null);
+  const rows = query.data?.rows ?? [];
+  const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+
+  return (
+    <Stack gap="5">
+      <chakra.h1 fontSize="2xl" fontWeight="semibold">
+        {title}
+      </chakra.h1>
+      {error !== null && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
+      {canChange && <NewCategoryForm rows={rows} fail={fail} />}
+      {query.isPending ? (
+        <Text role="status">{t('inventory:list.loading')}</Text>
+      ) : query.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{query.error.message}</Alert.Description>
+        </Alert.Root>
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:categories.empty')}</Text>
+      ) : (
+        <chakra.ul role="tree" aria-label={title} listStyleType="none">
+          {flattenTree(rows).map(({ category, depth }) => (
+            <CategoryNode
+              key={category.id}
+              category={category}
+              depth={depth}
+              rows={rows}
+              showImage={query.data.show_images}
+              canChange={canChange}
+              fail={fail}
+            />
+          ))}
+        </chakra.ul>
+      )}
+    </Stack>
+  );
+}
+
+type Fail = { onError(e: Error): void; onSuccess(): void };
+
+function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Fail }) {
+  const { t } = useAppTranslation();
+  const create = useCreateCategory();
+  const [name, setName] = useState('');
+  const [parent, setParent] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), parent_id: parent ? Number(parent) : null },
+      {
+        onError: fail.onError,
+        onSuccess: () => {
+          setName('');
+          fail.onSuccess();
+        },
+      },
+    );
+  };
+  return (
+    <chakra.form onSubmit={submit} aria-label={t('inventory:categories.add')}>
+      <HStack gap="3" align="end" wrap="wrap">
+        <Field.Root required width="64">
+          <Field.Label>{t('inventory:categories.name')}</Field.Label>
+          <Input maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        </Field.Root>
+        <Field.Root width="64">
+          <Field.Label>{t('inventory:categories.parent')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
+              <option value="">{t('inventory:categories.root')}</option>
+              {categoryOptions(rows).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+          {t('inventory:categories.add')}
+        </Button>
+      </HStack>
+    </chakra.form>
+  );
+}
+
+function CategoryNode(props: {
+  category: CategoryRow;
+  depth: number;
+  rows: CategoryRow[];
+  showImage: boolean;
+  canChange: boolean;
+  fail: Fail;
+}) {
+  const { t } = useAppTranslation();
+  const { category: c, fail } = props;
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(c.name);
+  const [parent, setParent] = useState(c.parent_id ? String(c.parent_id) : '');
+  const [order, setOrder] = useState(String(c.sort_order));
+  const update = useUpdateCategory();
+  const remove = useDeleteCategory();
+  const upload = useUploadCategoryImage();
+  const dropImage = useDeleteCategoryImage();
+  const blocked = descendantsOf(props.rows, c.id);
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type) || file.size > IMAGE_MAX_BYTES) {
+      fail.onError(new Error(t('inventory:categories.image_rules')));
+      return;
+    }
+    upload.mutate({ id: c.id, file }, fail);
+  };
+
+  return (
+    <chakra.li
+      role="treeitem"
+      aria-level={props.depth + 1}
+      aria-selected={false}
+      pl={props.depth * 6}
+      py="2"
+      borderBottomWidth="1px"
+    >
+      <HStack gap="3" wrap="wrap">
+        {props.showImage && (
+          <Box width="12" height="12" flexShrink={0} bg="bg.muted" rounded="md" overflow="hidden">
+            {c.image_url && (
+              <Image
+                src={c.image_url}
+                alt={t('inventory:categories.image_alt', { name: c.name })}
+                fit="cover"
+                width="12"
+                height="12"
+              />
+            )}
+          </Box>
+        )}
+        {editing ? (
+          <chakra.form
+            aria-label={t('inventory:categories.edit', { name: c.name })}
+            onSubmit={(event) => {
+              event.preventDefault();
+              update.mutate(
+                {
+                  id: c.id,
+                  body: {
+                    name: name.trim(),
+                    parent_id: parent ? Number(parent) : null,
+                    sort_order: Number(order) || 0,
+                  },
+                },
+                { onError: fail.onError, onSuccess: () => (setEditing(false), fail.onSuccess()) },
+              );
+            }}
+          >
+            <HStack gap="2" align="end" wrap="wrap">
+              <Field.Root required width="48">
+                <Field.Label>{t('inventory:categories.name')}</Field.Label>
+                <Input
+                  size="sm"
+                  maxLength={100}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                />
+              </Field.Root>
+              <Field.Root width="48">
+                <Field.Label>{t('inventory:categories.parent')}</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
+                    <option value="">{t('inventory:categories.root')}</option>
+                    {categoryOptions(props.rows)
+                      .filter((o) => !blocked.has(o.id))
+                      .map((o) => (
+                        <option key={o.id} value={o.id}>
+                          {o.label}
+                        </option>
+                      ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root width="24">
+                <Field.Label>{t('inventory:categories.sort_order')}</Field.Label>
+                <Input
+                  size="sm"
+                  inputMode="numeric"
+                  value={order}
+                  onChange={(e) => setOrder(e.currentTarget.value)}
+                />
+              </Field.Root>
+              <Button size="sm" type="submit" loading={update.isPending}>
+                {t('inventory:actions.save')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+                {t('inventory:actions.cancel')}
+              </Button>
+            </HStack>
+          </chakra.form>
+        ) : (
+          <Stack gap="0" flex="1" minW="40">
+            <Text fontWeight="medium">{c.name}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('inventory:categories.products', { count: c.product_count })}
+            </Text>
+          </Stack>
+        )}
+        {props.canChange && !editing && (
+          <HStack gap="2" wrap="wrap">
+            <Button size="xs" variant="outline" onClick={() => setEditing(true)}>
+              {t('inventory:categories.edit_button')}
+            </Button>
+            <Button size="xs" variant="outline" asChild>
+              <chakra.label cursor="pointer" aria-busy={upload.isPending}>
+                {t(c.image_url ? 'inventory:categories.replace_image' : 'inventory:categories.add_image')}
+                <chakra.input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  srOnly
+                  onChange={(e) => onFile(e.currentTarget.files?.[0])}
+                />
+              </chakra.label>
+            </Button>
+            {c.image_url && (
+              <Button size="xs" variant="ghost" onClick={() => dropImage.mutate(c.id, fail)}>
+                {t('inventory:categories.remove_image')}
+              </Button>
+            )}
+            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => remove.mutate(c.id, fail)}>
+              {t('inventory:categories.delete')}
+            </Button>
+          </HStack>
+        )}
+      </HStack>
+    </chakra.li>
+  );
+}

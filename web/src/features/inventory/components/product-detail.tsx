@@ -1,0 +1,535 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Field,
+  HStack,
+  Input,
+  Link as ChakraLink,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type {
+  InventoryItem,
+  ItemUpdate,
+  MaintenanceRow,
+  ProductDetail as Detail,
+} from '@nine/shared/schemas/inventory';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useCreateItem } from '../api/create-item.ts';
+import { useDeleteItem } from '../api/delete-item.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useProductRentals } from '../api/get-product-rentals.ts';
+import { useSetStock } from '../api/set-stock.ts';
+import { useTransferItem } from '../api/transfer-item.ts';
+import { useUpdateItem } from '../api/update-item.ts';
+import { formatDateTime, hours, money } from './format.ts';
+import { STATUS_COLOR } from './inventory-list.tsx';
+import { ProductFormDialog } from './product-form-dialog.tsx';
+
+export interface ProductDetailProps {
+  productId: number;
+  locations: readonly { id: number; name: string }[];
+  currentLocationId: number | null;
+  currencySymbol: string;
+  canChange: boolean;
+  orderHref(type: string, id: number): string;
+  listHref: string;
+}
+
+/** A product's page: what it is, its items or stock per location, its totals and its rental history. */
+export function ProductDetail(props: ProductDetailProps) {
+  const { t } = useAppTranslation();
+  const query = useProduct(props.productId);
+  const [editing, setEditing] = useState(false);
+  if (query.isPending) return <Text role="status">{t('inventory:list.loading')}</Text>;
+  if (query.isError)
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Description>{query.error.message}</Alert.Description>
+      </Alert.Root>
+    );
+  const { product, totals } = query.data;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap">
+        <Stack gap="1">
+          <ChakraLink asChild fontSize="sm">
+            <Link href={props.listHref}>{t('inventory:detail.back')}</Link>
+          </ChakraLink>
+          <chakra.h1 fontSize="2xl" fontWeight="semibold">
+            {product.name}
+          </chakra.h1>
+          <Text color="fg.muted">
+            {product.sku}
+            {product.option ? ` · ${product.option}` : ''}
+            {product.active ? '' : ` · ${t('inventory:detail.inactive')}`}
+          </Text>
+        </Stack>
+        {props.canChange && <Button onClick={() => setEditing(true)}>{t('inventory:detail.edit')}</Button>}
+      </HStack>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Card.Root>
+          <Card.Body>
+            <DataList.Root orientation="horizontal">
+              {[
+                ['category', product.category ?? '—'],
+                ['barcode', product.barcode ?? '—'],
+                ['price', money(product.price_minor, props.currencySymbol)],
+                ['deposit', money(product.deposit_minor, props.currencySymbol)],
+                [
+                  'tracking',
+                  t(product.is_serialized ? 'inventory:detail.serialized' : 'inventory:detail.bulk'),
+                ],
+                ...product.attributes.map((a) => [a.name, a.value] as const),
+              ].map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>
+                    {['category', 'barcode', 'price', 'deposit', 'tracking'].includes(label)
+                      ? t(`inventory:detail.${label as 'category'}`)
+                      : label}
+                  </DataList.ItemLabel>
+                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body>
+            <DataList.Root orientation="horizontal">
+              <DataList.Item>
+                <DataList.ItemLabel>{t('inventory:columns.rent_count')}</DataList.ItemLabel>
+                <DataList.ItemValue>{totals.rent_count}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('inventory:columns.rent_hours')}</DataList.ItemLabel>
+                <DataList.ItemValue>{hours(totals.rent_minutes)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('inventory:columns.revenue')}</DataList.ItemLabel>
+                <DataList.ItemValue>{money(totals.revenue_minor, props.currencySymbol)}</DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+
+      {product.is_serialized ? (
+        <Items detail={query.data} {...props} />
+      ) : (
+        <Stock detail={query.data} {...props} />
+      )}
+      <Rentals {...props} />
+      {query.data.maintenance !== null && (
+        <Maintenance rows={query.data.maintenance} currencySymbol={props.currencySymbol} />
+      )}
+
+      {editing && (
+        <ProductFormDialog
+          kind={product.kind}
+          open
+          product={product}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack as="section" gap="3" aria-label={title}>
+      <chakra.h2 fontSize="lg" fontWeight="semibold">
+        {title}
+      </chakra.h2>
+      {children}
+    </Stack>
+  );
+}
+
+function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
+  const { t } = useAppTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateItem();
+  const transfer = useTransferItem();
+  const remove = useDeleteItem();
+  const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+  return (
+    <Section title={t('inventory:detail.items')}>
+      {error !== null && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
+      {detail.items.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:detail.no_items')}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.barcode')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:columns.home_location')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:columns.current_location')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('inventory:columns.rent_count')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+                {props.canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {detail.items.map((item) => (
+                <Table.Row key={item.id}>
+                  <Table.Cell>{item.sku}</Table.Cell>
+                  <Table.Cell>{item.barcode}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={STATUS_COLOR[item.status]}>
+                      {t(`inventory:status.${item.status}`)}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell>{item.home_location}</Table.Cell>
+                  <Table.Cell>{item.current_location}</Table.Cell>
+                  <Table.Cell textAlign="end">{item.rent_count}</Table.Cell>
+                  <Table.Cell textAlign="end">{money(item.revenue_minor, props.currencySymbol)}</Table.Cell>
+                  {props.canChange && (
+                    <Table.Cell>
+                      <ItemActions
+                        item={item}
+                        locations={props.locations}
+                        onStatus={(status) =>
+                          update.mutate({ id: item.id, body: { status, version: item.version } }, fail)
+                        }
+                        onTransfer={(to) =>
+                          transfer.mutate(
+                            { id: item.id, body: { to_location_id: to, version: item.version } },
+                            fail,
+                          )
+                        }
+                        onDelete={() => remove.mutate(item.id, fail)}
+                      />
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {props.canChange && <NewItemForm {...props} productId={detail.product.id} />}
+    </Section>
+  );
+}
+
+type ManualStatus = NonNullable<ItemUpdate['status']>;
+const MANUAL: ManualStatus[] = ['available', 'maintenance', 'retired', 'lost'];
+
+function ItemActions(props: {
+  item: InventoryItem;
+  locations: readonly { id: number; name: string }[];
+  onStatus(status: ManualStatus): void;
+  onTransfer(locationId: number): void;
+  onDelete(): void;
+}) {
+  const { t } = useAppTranslation();
+  const { item } = props;
+  const rented = item.status === 'rented';
+  return (
+    <HStack gap="2">
+      <NativeSelect.Root size="xs" width="36" disabled={rented}>
+        <NativeSelect.Field
+          aria-label={t('inventory:detail.set_status', { sku: item.sku })}
+          value={rented ? '' : item.status}
+          onChange={(e) => props.onStatus(e.currentTarget.value as ManualStatus)}
+        >
+          {rented && <option value="">{t('inventory:status.rented')}</option>}
+          {MANUAL.map((s) => (
+            <option key={s} value={s}>
+              {t(`inventory:status.${s}`)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <NativeSelect.Root size="xs" width="36" disabled={rented}>
+        <NativeSelect.Field
+          aria-label={t('inventory:detail.transfer', { sku: item.sku })}
+          value=""
+          onChange={(e) => e.currentTarget.value && props.onTransfer(Number(e.currentTarget.value))}
+        >
+          <option value="">{t('inventory:detail.transfer_to')}</option>
+          {props.locations
+            .filter((l) => l.id !== item.current_location_id)
+            .map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button size="xs" variant="ghost" colorPalette="red" onClick={props.onDelete} disabled={rented}>
+        {t('inventory:detail.delete_item')}
+      </Button>
+    </HStack>
+  );
+}
+
+function NewItemForm(props: { productId: number } & ProductDetailProps) {
+  const { t } = useAppTranslation();
+  const create = useCreateItem(props.productId);
+  const [sku, setSku] = useState('');
+  const [barcode, setBarcode] = useState('');
+  const [home, setHome] = useState(String(props.currentLocationId ?? props.locations[0]?.id ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!sku.trim() || !barcode.trim() || !home) return;
+    create.mutate(
+      { sku: sku.trim(), barcode: barcode.trim(), home_location_id: Number(home) },
+      {
+        onSuccess: () => {
+          setSku('');
+          setBarcode('');
+          setError(null);
+        },
+        onError: (e) => setError(e.message),
+      },
+    );
+  };
+  return (
+    <chakra.form onSubmit={submit} aria-label={t('inventory:detail.add_item')}>
+      <Stack gap="3">
+        {error !== null && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Root>
+        )}
+        <HStack gap="3" align="end" wrap="wrap">
+          <Field.Root required width="48">
+            <Field.Label>{t('inventory:detail.item_sku')}</Field.Label>
+            <Input maxLength={64} value={sku} onChange={(e) => setSku(e.currentTarget.value)} />
+          </Field.Root>
+          <Field.Root required width="48">
+            <Field.Label>{t('inventory:detail.item_barcode')}</Field.Label>
+            <Input maxLength={64} value={barcode} onChange={(e) => setBarcode(e.currentTarget.value)} />
+          </Field.Root>
+          <Field.Root width="48">
+            <Field.Label>{t('inventory:columns.home_location')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={home} onChange={(e) => setHome(e.currentTarget.value)}>
+                {props.locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Button type="submit" loading={create.isPending} disabled={!sku.trim() || !barcode.trim()}>
+            {t('inventory:detail.add_item')}
+          </Button>
+        </HStack>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
+  const { t } = useAppTranslation();
+  const set = useSetStock(detail.product.id);
+  const [location, setLocation] = useState(String(props.currentLocationId ?? props.locations[0]?.id ?? ''));
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const valid = /^\d{1,7}$/.test(quantity.trim());
+  return (
+    <Section title={t('inventory:detail.stock')}>
+      {detail.stock.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:detail.no_stock')}</Text>
+      ) : (
+        <Table.Root size="sm" maxW="md">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('inventory:detail.location')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {detail.stock.map((s) => (
+              <Table.Row key={s.location_id}>
+                <Table.Cell>{s.location}</Table.Cell>
+                <Table.Cell textAlign="end">{s.quantity}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      {props.canChange && (
+        <chakra.form
+          aria-label={t('inventory:detail.set_stock')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            set.mutate(
+              { location_id: Number(location), quantity: Number(quantity) },
+              { onSuccess: () => setError(null), onError: (e) => setError(e.message) },
+            );
+          }}
+        >
+          <Stack gap="3">
+            {error !== null && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Description>{error}</Alert.Description>
+              </Alert.Root>
+            )}
+            <HStack gap="3" align="end" wrap="wrap">
+              <Field.Root width="48">
+                <Field.Label>{t('inventory:detail.location')}</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={location} onChange={(e) => setLocation(e.currentTarget.value)}>
+                    {props.locations.map((l) => (
+                      <option key={l.id} value={l.id}>
+                        {l.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root required width="32" invalid={quantity !== '' && !valid}>
+                <Field.Label>{t('inventory:columns.quantity')}</Field.Label>
+                <Input
+                  inputMode="numeric"
+                  value={quantity}
+                  onChange={(e) => setQuantity(e.currentTarget.value)}
+                />
+              </Field.Root>
+              <Button type="submit" loading={set.isPending} disabled={!valid}>
+                {t('inventory:detail.set_stock')}
+              </Button>
+            </HStack>
+          </Stack>
+        </chakra.form>
+      )}
+    </Section>
+  );
+}
+
+function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currencySymbol: string }) {
+  const { t } = useAppTranslation();
+  return (
+    <Section title={t('inventory:detail.maintenance')}>
+      {rows.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:detail.no_maintenance')}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.problem')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.opened')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.closed')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((r) => (
+                <Table.Row key={r.id}>
+                  <Table.Cell>{r.item_sku}</Table.Cell>
+                  <Table.Cell>{r.problem}</Table.Cell>
+                  <Table.Cell>{formatDateTime(r.opened_at)}</Table.Cell>
+                  <Table.Cell>
+                    {r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{money(r.cost_minor, currencySymbol)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Section>
+  );
+}
+
+function Rentals(props: ProductDetailProps) {
+  const { t } = useAppTranslation();
+  const [page, setPage] = useState(1);
+  const query = useProductRentals(props.productId, page);
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  return (
+    <Section title={t('inventory:detail.history')}>
+      {data === undefined ? (
+        <Text role="status">{t('inventory:list.loading')}</Text>
+      ) : data.rows.length === 0 ? (
+        <Text color="fg.muted">{t('inventory:detail.no_history')}</Text>
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" rounded="md">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('inventory:detail.order')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('inventory:detail.customer')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('inventory:detail.period')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.rows.map((r) => (
+                  <Table.Row key={r.order_item_id}>
+                    <Table.Cell>
+                      <ChakraLink asChild>
+                        <Link href={props.orderHref(r.order_type, r.order_id)}>{r.order_number}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell>{r.customer ?? ''}</Table.Cell>
+                    <Table.Cell>{r.item_sku ?? ''}</Table.Cell>
+                    <Table.Cell>
+                      {r.planned_start
+                        ? `${formatDateTime(r.planned_start)} – ${formatDateTime(r.returned_at ?? r.planned_finish)}`
+                        : formatDateTime(r.created_at)}
+                    </Table.Cell>
+                    <Table.Cell>{r.status}</Table.Cell>
+                    <Table.Cell textAlign="end">{r.quantity}</Table.Cell>
+                    <Table.Cell textAlign="end">{money(r.revenue_minor, props.currencySymbol)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <HStack gap="2" as="nav" aria-label={t('inventory:detail.history')}>
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('inventory:list.previous')}
+            </Button>
+            <Text fontSize="sm">{t('inventory:list.page_of', { page, pages })}</Text>
+            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('inventory:list.next')}
+            </Button>
+          </HStack>
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,189 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { InvoiceRow } from '@nine/shared/schemas/invoices';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { InvoiceList } from './invoice-list.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function row(id: number, overrides: Partial<InvoiceRow> = {}): InvoiceRow {
+  return {
+    id,
+    number: 500_000 + id,
+    type: 'sale',
+    status: 'in_progress',
+    order_id: 40 + id,
+    order_number: 100_000 + id,
+    order_type: 'sale',
+    customer: `Customer ${id}`,
+    created_at: '2025-01-10T09:00:00Z',
+    in_progress_at: '2025-01-10T09:00:00Z',
+    posted_at: null,
+    updated_at: '2025-01-10T09:00:00Z',
+    billing_from: null,
+    billing_to: null,
+    subtotal_minor: 10_000,
+    discount_minor: 500,
+    tax_minor: 784,
+    total_minor: 10_284,
+    paid_minor: 4_000,
+    balance_minor: 6_284,
+    ...overrides,
+  };
+}
+
+let calls: URL[] = [];
+function serve(total = 30) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      calls.push(url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 25);
+      const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
+        row(
+          (page - 1) * size + i + 1,
+          i === 0 ? { status: 'posted', posted_at: '2025-01-11T10:00:00Z' } : {},
+        ),
+      );
+      return json(200, { data: { rows, total, total_capped: false, page, page_size: size } });
+    }),
+  );
+}
+
+function renderList(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <InvoiceList
+              kind="sale"
+              title="Sale Invoices"
+              locationId={1}
+              currencySymbol="$"
+              defaultPageSize={25}
+              invoiceHref={(id) => `/invoices/${id}`}
+              orderHref={(r) => (r.order_id === null ? null : `/sale-orders/${r.order_id}`)}
+            />
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return location;
+}
+
+const lastCall = () => calls[calls.length - 1]!.searchParams;
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('invoice list', { timeout: 40_000 }, () => {
+  it('asks the server for what the URL says and shows the spec columns with links', async () => {
+    serve();
+    renderList('/invoices/sale?balance_status=partially_paid&sort=balance&sort_type=asc&page=2&search=Ada');
+    expect(await screen.findByText('26–30 of 30 invoices')).toBeTruthy();
+    expect(Object.fromEntries(lastCall())).toEqual({
+      page: '2',
+      page_size: '25',
+      sort: 'balance',
+      sort_type: 'asc',
+      balance_status: 'partially_paid',
+      search: 'Ada',
+    });
+    expect((screen.getByLabelText('Balance status') as HTMLSelectElement).value).toBe('partially_paid');
+    const table = screen.getByRole('table', { name: 'Sale Invoices: 26–30 of 30 invoices' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual([
+      'Number',
+      'Type',
+      'Status',
+      'Customer',
+      'Order',
+      'Created',
+      'Posted',
+      'In progress at',
+      'Billing from',
+      'Billing to',
+      'Subtotal',
+      'Discount',
+      'Total tax',
+      'Total',
+      'Total paid',
+      'Balance',
+    ]);
+    expect(within(table).getByRole('link', { name: 'Open invoice #500026' }).getAttribute('href')).toBe(
+      '/invoices/26',
+    );
+    expect(within(table).getByRole('link', { name: '#100027' }).getAttribute('href')).toBe('/sale-orders/67');
+    expect(within(table).getAllByText('$62.84')).toHaveLength(5);
+    expect(within(table).getAllByText('$102.84')).toHaveLength(5);
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: /Balance/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+  });
+
+  it('writes the balance status, status, sorting and page size into the URL, starting again at page 1', async () => {
+    serve();
+    const location = renderList('/invoices/sale?page=2');
+    expect(await screen.findByText('26–30 of 30 invoices')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Balance status'), { target: { value: 'unpaid' } });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/invoices/sale?balance_status=unpaid'));
+    await waitFor(() => expect(lastCall().get('balance_status')).toBe('unpaid'));
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'posted' } });
+    await waitFor(() => expect(lastCall().get('status')).toBe('posted'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Total' }));
+    await waitFor(() => expect(lastCall().get('sort')).toBe('total'));
+    expect(lastCall().get('sort_type')).toBe('desc');
+    fireEvent.click(await screen.findByRole('button', { name: 'Total, sorted descending' }));
+    await waitFor(() => expect(lastCall().get('sort_type')).toBe('asc'));
+
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
+    await waitFor(() => expect(lastCall().get('page_size')).toBe('50'));
+  });
+
+  it('turns a date preset into dates and searches on submit', async () => {
+    serve();
+    const location = renderList('/invoices/sale');
+    expect(await screen.findByText('1–25 of 30 invoices')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Created'), { target: { value: 'today' } });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/invoices/sale?date=today'));
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    await waitFor(() => expect(lastCall().get('from_date')).toBe(day));
+    expect(lastCall().get('to_date')).toBe(day);
+
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '500001' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(lastCall().get('search')).toBe('500001'));
+  });
+
+  it('says so when no invoice matches', async () => {
+    serve(0);
+    renderList('/invoices/sale?balance_status=paid');
+    expect(await screen.findByText('No invoices match these filters.')).toBeTruthy();
+    expect(screen.getByText('No invoices to show.')).toBeTruthy();
+  });
+});

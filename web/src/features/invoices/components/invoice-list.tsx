@@ -1,0 +1,93 @@
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import type { InvoiceRow } from '@nine/shared/schemas/invoices';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useInvoices } from '../api/get-invoices.ts';
+import type { InvoiceListKind } from '../invoice-kind.ts';
+import { toInvoiceListParams } from '../list/list-state.ts';
+import { useListUrlState } from '../list/use-list-url-state.ts';
+import { InvoiceListFilters } from './invoice-list-filters.tsx';
+import { InvoiceTable } from './invoice-table.tsx';
+import { ListPager } from './list-pager.tsx';
+
+export interface InvoiceListProps {
+  kind: InvoiceListKind;
+  title: string;
+  locationId: number | null;
+  currencySymbol: string;
+  /** The device's items-per-page setting. */
+  defaultPageSize: number;
+  invoiceHref(id: number): string;
+  /** The order's screen, when the viewer may open it. */
+  orderHref(row: InvoiceRow): string | null;
+}
+
+/** invoices/rents or invoices/sale: filters, sortable columns and pages; its state lives in the URL query. */
+export function InvoiceList(props: InvoiceListProps) {
+  const { kind, title, locationId } = props;
+  const { t } = useAppTranslation();
+  const { state, change, reset } = useListUrlState(kind, props.defaultPageSize);
+  // "Today" is read once per render; the query key holds dates, so a list left open past midnight moves on.
+  const now = new Date();
+  const query = useInvoices(kind, locationId, toInvoiceListParams(state, now));
+  const page = query.data;
+  const language = currentLanguage();
+
+  const summary = useMemo(() => {
+    if (page === undefined) return t('money:invoices.list.loading');
+    if (page.total === 0 || page.rows.length === 0) return t('money:invoices.list.none');
+    const format = new Intl.NumberFormat(language).format;
+    const from = (page.page - 1) * page.page_size + 1;
+    return t(page.total_capped ? 'money:invoices.list.summary_capped' : 'money:invoices.list.summary', {
+      from: format(from),
+      to: format(from + page.rows.length - 1),
+      total: format(page.total),
+    });
+  }, [page, t, language]);
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      <InvoiceListFilters kind={kind} state={state} onChange={change} onClear={reset} now={now} />
+      {query.isError && (
+        <Alert.Root status="error" role="alert" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('money:invoices.list.load_failed')}</Alert.Title>
+            <Alert.Description>{query.error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('common:try_again')}
+          </Button>
+        </Alert.Root>
+      )}
+      <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
+        {summary}
+      </Text>
+      <InvoiceTable
+        rows={page?.rows}
+        sort={state.sort}
+        sortType={state.sortType}
+        onSort={(sort, sortType) => change({ sort, sortType })}
+        currencySymbol={props.currencySymbol}
+        invoiceHref={props.invoiceHref}
+        orderHref={props.orderHref}
+        caption={t('money:invoices.list.caption', { title, summary })}
+        busy={query.isFetching}
+      />
+      {page !== undefined && (
+        <ListPager
+          page={state.page}
+          pageSize={state.pageSize}
+          total={page.total}
+          capped={page.total_capped}
+          rowsOnPage={page.rows.length}
+          onPage={(next) => change({ page: next })}
+          onPageSize={(pageSize) => change({ pageSize })}
+        />
+      )}
+    </Stack>
+  );
+}

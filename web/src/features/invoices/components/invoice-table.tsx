@@ -1,0 +1,200 @@
+import { Badge, Box, Button, Link as ChakraLink, Table, Text, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatMoney } from '@nine/shared/money';
+import type { InvoiceRow, InvoiceSortField } from '@nine/shared/schemas/invoices';
+import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import type { SortType } from '../list/list-state.ts';
+import { formatDate, formatDateTime } from './format.ts';
+
+export interface InvoiceTableProps {
+  rows: InvoiceRow[] | undefined;
+  sort: InvoiceSortField;
+  sortType: SortType;
+  onSort(sort: InvoiceSortField, sortType: SortType): void;
+  currencySymbol: string;
+  invoiceHref(id: number): string;
+  orderHref(row: InvoiceRow): string | null;
+  caption: string;
+  busy: boolean;
+}
+
+type ColumnId =
+  | 'number'
+  | 'type'
+  | 'status'
+  | 'customer'
+  | 'order'
+  | 'created_at'
+  | 'posted_at'
+  | 'in_progress_at'
+  | 'billing_from'
+  | 'billing_to'
+  | 'subtotal'
+  | 'discount'
+  | 'tax'
+  | 'total'
+  | 'paid'
+  | 'balance';
+
+interface Column {
+  id: ColumnId;
+  sort?: InvoiceSortField;
+  numeric?: boolean;
+  cell(row: InvoiceRow): ReactNode;
+}
+
+export function InvoiceStatusBadge({ t, status }: { t: AppT; status: InvoiceRow['status'] }) {
+  return (
+    <Badge colorPalette={status === 'posted' ? 'green' : 'orange'} variant="subtle">
+      {t(`money:invoices.status.${status}`)}
+    </Badge>
+  );
+}
+
+function SortArrow({ direction }: { direction: false | SortType }) {
+  return (
+    <chakra.span aria-hidden="true" color={direction ? 'fg' : 'fg.subtle'} fontSize="xs">
+      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+    </chakra.span>
+  );
+}
+
+/** One page of invoices with the columns of spec section 3; the server sorted and paged it. */
+export function InvoiceTable(props: InvoiceTableProps) {
+  const { t } = useAppTranslation();
+  const language = currentLanguage();
+  const money = (minor: number) => formatMoney(minor, props.currencySymbol, language);
+  const amount = (minor: number) => <Text whiteSpace="nowrap">{money(minor)}</Text>;
+  const when = (iso: string | null) => <Text whiteSpace="nowrap">{formatDateTime(iso)}</Text>;
+
+  const columns: Column[] = [
+    {
+      id: 'number',
+      sort: 'number',
+      cell: (row) => (
+        <ChakraLink asChild fontWeight="semibold" colorPalette="blue" variant="underline">
+          <Link
+            href={props.invoiceHref(row.id)}
+            aria-label={t('money:invoices.list.open_invoice', { number: row.number })}
+          >{`#${row.number}`}</Link>
+        </ChakraLink>
+      ),
+    },
+    { id: 'type', sort: 'type', cell: (row) => t(`money:invoices.types.${row.type}`) },
+    { id: 'status', cell: (row) => <InvoiceStatusBadge t={t} status={row.status} /> },
+    {
+      id: 'customer',
+      cell: (row) => row.customer ?? <Text color="fg.muted">{t('money:invoices.list.no_customer')}</Text>,
+    },
+    {
+      id: 'order',
+      cell: (row) => {
+        const href = props.orderHref(row);
+        if (row.order_number === null) return null;
+        return href === null ? (
+          `#${row.order_number}`
+        ) : (
+          <ChakraLink asChild colorPalette="blue" variant="underline">
+            <Link href={href}>{`#${row.order_number}`}</Link>
+          </ChakraLink>
+        );
+      },
+    },
+    { id: 'created_at', sort: 'created_at', cell: (row) => when(row.created_at) },
+    { id: 'posted_at', sort: 'posted_at', cell: (row) => when(row.posted_at) },
+    { id: 'in_progress_at', sort: 'in_progress_at', cell: (row) => when(row.in_progress_at) },
+    { id: 'billing_from', sort: 'billing_from', cell: (row) => formatDate(row.billing_from) },
+    { id: 'billing_to', sort: 'billing_to', cell: (row) => formatDate(row.billing_to) },
+    { id: 'subtotal', sort: 'subtotal', numeric: true, cell: (row) => amount(row.subtotal_minor) },
+    { id: 'discount', sort: 'discount', numeric: true, cell: (row) => amount(row.discount_minor) },
+    { id: 'tax', sort: 'tax', numeric: true, cell: (row) => amount(row.tax_minor) },
+    { id: 'total', sort: 'total', numeric: true, cell: (row) => amount(row.total_minor) },
+    { id: 'paid', sort: 'paid', numeric: true, cell: (row) => amount(row.paid_minor) },
+    {
+      id: 'balance',
+      sort: 'balance',
+      numeric: true,
+      cell: (row) => (
+        <Text
+          whiteSpace="nowrap"
+          fontWeight="semibold"
+          color={row.balance_minor > 0 ? 'fg.error' : undefined}
+        >
+          {money(row.balance_minor)}
+        </Text>
+      ),
+    },
+  ];
+
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="l2" aria-busy={props.busy}>
+      <Table.Root size="sm" stickyHeader interactive>
+        <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted">
+          {props.caption}
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => {
+              const title = t(`money:invoices.columns.${column.id}`);
+              const direction =
+                column.sort !== undefined && column.sort === props.sort ? props.sortType : false;
+              return (
+                <Table.ColumnHeader
+                  key={column.id}
+                  whiteSpace="nowrap"
+                  textAlign={column.numeric ? 'end' : undefined}
+                  aria-sort={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                  }
+                >
+                  {column.sort !== undefined ? (
+                    <Button
+                      variant="plain"
+                      size="xs"
+                      px="0"
+                      fontWeight="semibold"
+                      aria-label={
+                        direction
+                          ? `${title}, ${t(direction === 'asc' ? 'money:invoices.list.sorted_asc' : 'money:invoices.list.sorted_desc')}`
+                          : t('money:invoices.list.sort_by', { column: title })
+                      }
+                      // A new column sorts descending first (latest, largest); the current one flips.
+                      onClick={() => props.onSort(column.sort!, direction === 'desc' ? 'asc' : 'desc')}
+                    >
+                      {title} <SortArrow direction={direction} />
+                    </Button>
+                  ) : (
+                    <Text as="span" fontSize="xs" fontWeight="semibold">
+                      {title}
+                    </Text>
+                  )}
+                </Table.ColumnHeader>
+              );
+            })}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {(props.rows ?? []).map((row) => (
+            <Table.Row key={row.id}>
+              {columns.map((column) => (
+                <Table.Cell
+                  key={column.id}
+                  verticalAlign="top"
+                  textAlign={column.numeric ? 'end' : undefined}
+                >
+                  {column.cell(row)}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {props.rows !== undefined && props.rows.length === 0 && (
+        <Box px="4" py="8" textAlign="center" color="fg.muted">
+          {t('money:invoices.list.empty')}
+        </Box>
+      )}
+    </Table.ScrollArea>
+  );
+}

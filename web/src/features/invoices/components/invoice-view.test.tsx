@@ -1,0 +1,242 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { NotifyProvider } from '../../../lib/toast.tsx';
+import { InvoiceView } from './invoice-view.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return {
+    id: 7,
+    number: 500_007,
+    type: 'sale',
+    status: 'posted',
+    order_id: 41,
+    order_number: 100_041,
+    order_type: 'sale',
+    customer: 'Ada Lovelace',
+    created_at: '2025-01-10T09:00:00Z',
+    in_progress_at: '2025-01-10T09:00:00Z',
+    posted_at: '2025-01-11T10:00:00Z',
+    updated_at: '2025-01-11T10:00:00Z',
+    billing_from: null,
+    billing_to: null,
+    subtotal_minor: 2400,
+    discount_minor: 0,
+    tax_minor: 246,
+    total_minor: 2646,
+    paid_minor: 1323,
+    balance_minor: 1323,
+    customer_detail: {
+      id: 3,
+      name: 'Ada Lovelace',
+      phone: '+1 555 0100',
+      email: 'ada@example.com',
+      address: null,
+    },
+    lines: [
+      {
+        id: 1,
+        description: 'Trail map (MAP-1)',
+        quantity: 2,
+        unit_price_minor: 1200,
+        discount_minor: 0,
+        tax_minor: 246,
+        total_minor: 2646,
+      },
+    ],
+    taxes: [
+      { name: 'Sales tax', rate_bp: 825, amount_minor: 198 },
+      { name: 'City levy', rate_bp: 200, amount_minor: 48 },
+    ],
+    payments: [
+      {
+        id: 9,
+        method: 'cash',
+        amount_minor: 1623,
+        refunded_minor: 300,
+        reference: null,
+        created_at: '2025-01-10T09:05:00Z',
+        created_by: 'Sam Carter',
+        refunds: [{ id: 4, amount_minor: 300, reason: 'Scratch', created_at: '2025-01-10T10:00:00Z' }],
+      },
+    ],
+    refunded_minor: 300,
+    credits: null,
+    credited_by: null,
+    settings: {
+      is_tax_included: false,
+      show_taxes_mode: 'separate',
+      tax_comment: 'Tax id 12-345',
+      invoice_print_header: null,
+      currency_code: 'USD',
+      currency_symbol: '$',
+    },
+    actions: { post: false, credit_note: true, adhoc_charge: true },
+    ...overrides,
+  };
+}
+
+let requests: { method: string; url: string; body: unknown; key: string | null }[] = [];
+function serve(detail: InvoiceDetail, answers: Record<string, () => Response> = {}) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const body = request.method === 'GET' ? null : await request.json();
+      requests.push({
+        method: request.method,
+        url: url.pathname,
+        body,
+        key: request.headers.get('idempotency-key'),
+      });
+      const answer = answers[`${request.method} ${url.pathname}`];
+      if (answer) return answer();
+      return json(200, { data: detail });
+    }),
+  );
+}
+
+function renderView(props: { canChange?: boolean; canCredit?: boolean } = {}) {
+  const location = memoryLocation({ path: '/invoices/7', record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const opened: number[] = [];
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <NotifyProvider notify={() => true}>
+          <QueryClientProvider client={client}>
+            <Router hook={location.hook} searchHook={location.searchHook}>
+              <InvoiceView
+                id={7}
+                locationId={1}
+                canChange={props.canChange ?? true}
+                canCredit={props.canCredit ?? true}
+                listHref={() => '/invoices/sale'}
+                invoiceHref={(id) => `/invoices/${id}`}
+                orderHref={(inv) => `/sale-orders/${inv.order_id}`}
+                printLinks={[{ label: 'Print A4', href: '/invoices/7/print' }]}
+                onOpenInvoice={(id) => opened.push(id)}
+              />
+            </Router>
+          </QueryClientProvider>
+        </NotifyProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return { opened };
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('invoice view', { timeout: 40_000 }, () => {
+  it('shows the header, customer, order link, lines, each tax, totals, payments with refunds and the balance', async () => {
+    serve(invoice());
+    renderView();
+    expect(await screen.findByRole('heading', { name: 'Invoice #500007', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Posted', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Order #100041' }).getAttribute('href')).toBe('/sale-orders/41');
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('+1 555 0100')).toBeTruthy();
+    const lines = screen.getByRole('region', { name: 'Lines' });
+    expect(within(lines).getByText('Trail map (MAP-1)')).toBeTruthy();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('Sales tax (8.25 %)')).toBeTruthy();
+    expect(within(totals).getByText('$1.98')).toBeTruthy();
+    expect(within(totals).getByText('City levy (2 %)')).toBeTruthy();
+    expect(within(totals).getByText('Tax id 12-345')).toBeTruthy();
+    expect(within(totals).getByText('Balance').nextSibling?.textContent).toBe('$13.23');
+    expect(within(totals).getByText('Total').nextSibling?.textContent).toBe('$26.46');
+    const payments = screen.getByRole('region', { name: 'Payments and refunds' });
+    expect(within(payments).getByText('$16.23')).toBeTruthy();
+    expect(within(payments).getByText('-$3.00')).toBeTruthy();
+    expect(within(payments).getByText(/Scratch/)).toBeTruthy();
+    // Posted: no post action, the corrections are offered.
+    expect(screen.queryByRole('button', { name: 'Post invoice' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Credit note' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add ad-hoc charge' })).toBeTruthy();
+  });
+
+  it('offers no corrections without the permissions', async () => {
+    serve(
+      invoice({
+        status: 'in_progress',
+        posted_at: null,
+        actions: { post: true, credit_note: false, adhoc_charge: true },
+      }),
+    );
+    renderView({ canChange: false, canCredit: false });
+    expect(await screen.findByRole('heading', { name: 'Invoice #500007', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post invoice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Credit note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add ad-hoc charge' })).toBeNull();
+  });
+
+  it('creates a credit note with a reason and an idempotency key, then opens it', async () => {
+    serve(invoice(), {
+      'POST /api/nine/invoices/7/credit-note': () =>
+        json(201, {
+          data: invoice({ id: 8, number: 500_008, type: 'credit_note', credits: { id: 7, number: 500_007 } }),
+        }),
+    });
+    const { opened } = renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Credit note' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Credit note for invoice #500007' });
+    const submit = within(dialog).getByRole('button', { name: 'Create credit note' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Wrong price' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(opened).toEqual([8]));
+    const sent = requests.find((r) => r.method === 'POST')!;
+    expect(sent).toMatchObject({ url: '/api/nine/invoices/7/credit-note', body: { reason: 'Wrong price' } });
+    expect(sent.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('adds an ad-hoc charge in minor units and shows the server refusal in the dialog', async () => {
+    serve(invoice(), {
+      'POST /api/nine/invoices/7/adhoc-charges': () =>
+        json(403, {
+          resp_code: 1503,
+          resp_message: 'Ad-hoc charges on orders are turned off in the business settings.',
+        }),
+    });
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add ad-hoc charge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an ad-hoc charge' });
+    fireEvent.change(within(dialog).getByLabelText(/Description/), { target: { value: 'Late return' } });
+    fireEvent.change(within(dialog).getByLabelText(/Quantity/), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(/Unit price/), { target: { value: '12,5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add charge' }));
+    expect(
+      await within(dialog).findByText('Ad-hoc charges on orders are turned off in the business settings.'),
+    ).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      description: 'Late return',
+      quantity: 2,
+      unit_price_minor: 1250,
+      taxable: true,
+    });
+  });
+
+  it('says when the invoice does not exist', async () => {
+    serve(invoice(), {
+      'GET /api/nine/invoices/7': () => json(404, { resp_code: 1004, resp_message: 'Not found' }),
+    });
+    renderView();
+    expect(await screen.findByText('This invoice does not exist in this location.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import {
+  invoiceBalanceStatuses,
+  invoiceSortFields,
+  invoiceStatuses,
+  invoiceTypes,
+  type InvoiceBalanceStatus,
+  type InvoiceSortField,
+  type InvoiceStatus,
+  type InvoiceType,
+} from '@nine/shared/schemas/invoices';
+import type { InvoiceListParams } from '../api/get-invoices.ts';
+import type { InvoiceListKind } from '../invoice-kind.ts';
+import { isDatePreset, isIsoDay, presetRange, type DatePreset } from './date-presets.ts';
+
+export type SortType = 'asc' | 'desc';
+
+/**
+ * What an invoice list shows: paging, sorting and its filters. It lives in the URL query, so back and
+ * forward, reload and a shared link all show the same list.
+ */
+export interface InvoiceListState {
+  page: number;
+  pageSize: number;
+  sort: InvoiceSortField;
+  sortType: SortType;
+  datePreset: DatePreset;
+  /** Custom range ends, or the first day of a weekly, biweekly or monthly period. */
+  from?: string;
+  to?: string;
+  status?: InvoiceStatus;
+  balanceStatus?: InvoiceBalanceStatus;
+  type?: InvoiceType;
+  search?: string;
+}
+
+export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+
+/** The types each list holds: a sale order's ad-hoc charges and credit notes sit with its sale invoices. */
+export const listTypes: Record<InvoiceListKind, readonly InvoiceType[]> = {
+  rents: invoiceTypes.filter((type) => type !== 'sale'),
+  sale: ['sale', 'adhoc', 'credit_note'],
+};
+
+export { invoiceBalanceStatuses as balanceStatuses, invoiceStatuses as statuses };
+
+export function defaultListState(pageSize = 25): InvoiceListState {
+  return {
+    page: 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 25,
+    sort: 'created_at',
+    sortType: 'desc',
+    datePreset: 'no_date_filter',
+  };
+}
+
+/** URL keys: the API's own names, plus `date` for the preset. */
+const KEYS = {
+  page: 'page',
+  pageSize: 'page_size',
+  sort: 'sort',
+  sortType: 'sort_type',
+  datePreset: 'date',
+  from: 'from_date',
+  to: 'to_date',
+  status: 'status',
+  balanceStatus: 'balance_status',
+  type: 'type',
+  search: 'search',
+} as const satisfies Record<keyof InvoiceListState, string>;
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : undefined;
+}
+
+function withoutUndefined(state: InvoiceListState): InvoiceListState {
+  return Object.fromEntries(
+    Object.entries(state).filter(([, v]) => v !== undefined),
+  ) as unknown as InvoiceListState;
+}
+
+/** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
+export function parseListState(
+  search: string,
+  kind: InvoiceListKind,
+  defaults: InvoiceListState,
+): InvoiceListState {
+  const q = new URLSearchParams(search);
+  const state: InvoiceListState = { ...defaults };
+  state.page = positiveInt(q.get(KEYS.page), 100_000) ?? defaults.page;
+  const size = positiveInt(q.get(KEYS.pageSize));
+  if (size !== undefined && (PAGE_SIZES as readonly number[]).includes(size)) state.pageSize = size;
+  state.sort = oneOf(invoiceSortFields, q.get(KEYS.sort)) ?? defaults.sort;
+  state.sortType = oneOf(['asc', 'desc'] as const, q.get(KEYS.sortType)) ?? defaults.sortType;
+  const preset = q.get(KEYS.datePreset);
+  if (preset !== null && isDatePreset(preset)) state.datePreset = preset;
+  const from = q.get(KEYS.from);
+  const to = q.get(KEYS.to);
+  if (from !== null && isIsoDay(from)) state.from = from;
+  if (to !== null && isIsoDay(to)) state.to = to;
+  state.status = oneOf(invoiceStatuses, q.get(KEYS.status));
+  state.balanceStatus = oneOf(invoiceBalanceStatuses, q.get(KEYS.balanceStatus));
+  state.type = oneOf(listTypes[kind], q.get(KEYS.type));
+  const text = q.get(KEYS.search)?.trim();
+  if (text) state.search = text.slice(0, 100);
+  return withoutUndefined(state);
+}
+
+function usesGivenDates(preset: DatePreset, key: 'from' | 'to'): boolean {
+  if (preset === 'custom') return true;
+  return key === 'from' && (preset === 'weekly' || preset === 'biweekly' || preset === 'monthly');
+}
+
+/** The query string of a state, leaving out what equals the defaults so links stay short. */
+export function serializeListState(state: InvoiceListState, defaults: InvoiceListState): string {
+  const q = new URLSearchParams();
+  for (const key of Object.keys(KEYS) as (keyof InvoiceListState)[]) {
+    const value = state[key];
+    if (value === undefined || value === defaults[key]) continue;
+    // Dates only mean something for the presets that use them.
+    if ((key === 'from' || key === 'to') && !usesGivenDates(state.datePreset, key)) continue;
+    q.set(KEYS[key], String(value));
+  }
+  return q.toString();
+}
+
+/** A change of anything but the page starts again at page 1. */
+export function updateListState(
+  state: InvoiceListState,
+  change: Partial<InvoiceListState>,
+): InvoiceListState {
+  const next = withoutUndefined({ ...state, ...change });
+  if (!Object.keys(change).every((key) => key === 'page')) next.page = 1;
+  return next;
+}
+
+/** The list call's query: the preset turned into dates as of `now`. */
+export function toInvoiceListParams(state: InvoiceListState, now: Date): InvoiceListParams {
+  const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
+  const params: InvoiceListParams = {
+    page: state.page,
+    page_size: state.pageSize,
+    sort: state.sort,
+    sort_type: state.sortType,
+  };
+  if (range.from !== undefined) params.from_date = range.from;
+  if (range.to !== undefined) params.to_date = range.to;
+  if (state.status !== undefined) params.status = state.status;
+  if (state.balanceStatus !== undefined) params.balance_status = state.balanceStatus;
+  if (state.type !== undefined) params.type = state.type;
+  if (state.search !== undefined) params.search = state.search;
+  return params;
+}

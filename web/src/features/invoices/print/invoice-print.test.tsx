@@ -1,0 +1,120 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { InvoicePrint, invoicePrintStylesheet, type InvoicePrintWidth } from './invoice-print.tsx';
+
+const detail: InvoiceDetail = {
+  id: 7,
+  number: 500_007,
+  type: 'rent',
+  status: 'posted',
+  order_id: 41,
+  order_number: 100_041,
+  order_type: 'rent',
+  customer: 'Ada Lovelace',
+  created_at: '2025-01-10T09:00:00Z',
+  in_progress_at: '2025-01-10T09:00:00Z',
+  posted_at: '2025-01-11T10:00:00Z',
+  updated_at: '2025-01-11T10:00:00Z',
+  billing_from: '2025-01-10T09:00:00Z',
+  billing_to: '2025-01-12T09:00:00Z',
+  subtotal_minor: 8000,
+  discount_minor: 800,
+  tax_minor: 594,
+  total_minor: 7794,
+  paid_minor: 7794,
+  balance_minor: 0,
+  customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: '1 Analytical Way' },
+  lines: [
+    {
+      id: 1,
+      description: 'Sea kayak (KAY-1)',
+      quantity: 2,
+      unit_price_minor: 4000,
+      discount_minor: 0,
+      tax_minor: 594,
+      total_minor: 8594,
+    },
+  ],
+  taxes: [{ name: '', rate_bp: 825, amount_minor: 594 }],
+  payments: [],
+  refunded_minor: 0,
+  credits: null,
+  credited_by: null,
+  settings: {
+    is_tax_included: false,
+    show_taxes_mode: 'combined',
+    tax_comment: null,
+    invoice_print_header: 'Nine Bikes & Kayaks',
+    currency_code: 'USD',
+    currency_symbol: '$',
+  },
+  actions: { post: false, credit_note: true, adhoc_charge: false },
+};
+
+function renderPrint(width: InvoicePrintWidth) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: detail }), { status: 200 })),
+  );
+  const location = memoryLocation({ path: '/invoices/7/print' });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <Router hook={location.hook}>
+            <InvoicePrint
+              id={7}
+              locationId={1}
+              width={width}
+              backHref="/invoices/7"
+              controls={() => <button type="button">Print receipt</button>}
+            />
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('invoice print', () => {
+  it('lays out the A4 sheet with the header, period, lines, the combined tax and totals', async () => {
+    renderPrint('a4');
+    const sheet = await screen.findByRole('article', { name: 'Invoice #500007 for printing' });
+    expect(within(sheet).getByText('Nine Bikes & Kayaks')).toBeTruthy();
+    expect(
+      within(sheet).getByText('Billing period: 01/10/2025 to 01/12/2025', { exact: false }),
+    ).toBeTruthy();
+    expect(within(sheet).getByText('Sea kayak (KAY-1)')).toBeTruthy();
+    expect(within(sheet).getByText('Tax (8.25 %)')).toBeTruthy();
+    expect(within(sheet).getByText('-$8.00')).toBeTruthy();
+    expect(within(sheet).getAllByText('$77.94')).toHaveLength(2); // total and paid
+    expect(within(sheet).getByText('1 Analytical Way')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print (A4)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
+    expect(invoicePrintStylesheet('a4')).toContain('size: A4');
+  });
+
+  it('prints 55 mm through the page’s receipt controls, without the A4 button', async () => {
+    renderPrint('55mm');
+    const sheet = await screen.findByRole('article', { name: 'Invoice #500007 for printing' });
+    expect(within(sheet).getByText('2 × $40.00')).toBeTruthy();
+    expect(within(sheet).queryByText('1 Analytical Way')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print (A4)' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
+    expect(invoicePrintStylesheet('55mm')).toContain('size: 55mm auto');
+  });
+});

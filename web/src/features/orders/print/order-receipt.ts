@@ -1,0 +1,128 @@
+import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import type { AppT } from '../../../lib/i18n.ts';
+import type { OrderDetail } from '../api/get-order.ts';
+import type { TakenPayment } from '../api/take-payment.ts';
+
+export interface OrderReceiptInput {
+  t: AppT;
+  order: OrderDetail;
+  /** The business name (site title) or the location's name, printed large. */
+  title: string;
+  /** order_print_header or sale_order_print_header: printed under the title, one receipt line per line. */
+  header: string | null;
+  /** ISO 4217 code of the location's currency. */
+  currency: string;
+  locale: string;
+  /** The payment just taken at the counter: its method, what was handed over and the change. */
+  payment?: TakenPayment | null;
+}
+
+type ReceiptLabel =
+  | 'sale'
+  | 'order'
+  | 'date'
+  | 'customer'
+  | 'period'
+  | 'total'
+  | 'deposit'
+  | 'paid'
+  | 'change'
+  | 'balance'
+  | 'cash';
+
+/** Receipt fields are short (48 to 64 characters, 128 for line text): long values are cut with an ellipsis. */
+function fit(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+}
+
+/** The order as a receipt document: what the agent prints silently, or the browser when no agent is paired. */
+export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInput {
+  const { t, order, locale, currency } = input;
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const money = (minor: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+  const sale = order.type === 'sale';
+  const headerLines = (input.header ?? '')
+    .split(/\r?\n/)
+    .map((line) => fit(line, 64))
+    .filter((line) => line !== '')
+    .slice(0, 10);
+  const label = (key: ReceiptLabel) => fit(t(`fulfilment:receipt.${key}`), 48);
+
+  const meta = [
+    {
+      label: label(sale ? 'sale' : 'order'),
+      value: `#${order.number}`,
+    },
+    { label: label('date'), value: fit(when(order.created_at), 64) },
+  ];
+  if (order.customer !== null && !order.customer.is_anonymous) {
+    meta.push({ label: label('customer'), value: fit(order.customer.name, 64) });
+  }
+  if (!sale && order.planned_start !== null && order.planned_finish !== null) {
+    meta.push({
+      label: label('period'),
+      value: fit(`${when(order.planned_start)} – ${when(order.planned_finish)}`, 64),
+    });
+  }
+
+  const lines = order.items
+    .filter((item) => item.status !== 'cancelled')
+    .map((item) => {
+      const details = [
+        item.item_sku,
+        item.discount_minor > 0
+          ? t('fulfilment:receipt.discount', { amount: money(item.discount_minor) })
+          : null,
+      ].filter((part): part is string => part !== null && part !== '');
+      return {
+        description: fit(item.product_name, 128),
+        quantity: item.quantity,
+        unitPrice: item.unit_price_minor,
+        amount: item.unit_price_minor * item.quantity - item.discount_minor,
+        ...(details.length > 0 ? { detail: fit(details.join(' · '), 128) } : {}),
+      };
+    });
+
+  const payment = input.payment ?? null;
+  const paid = payment?.order_paid_minor ?? order.paid_minor;
+  const balance = payment?.order_balance_minor ?? order.balance_minor;
+  const totals = [
+    { label: label('total'), amount: order.total_minor, emphasis: true },
+    ...(!sale && order.deposit_minor > 0 ? [{ label: label('deposit'), amount: order.deposit_minor }] : []),
+    { label: label('paid'), amount: paid },
+    ...(payment !== null && payment.change_minor > 0
+      ? [{ label: label('change'), amount: payment.change_minor }]
+      : []),
+    { label: label('balance'), amount: balance },
+  ];
+
+  return {
+    locale,
+    currency,
+    header: { title: fit(input.title, 64) || `#${order.number}`, lines: headerLines },
+    meta,
+    lines,
+    totals,
+    payments:
+      payment === null
+        ? []
+        : [
+            {
+              method: payment.method === 'cash' ? label('cash') : fit(payment.method, 48),
+              amount: payment.amount_minor,
+              ...(payment.tendered_minor !== null
+                ? {
+                    detail: fit(
+                      String(t('fulfilment:receipt.tendered', { amount: money(payment.tendered_minor) })),
+                      64,
+                    ),
+                  }
+                : {}),
+            },
+          ],
+    footer: [fit(String(t('fulfilment:receipt.thanks')), 128)],
+  };
+}

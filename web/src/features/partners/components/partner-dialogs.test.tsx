@@ -1,0 +1,115 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { CouponFormDialog } from './coupon-form-dialog.tsx';
+import { PartnerFormDialog } from './partner-form-dialog.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const renderIt = (ui: ReactNode) =>
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function recordFetch(answer: () => Response) {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      sent.push({ method: request.method, url: request.url, body: await request.json() });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+describe('partner form', () => {
+  it('sends the default commission and the rates that are filled in, as basis points', async () => {
+    const sent = recordFetch(() => json(201, { data: { id: 9 } }));
+    const onOpenChange = vi.fn();
+    renderIt(<PartnerFormDialog open onOpenChange={onOpenChange} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Harbour Hotel' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Commission/ }), { target: { value: '7.5' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rent orders (%)' }), { target: { value: '101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Enter a percentage from 0 to 100, with at most two decimals.'),
+    ).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Rent orders (%)' }), { target: { value: '12,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringMatching(/\/api\/nine\/partners$/),
+        body: {
+          name: 'Harbour Hotel',
+          email: '',
+          phone: '',
+          commission_rate_bp: 750,
+          rates: [{ applies_to: 'rent', rate_bp: 1250 }],
+        },
+      },
+    ]);
+  });
+});
+
+describe('coupon form', () => {
+  it('checks code, discount and dates, then sends an amount coupon in minor units', async () => {
+    const sent = recordFetch(() => json(201, { data: { id: 3 } }));
+    const onOpenChange = vi.fn();
+    renderIt(<CouponFormDialog open onOpenChange={onOpenChange} partnerId={4} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /^Code/ }), { target: { value: 'x' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), { target: { value: 'Welcome' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Discount \(%\)/ }), { target: { value: '150' } });
+    fireEvent.change(screen.getByLabelText(/^Valid from/), { target: { value: '2030-06-01' } });
+    fireEvent.change(screen.getByLabelText(/^Valid until/), { target: { value: '2030-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('3 to 32 letters, digits, dashes or underscores.')).toBeTruthy();
+    expect(screen.getByText('Enter a percentage from 0 to 100, with at most two decimals.')).toBeTruthy();
+    expect(screen.getByText('The end comes before the start.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /^Code/ }), { target: { value: 'welcome-5' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Discount type' }), {
+      target: { value: 'amount' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Discount amount/ }), {
+      target: { value: '5.50' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Valid until/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toMatch(/\/api\/nine\/partners\/4\/coupons$/);
+    expect(sent[0]!.body).toEqual({
+      code: 'WELCOME-5',
+      title: 'Welcome',
+      discount_kind: 'amount',
+      discount_value: 550,
+      commission_bp: null,
+      applies_to: 'all',
+      auto_apply: false,
+      valid_from: '2030-06-01',
+      valid_to: null,
+      is_active: true,
+    });
+  });
+});

@@ -1,0 +1,179 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { TakePaymentDialog } from './take-payment-dialog.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+const order: OrderMoney = {
+  order_id: 77,
+  order_type: 'sale',
+  order_version: 3,
+  order_status: 'open',
+  total_minor: 2598,
+  paid_minor: 0,
+  balance_minor: 2598,
+  deposit_required_minor: 0,
+  deposit_held_minor: 0,
+  deposit_in_custody: false,
+  customer_credit_minor: 0,
+  payments: [],
+  deposits: [],
+  rules: {
+    allow_staff_credit_card_entry: true,
+    accept_external_payments: false,
+    has_pay_and_balance_forward: false,
+    confirm_change_return: true,
+    process_external_refunds: false,
+    refund_level1_minor: 1000,
+    refund_level2_minor: 5000,
+    multi_register: false,
+    current_cash_register: null,
+  },
+};
+
+/** The server's answer to a payment: the order's balance after everything posted so far. */
+function paymentServer(options: { failFirstCard?: boolean } = {}) {
+  const posted: { body: Record<string, unknown>; key: string | null }[] = [];
+  let paid = 0;
+  let failed = false;
+  const fetch = vi.fn(async (request: Request) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    posted.push({ body, key: request.headers.get('idempotency-key') });
+    if (options.failFirstCard && body.method === 'card' && !failed) {
+      failed = true;
+      throw new TypeError('Failed to fetch');
+    }
+    paid += body.amount_minor as number;
+    const payment: Partial<PaymentView> = {
+      id: posted.length,
+      order_id: 77,
+      method: body.method as PaymentView['method'],
+      amount_minor: body.amount_minor as number,
+      tendered_minor: (body.tendered_minor as number | undefined) ?? null,
+      change_minor: body.tendered_minor ? (body.tendered_minor as number) - (body.amount_minor as number) : 0,
+      order_total_minor: 2598,
+      order_paid_minor: paid,
+      order_balance_minor: 2598 - paid,
+      order_status: 'open',
+    };
+    return json(201, { data: payment });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return posted;
+}
+
+function renderDialog(onPaid = vi.fn()) {
+  let n = 0;
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <TakePaymentDialog
+            open
+            onClose={() => {}}
+            money={order}
+            cashRegisterId={null}
+            format={money}
+            onPaid={onPaid}
+            newKey={() => `key-${++n}`}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return onPaid;
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('take payment', () => {
+  it('splits one payment into cash with change due and a card part, each sent once with its own key', async () => {
+    const posted = paymentServer();
+    const onPaid = renderDialog();
+    expect(await screen.findByText('Amount due: $25.98')).toBeTruthy();
+
+    const [cashAmount] = screen.getAllByRole('textbox', { name: 'Amount' });
+    fireEvent.change(cashAmount!, { target: { value: '10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cash received' }), { target: { value: '20.00' } });
+    expect(screen.getByText('Change due: $10.00')).toBeTruthy();
+    expect(screen.getByText('$15.98 will still be due.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Split: add another method' }));
+    const methods = screen.getAllByRole('combobox', { name: 'Method' });
+    expect((methods[1] as HTMLSelectElement).value).toBe('card');
+    expect((screen.getAllByRole('textbox', { name: 'Amount' })[1] as HTMLInputElement).value).toBe('15.98');
+    expect(screen.getByText('This settles the balance.')).toBeTruthy();
+
+    // A card part needs its last 4 digits or the terminal's reference: nothing is sent without it.
+    fireEvent.click(screen.getByRole('button', { name: 'Take $25.98' }));
+    expect(screen.getByText("Enter the card's last 4 digits or the terminal's reference.")).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Card last 4 or reference/ }), {
+      target: { value: '4242' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Take $25.98' }));
+
+    expect(await screen.findByText('Paid $25.98.')).toBeTruthy();
+    expect(screen.getByText('Cash: $10.00')).toBeTruthy();
+    expect(screen.getByText('Card: $15.98')).toBeTruthy();
+    expect(screen.getByText('Change due: $10.00')).toBeTruthy();
+    expect(screen.getByText('Balance now: $0.00')).toBeTruthy();
+    expect(posted.map((p) => p.body)).toEqual([
+      { order_id: 77, method: 'cash', amount_minor: 1000, tendered_minor: 2000 },
+      { order_id: 77, method: 'card', amount_minor: 1598, reference: '4242' },
+    ]);
+    expect(posted.map((p) => p.key)).toEqual(['key-1', 'key-2']);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(onPaid.mock.calls[0]![0].map((p: PaymentView) => p.method)).toEqual(['cash', 'card']);
+
+    // confirm_change_return: the clerk confirms the change went back before closing.
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change of $10.00 returned' }));
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+  });
+
+  it('refuses more than the balance without pay and balance forward, before sending anything', async () => {
+    const posted = paymentServer();
+    renderDialog();
+    fireEvent.change((await screen.findAllByRole('textbox', { name: 'Amount' }))[0]!, {
+      target: { value: '30' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Take $30.00' }));
+    expect(screen.getByText('The amount is above the balance of $25.98.')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+  });
+
+  it('after a lost answer keeps the part already taken and retries the failed part with the same key', async () => {
+    const posted = paymentServer({ failFirstCard: true });
+    renderDialog();
+    fireEvent.change((await screen.findAllByRole('textbox', { name: 'Amount' }))[0]!, {
+      target: { value: '5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Split: add another method' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Card last 4 or reference/ }), {
+      target: { value: 'T-991' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Take $25.98' }));
+    expect(await screen.findByText('1 part was taken; the next one failed.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Paid $25.98.')).toBeTruthy();
+    expect(posted.map((p) => [p.body.method, p.key])).toEqual([
+      ['cash', 'key-1'],
+      ['card', 'key-2'],
+      ['card', 'key-2'],
+    ]);
+  });
+});

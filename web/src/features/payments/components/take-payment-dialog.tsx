@@ -1,0 +1,418 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Fieldset,
+  HStack,
+  Input,
+  List,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import type { PaymentMethod } from '@nine/shared/schemas/money';
+import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { takePayment } from '../api/take-payment.ts';
+import { takePaymentMachine, type Tender } from '../flows/take-payment-machine.ts';
+import { minorToText, parseMinor } from '../money-input.ts';
+import { moneyFailure } from '../payment-failure.ts';
+
+export interface TakePaymentDialogProps {
+  open: boolean;
+  onClose(): void;
+  money: OrderMoney;
+  /** The counter's register when the location has several; null lets the server use the current one. */
+  cashRegisterId: number | null;
+  format(minor: number): string;
+  /** Every tender went through: the page kicks the drawer for cash and refreshes the order. */
+  onPaid(payments: PaymentView[]): void;
+  /** Print buttons for the payments taken (composed by the page, which owns the printer). */
+  renderReceiptActions?(payments: PaymentView[]): ReactNode;
+  /** Tests inject a fixed key generator. */
+  newKey?: () => string;
+}
+
+interface TenderDraft {
+  method: PaymentMethod;
+  amount: string;
+  tendered: string;
+  reference: string;
+}
+
+/** The methods this counter may take, in the order offered. */
+export function offeredMethods(money: OrderMoney): PaymentMethod[] {
+  const methods: PaymentMethod[] = ['cash'];
+  if (money.rules.allow_staff_credit_card_entry) methods.push('card');
+  if (money.rules.accept_external_payments) methods.push('external');
+  if (money.customer_credit_minor > 0) methods.push('account_credit');
+  return methods;
+}
+
+export function TakePaymentDialog(props: TakePaymentDialogProps) {
+  const { t } = useAppTranslation();
+  // A fresh flow (and fresh keys) each time the dialog opens.
+  const [opened, setOpened] = useState(0);
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (wasOpen !== props.open) {
+    setWasOpen(props.open);
+    if (props.open) setOpened((n) => n + 1);
+  }
+  return (
+    <Dialog.Root
+      open={props.open}
+      size="lg"
+      onOpenChange={(details) => {
+        if (!details.open) props.onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('money:payments.dialog.title')}</Dialog.Title>
+            </Dialog.Header>
+            {props.open && <TakePaymentFlow key={opened} {...props} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('money:payments.dialog.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function TakePaymentFlow({
+  money,
+  cashRegisterId,
+  format,
+  onPaid,
+  onClose,
+  renderReceiptActions,
+  newKey,
+}: TakePaymentDialogProps) {
+  const { t } = useAppTranslation();
+  const machine = useMemo(
+    () =>
+      takePaymentMachine.provide({
+        actors: { pay: fromPromise(({ input }) => takePayment(input.body, input.key)) },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { orderId: money.order_id, cashRegisterId, ...(newKey ? { newKey } : {}) },
+  });
+  const methods = offeredMethods(money);
+  const balance = Math.max(money.balance_minor, 0);
+  const [drafts, setDrafts] = useState<TenderDraft[]>([
+    { method: 'cash', amount: minorToText(balance), tendered: '', reference: '' },
+  ]);
+  const [changeReturned, setChangeReturned] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const { paid } = state.context;
+  const locked = paid.length; // tenders already taken cannot change
+
+  const amounts = drafts.map((d) => parseMinor(d.amount));
+  const total = amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
+  const remaining = balance - total;
+  const creditUsed = drafts.reduce(
+    (sum, d, i) => sum + (d.method === 'account_credit' ? (amounts[i] ?? 0) : 0),
+    0,
+  );
+  const rowErrors = drafts.map((d, i): string | null => {
+    const amount = amounts[i];
+    if (amount === null || amount === undefined || amount <= 0)
+      return t('money:payments.dialog.amount_invalid');
+    if (d.method === 'cash' && d.tendered.trim() !== '') {
+      const tendered = parseMinor(d.tendered);
+      if (tendered === null || tendered < amount) return t('money:payments.dialog.tendered_short');
+    }
+    if (d.method === 'card' && !/^\S.{0,99}$/.test(d.reference.trim()))
+      return t('money:payments.dialog.card_reference_required');
+    return null;
+  });
+  const overpaid = remaining < 0;
+  const formError =
+    overpaid && !money.rules.has_pay_and_balance_forward
+      ? t('money:payments.errors.exceeds_balance', { amount: format(balance) })
+      : creditUsed > money.customer_credit_minor
+        ? t('money:payments.errors.exceeds_credit', { amount: format(money.customer_credit_minor) })
+        : null;
+  const valid = rowErrors.every((e) => e === null) && formError === null;
+
+  const update = (index: number, patch: Partial<TenderDraft>) =>
+    setDrafts((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  const submit = () => {
+    setAttempted(true);
+    if (!valid) return;
+    const tenders: Tender[] = drafts.map((d, i) => ({
+      method: d.method,
+      amountMinor: amounts[i]!,
+      tenderedMinor: d.method === 'cash' ? parseMinor(d.tendered) : null,
+      reference: d.method === 'cash' || d.method === 'account_credit' ? '' : d.reference,
+    }));
+    send({ type: 'SUBMIT', tenders });
+  };
+
+  const busy = state.matches('paying') || state.matches('next');
+  const done = state.matches('done');
+  // Tell the page once (the drawer must not open twice), when the last tender went through.
+  const told = useRef(false);
+  useEffect(() => {
+    if (done && !told.current) {
+      told.current = true;
+      onPaid(paid);
+    }
+  }, [done, paid, onPaid]);
+  const change = paid.reduce((sum, p) => sum + p.change_minor, 0);
+
+  if (done) {
+    const last = paid.at(-1)!;
+    const mustConfirm = money.rules.confirm_change_return && change > 0 && !changeReturned;
+    return (
+      <>
+        <Dialog.Body>
+          <Stack gap="4" role="region" aria-label={t('money:payments.dialog.taken')}>
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>
+                {t('money:payments.dialog.paid', {
+                  amount: format(paid.reduce((s, p) => s + p.amount_minor, 0)),
+                })}
+              </Alert.Title>
+            </Alert.Root>
+            <List.Root ps="5">
+              {paid.map((p) => (
+                <List.Item key={p.id}>
+                  {t('money:payments.dialog.paid_line', {
+                    method: t(`money:payments.methods.${p.method}`),
+                    amount: format(p.amount_minor),
+                  })}
+                </List.Item>
+              ))}
+            </List.Root>
+            {change > 0 && (
+              <Text fontSize="xl" fontWeight="bold">
+                {t('money:payments.dialog.change_due', { amount: format(change) })}
+              </Text>
+            )}
+            <Text>
+              {t('money:payments.dialog.balance_after', { amount: format(last.order_balance_minor) })}
+            </Text>
+            {renderReceiptActions?.(paid)}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          {mustConfirm ? (
+            <Button colorPalette="green" onClick={() => setChangeReturned(true)}>
+              {t('money:payments.dialog.confirm_change', { amount: format(change) })}
+            </Button>
+          ) : (
+            <Button onClick={onClose}>{t('money:payments.dialog.done')}</Button>
+          )}
+        </Dialog.Footer>
+      </>
+    );
+  }
+
+  const failure = state.matches('failed') ? moneyFailure(state.context.error, t, format) : null;
+
+  return (
+    <>
+      <Dialog.Body>
+        <chakra.form
+          display="flex"
+          flexDirection="column"
+          noValidate
+          id="take-payment-form"
+          gap="4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!busy) submit();
+          }}
+        >
+          <Text fontWeight="semibold">{t('money:payments.dialog.due', { amount: format(balance) })}</Text>
+          {drafts.map((draft, index) => {
+            const amount = amounts[index];
+            const tendered = parseMinor(draft.tendered);
+            const rowLocked = index < locked;
+            const error = attempted ? rowErrors[index] : null;
+            return (
+              <Fieldset.Root
+                key={index}
+                gap="3"
+                borderWidth="1px"
+                borderRadius="md"
+                p="3"
+                disabled={rowLocked || busy}
+              >
+                <Fieldset.Legend srOnly>{t('money:payments.dialog.part', { n: index + 1 })}</Fieldset.Legend>
+                <HStack gap="3" align="flex-end" wrap="wrap">
+                  <Field.Root width="44">
+                    <Field.Label>{t('money:payments.dialog.method')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={draft.method}
+                        onChange={(event) =>
+                          update(index, { method: event.currentTarget.value as PaymentMethod })
+                        }
+                      >
+                        {methods.map((m) => (
+                          <option key={m} value={m}>
+                            {t(`money:payments.methods.${m}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Field.Root width="36" invalid={error !== null}>
+                    <Field.Label>{t('money:payments.dialog.amount')}</Field.Label>
+                    <Input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={draft.amount}
+                      onChange={(event) => update(index, { amount: event.currentTarget.value })}
+                    />
+                  </Field.Root>
+                  {draft.method === 'cash' && (
+                    <Field.Root width="36">
+                      <Field.Label>{t('money:payments.dialog.tendered')}</Field.Label>
+                      <Input
+                        inputMode="decimal"
+                        autoComplete="off"
+                        value={draft.tendered}
+                        onChange={(event) => update(index, { tendered: event.currentTarget.value })}
+                      />
+                    </Field.Root>
+                  )}
+                  {(draft.method === 'card' || draft.method === 'external') && (
+                    <Field.Root width="44" required={draft.method === 'card'}>
+                      <Field.Label>
+                        {draft.method === 'card'
+                          ? t('money:payments.dialog.card_reference')
+                          : t('money:payments.dialog.external_reference')}
+                      </Field.Label>
+                      <Input
+                        autoComplete="off"
+                        maxLength={100}
+                        value={draft.reference}
+                        onChange={(event) => update(index, { reference: event.currentTarget.value })}
+                      />
+                    </Field.Root>
+                  )}
+                  {drafts.length > 1 && !rowLocked && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDrafts((rows) => rows.filter((_, i) => i !== index))}
+                    >
+                      {t('money:payments.dialog.remove_part', { n: index + 1 })}
+                    </Button>
+                  )}
+                </HStack>
+                {rowLocked && (
+                  <Text fontSize="sm" color="fg.success">
+                    {t('money:payments.dialog.part_taken')}
+                  </Text>
+                )}
+                {draft.method === 'cash' && tendered !== null && amount != null && tendered > amount && (
+                  <Text fontWeight="semibold">
+                    {t('money:payments.dialog.change_due', { amount: format(tendered - amount) })}
+                  </Text>
+                )}
+                {error !== null && (
+                  <Text fontSize="sm" color="fg.error">
+                    {error}
+                  </Text>
+                )}
+              </Fieldset.Root>
+            );
+          })}
+          <HStack gap="3" wrap="wrap">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              onClick={() =>
+                setDrafts((rows) => [
+                  ...rows,
+                  {
+                    method: methods.find((m) => m !== 'cash') ?? 'cash',
+                    amount: minorToText(remaining),
+                    tendered: '',
+                    reference: '',
+                  },
+                ])
+              }
+            >
+              {t('money:payments.dialog.split')}
+            </Button>
+            <Text role="status" fontSize="sm">
+              {overpaid
+                ? money.rules.has_pay_and_balance_forward
+                  ? t('money:payments.dialog.forward', { amount: format(-remaining) })
+                  : ''
+                : remaining > 0
+                  ? t('money:payments.dialog.left_after', { amount: format(remaining) })
+                  : t('money:payments.dialog.settles')}
+            </Text>
+          </HStack>
+          {money.customer_credit_minor > 0 && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
+            </Text>
+          )}
+          {attempted && formError !== null && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Description>{formError}</Alert.Description>
+            </Alert.Root>
+          )}
+          {failure !== null && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>
+                  {paid.length > 0
+                    ? t('money:payments.dialog.failed_after', { count: paid.length })
+                    : t('money:payments.dialog.failed')}
+                </Alert.Title>
+                <Alert.Description>{failure.message}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </chakra.form>
+      </Dialog.Body>
+      <Dialog.Footer>
+        {failure !== null ? (
+          <>
+            <Button variant="outline" onClick={() => send({ type: 'EDIT' })}>
+              {t('money:payments.dialog.edit')}
+            </Button>
+            <Button onClick={() => send({ type: 'RETRY' })}>{t('money:payments.dialog.retry')}</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              {t('money:payments.dialog.cancel')}
+            </Button>
+            <Button type="submit" form="take-payment-form" loading={busy} colorPalette="green">
+              {t('money:payments.dialog.submit', { amount: format(total) })}
+            </Button>
+          </>
+        )}
+      </Dialog.Footer>
+    </>
+  );
+}

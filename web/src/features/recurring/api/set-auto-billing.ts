@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { billingFrequencies } from '@nine/shared/schemas/recurring';
+import { quietApi } from '../../../lib/api-client.ts';
+import { autoBillingQueryKey } from './get-auto-billing.ts';
+import { recurringOrdersQueryKey } from './get-recurring-orders.ts';
+
+export type BillingFrequency = (typeof billingFrequencies)[number];
+
+/** The body of shared `autoBillingInput`. */
+export interface AutoBillingBody {
+  frequency: BillingFrequency;
+  /** YYYY-MM-DD. */
+  next_invoice_date: string;
+  active?: boolean;
+}
+
+/** PUT /api/nine/rent-orders/:id/auto-billing; the modal shows its own failures, hence the quiet client. */
+export function setAutoBilling(orderId: number, body: AutoBillingBody) {
+  return quietApi.put<AutoBillingBody & { order_id: number }>(`nine/rent-orders/${orderId}/auto-billing`, {
+    json: body,
+  });
+}
+
+export function useSetAutoBilling(locationId: number, orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AutoBillingBody) => setAutoBilling(orderId, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: autoBillingQueryKey(locationId, orderId) });
+      void queryClient.invalidateQueries({ queryKey: recurringOrdersQueryKey(locationId) });
+    },
+  });
+}

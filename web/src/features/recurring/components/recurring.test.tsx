@@ -1,0 +1,214 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { RecurringOrderRow } from '@nine/shared/schemas/recurring';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { AutoBillingButton } from './auto-billing.tsx';
+import { RecurringOrdersList } from './recurring-orders-list.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const row = (n: number, overrides: Partial<RecurringOrderRow> = {}): RecurringOrderRow => ({
+  order_id: n,
+  order_number: 5000 + n,
+  customer: `Customer ${n}`,
+  email: `c${n}@example.test`,
+  issued_invoice_count: n,
+  total_invoiced_minor: n * 12_345,
+  plan_start: '2030-01-01T09:00:00Z',
+  actual_start: null,
+  plan_finish: '2030-12-31T17:00:00Z',
+  next_invoice_date: '2030-02-01',
+  frequency: 'biweekly',
+  active: true,
+  ...overrides,
+});
+
+let requests: Request[] = [];
+function serve(handler: (request: Request, url: URL) => Response | Promise<Response>) {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      requests.push(request.clone());
+      return handler(request, new URL(request.url));
+    }),
+  );
+}
+
+let toasts: ToastInput[] = [];
+function wrap(ui: ReactNode) {
+  toasts = [];
+  const location = memoryLocation({ path: '/active-recurring-orders' });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
+            <Router hook={location.hook}>{ui}</Router>
+          </NotifyProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('active recurring orders', { timeout: 20_000 }, () => {
+  it('shows the columns of spec section 3 and asks the server to sort and page', async () => {
+    serve((_request, url) => {
+      const page = Number(url.searchParams.get('page'));
+      return json(200, {
+        data: {
+          rows: page === 1 ? [row(1), row(2)] : [row(3)],
+          total: 3,
+          total_capped: false,
+          page,
+          page_size: 2,
+        },
+      });
+    });
+    wrap(
+      <RecurringOrdersList
+        title="Active Recurring Orders"
+        locationId={1}
+        currencySymbol="$"
+        orderHref={(id) => `/rent-orders/${id}`}
+        initialPageSize={2}
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Active recurring orders' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent?.replace(/[▲▼]/g, '').trim());
+    expect(headers).toEqual([
+      'Order number',
+      'Customer',
+      'Email',
+      'Issued invoices',
+      'Total invoiced',
+      'Plan start',
+      'Actual start',
+      'Plan finish',
+      'Next invoice date',
+      'Frequency',
+    ]);
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByRole('link', { name: 'Open order 5001' }).getAttribute('href')).toBe(
+      '/rent-orders/1',
+    );
+    expect(first.textContent).toContain('c1@example.test');
+    expect(first.textContent).toContain('$123.45');
+    expect(first.textContent).toContain('02/01/2030');
+    expect(first.textContent).toContain('Every two weeks');
+    const firstQuery = new URL(requests[0]!.url).searchParams;
+    expect(Object.fromEntries(firstQuery)).toEqual({
+      page: '1',
+      page_size: '2',
+      sort: 'next_invoice_date',
+      sort_type: 'asc',
+    });
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Total invoiced' }));
+    await waitFor(() =>
+      expect(new URL(requests.at(-1)!.url).searchParams.get('sort')).toBe('total_invoiced_minor'),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Total invoiced, sorted ascending' }));
+    await waitFor(() => expect(new URL(requests.at(-1)!.url).searchParams.get('sort_type')).toBe('desc'));
+    expect(await screen.findByRole('button', { name: 'Total invoiced, sorted descending' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(new URL(requests.at(-1)!.url).searchParams.get('page')).toBe('2'));
+    expect(await screen.findByRole('link', { name: 'Open order 5003' })).toBeTruthy();
+  });
+
+  it('says so when there are no plans', async () => {
+    serve(() => json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 25 } }));
+    wrap(
+      <RecurringOrdersList title="Active" locationId={1} currencySymbol="$" orderHref={(id) => `/${id}`} />,
+    );
+    expect(
+      await screen.findByText('No active recurring orders. Start auto billing from a rent order.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('Start / Edit Auto Billing', { timeout: 20_000 }, () => {
+  it('starts a plan with the chosen frequency and then offers to edit it', async () => {
+    let plan: object | null = null;
+    serve(async (request) => {
+      if (request.method === 'PUT') {
+        const body = (await request.json()) as { frequency: string; next_invoice_date: string };
+        plan = { order_id: 9, active: true, issued_invoice_count: 0, ...body };
+        return json(200, { data: { order_id: 9, ...body } });
+      }
+      return json(200, { data: plan });
+    });
+    wrap(<AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Auto Billing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Auto Billing' });
+    const date = within(dialog).getByLabelText(/Next invoice date/) as HTMLInputElement;
+    expect(date.value).toBe('2030-04-01');
+    fireEvent.change(within(dialog).getByLabelText(/Invoice frequency/), { target: { value: 'weekly' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]!.title).toBe('Auto billing saved: Weekly, next invoice on 04/01/2030.');
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(new URL(put.url).pathname).toBe('/api/nine/rent-orders/9/auto-billing');
+    expect(await put.json()).toEqual({ frequency: 'weekly', next_invoice_date: '2030-04-01', active: true });
+    expect(
+      await screen.findByText('Auto billing: Weekly, next invoice on 04/01/2030 (0 issued).'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Auto Billing' })).toBeTruthy();
+  });
+
+  it('says when the rental type does not bill recurring orders, and keeps the dialog open', async () => {
+    serve((request) =>
+      request.method === 'PUT'
+        ? json(403, { resp_code: 1004, resp_message: 'Forbidden', data: { reason: 'recurring_disabled' } })
+        : json(200, { data: null }),
+    );
+    wrap(<AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Auto Billing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Auto Billing' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Recurring billing is not enabled for this rental type.',
+    );
+    expect(toasts).toEqual([]);
+  });
+
+  it('shows a paused plan without a button to whoever cannot change it', async () => {
+    serve(() =>
+      json(200, {
+        data: {
+          order_id: 9,
+          frequency: 'monthly',
+          next_invoice_date: '2030-05-01',
+          active: false,
+          issued_invoice_count: 4,
+        },
+      }),
+    );
+    wrap(<AutoBillingButton locationId={1} orderId={9} canChange={false} />);
+    expect(await screen.findByText('Auto billing is paused (4 issued).')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

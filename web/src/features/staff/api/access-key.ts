@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quietApi } from '../../../lib/api-client.ts';
+import { usersQueryKey } from './get-users.ts';
+
+/** PUT /api/nine/users/:id/access-key (stored hashed), or DELETE to reset it; the dialog shows failures. */
+export function changeAccessKey(id: number, accessKey: string | null): Promise<{ ok: boolean }> {
+  return accessKey === null
+    ? quietApi.delete<{ ok: boolean }>(`nine/users/${id}/access-key`)
+    : quietApi.put<{ ok: boolean }>(`nine/users/${id}/access-key`, { json: { access_key: accessKey } });
+}
+
+export function useChangeAccessKey(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accessKey: string | null) => changeAccessKey(id, accessKey),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

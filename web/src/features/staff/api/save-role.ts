@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Permission } from '@nine/shared/permissions';
+import { quietApi } from '../../../lib/api-client.ts';
+import { rolesQueryKey } from './get-roles.ts';
+
+export interface RoleBody {
+  title: string;
+  permissions: Permission[];
+}
+
+/** POST /api/nine/roles or PUT /api/nine/roles/:id; the server refuses grants the actor does not hold. */
+export function saveRole(id: number | null, body: RoleBody): Promise<RoleBody & { id: number }> {
+  return id === null
+    ? quietApi.post('nine/roles', { json: body })
+    : quietApi.put(`nine/roles/${id}`, { json: body });
+}
+
+export function useSaveRole(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RoleBody) => saveRole(id, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: rolesQueryKey });
+      // Users show their roles' titles.
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'users'] });
+    },
+  });
+}

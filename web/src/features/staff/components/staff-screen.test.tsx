@@ -1,0 +1,223 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Permission } from '@nine/shared/permissions';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { AccessPolicyForm, checkDraft, inputToMinor } from './access-policy-form.tsx';
+import { RoleEditorDialog } from './role-editor-dialog.tsx';
+import { UsersTab } from './users-tab.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Call = { method: string; path: string; body: unknown };
+
+/** A fake API answering by "METHOD path" (path without query), recording every call. */
+function stubApi(answers: Record<string, (body: unknown) => Response>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/^\/api\//, '');
+      const text = await request.text();
+      const body: unknown = text === '' ? undefined : JSON.parse(text);
+      calls.push({ method: request.method, path: `${path}${url.search}`, body });
+      const answer = answers[`${request.method} ${path}`];
+      return answer === undefined ? json(404, { resp_code: 1004, resp_message: 'Not found' }) : answer(body);
+    }),
+  );
+  return calls;
+}
+
+function renderWith(node: ReactNode, toasts: ToastInput[] = []) {
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>{node}</NotifyProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const user = {
+  id: 7,
+  name: 'Dee Dock',
+  email: 'dee@nine.test',
+  status: 'active',
+  last_login_at: null,
+  password_expired_at: null,
+  created_at: '2026-11-01T09:00:00Z',
+  expires_at: null,
+  only_login_by_sso: true,
+  has_access_key: false,
+  roles: [{ role_id: 3, title: 'Dock hand', location_id: 1, location: 'HQ' }],
+};
+
+describe('users tab', () => {
+  it('lists users with their status, roles and SSO flag, and deactivates only after confirmation', async () => {
+    const calls = stubApi({
+      'GET nine/users': () => json(200, { data: { rows: [user], total: 1, page: 1, page_size: 25 } }),
+      'GET nine/roles': () => json(200, { data: [] }),
+      'POST nine/users/7/deactivate': () => json(200, { data: { ...user, status: 'inactive' } }),
+    });
+    const toasts: ToastInput[] = [];
+    renderWith(
+      <UsersTab currentUserId={1} canChange canReadRoles locations={[{ id: 1, name: 'HQ' }]} />,
+      toasts,
+    );
+    const row = (await screen.findByText('Dee Dock')).closest('tr')!;
+    expect(within(row).getByText('dee@nine.test')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('Dock hand · HQ')).toBeTruthy();
+    expect(within(row).getByText('Yes')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate Dee Dock' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/Their sessions end at once/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await vi.waitFor(() => expect(toasts).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['nine/users/7/deactivate']);
+    expect(toasts[0]).toEqual({
+      type: 'success',
+      title: 'Operation Success',
+      message: 'Changes Saved Successfully',
+    });
+  });
+
+  it('filters by status on the server', async () => {
+    const calls = stubApi({
+      'GET nine/users': () => json(200, { data: { rows: [], total: 0, page: 1, page_size: 25 } }),
+    });
+    renderWith(<UsersTab currentUserId={1} canChange={false} canReadRoles={false} locations={[]} />);
+    expect(await screen.findByText('No users match.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'expired' } });
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('nine/users?page=1&page_size=25&status=expired'));
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+  });
+});
+
+describe('role editor', () => {
+  it('disables grants the viewer does not hold and sends the ticked matrix', async () => {
+    const calls = stubApi({
+      'POST nine/roles': (body) => json(201, { data: { id: 4, ...(body as object) } }),
+    });
+    const held: Permission[] = [
+      { resource: 'rent_order', action: 'manage' },
+      { resource: 'customer', action: 'view' },
+    ];
+    const saved = vi.fn();
+    renderWith(<RoleEditorDialog role={null} held={held} onClose={() => {}} onSaved={saved} />);
+    const view = await screen.findByRole('checkbox', { name: 'View on Rent orders' });
+    expect(
+      (screen.getByRole('checkbox', { name: 'Refund on Rent orders' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Any on Rent orders' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('checkbox', { name: 'View on Staff' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Counter' } });
+    fireEvent.click(view);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'View on Customers' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: 'nine/roles',
+        body: {
+          title: 'Counter',
+          permissions: [
+            { resource: 'customer', action: 'view' },
+            { resource: 'rent_order', action: 'view' },
+          ],
+        },
+      },
+    ]);
+    // A matrix of 132 checkboxes renders slowly in happy-dom on a busy machine.
+  }, 30_000);
+});
+
+const policy = {
+  auto_logout_minutes: 0,
+  wrong_access_key_threshold: 5,
+  wrong_access_key_ttl_minutes: 15,
+  wrong_password_threshold: 5,
+  wrong_password_ttl_minutes: 15,
+  password_expiry_days: 90,
+  password_reuse_limit: 3,
+  password_min_length: 8,
+  password_max_length: 64,
+  password_require_capital: true,
+  password_require_number: true,
+  password_require_special: false,
+  refund_level1_minor: 5000,
+  refund_level2_minor: 20000,
+};
+
+describe('access policy form', () => {
+  it('shows every field, refuses inconsistent values, and saves with the spec’s message', async () => {
+    const calls = stubApi({
+      'GET nine/access-policy': () => json(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
+      'PUT nine/access-policy': (body) => json(200, { data: body }),
+    });
+    const toasts: ToastInput[] = [];
+    renderWith(<AccessPolicyForm canChange currencySymbol="€" />, toasts);
+    const threshold = await screen.findByRole('textbox', { name: 'Wrong password threshold' });
+    expect((threshold as HTMLInputElement).value).toBe('5');
+    expect((screen.getByRole('textbox', { name: 'Refund level L1' }) as HTMLInputElement).value).toBe(
+      '50.00',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum length' }), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The maximum length cannot be below the minimum.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum length' }), { target: { value: '32' } });
+    fireEvent.change(threshold, { target: { value: '3' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Refund level L2' }), {
+      target: { value: '250.5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toasts).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ...policy,
+      wrong_password_threshold: 3,
+      password_max_length: 32,
+      refund_level2_minor: 25050,
+    });
+    expect(toasts[0]).toMatchObject({ title: 'Operation Success', message: 'Changes Saved Successfully' });
+  });
+
+  it('parses amounts without floating-point drift and checks ranges', () => {
+    expect(inputToMinor('0.29')).toBe(29);
+    expect(inputToMinor('12,5')).toBe(1250);
+    expect(inputToMinor('1.234')).toBeNull();
+    const draft = {
+      ...Object.fromEntries(Object.entries(policy).map(([k, v]) => [k, String(v)])),
+      password_require_capital: true,
+      password_require_number: true,
+      password_require_special: false,
+      refund_level1_minor: '50',
+      refund_level2_minor: '10',
+      wrong_password_threshold: '0',
+    } as Parameters<typeof checkDraft>[0];
+    expect(checkDraft(draft).errors).toEqual({
+      wrong_password_threshold: 'staff:policy.errors.range',
+      refund_level2_minor: 'staff:policy.errors.level2_below_level1',
+    });
+  });
+});

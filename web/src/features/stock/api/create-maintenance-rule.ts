@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { maintenanceRuleCreate } from '@nine/shared/schemas/stock';
+import { api } from '../../../lib/api-client.ts';
+import type { SchemaInput } from '../schema-input.ts';
+import { maintenanceRulesQueryKey } from './get-maintenance-rules.ts';
+
+export type MaintenanceRuleBody = SchemaInput<typeof maintenanceRuleCreate>;
+
+/** POST /api/nine/stock/maintenance-rules. */
+export function createMaintenanceRule(body: MaintenanceRuleBody): Promise<{ id: number }> {
+  return api.post<{ id: number }>('nine/stock/maintenance-rules', { json: body });
+}
+
+export function useCreateMaintenanceRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMaintenanceRule,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: maintenanceRulesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['stock'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RepairLog, repairLogCreate } from '@nine/shared/schemas/stock';
+import { api } from '../../../lib/api-client.ts';
+import type { SchemaInput } from '../schema-input.ts';
+
+export type OpenRepairBody = SchemaInput<typeof repairLogCreate>;
+
+/** POST /api/nine/stock/repair-logs: the item goes to maintenance until the log is closed. */
+export function openRepairLog(body: OpenRepairBody): Promise<RepairLog> {
+  return api.post<RepairLog>('nine/stock/repair-logs', { json: body });
+}
+
+export function useOpenRepairLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: openRepairLog,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
+  });
+}

@@ -1,0 +1,309 @@
+import {
+  Alert,
+  Button,
+  Card,
+  DataList,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  Link as ChakraLink,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { BarcodeMatch, ScannedItem } from '@nine/shared/schemas/stock';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useBarcodeLookup } from '../api/lookup-barcode.ts';
+import { useMarkServiced } from '../api/mark-serviced.ts';
+import { useOpenRepairLog } from '../api/open-repair-log.ts';
+import { CodeField } from '../components/code-field.tsx';
+import { ItemStatusBadge } from '../components/item-status-badge.tsx';
+import { parseMinorInput } from '../components/minor-input.ts';
+import type { ScanEvent } from '../components/scan-event.ts';
+
+export interface BarcodeScreenProps {
+  title: string;
+  locationId: number | null;
+  /** The latest scan from the page's scanner (agent or keyboard wedge). */
+  scan: ScanEvent | null;
+  /** Whether the user may send items to maintenance and mark them serviced. */
+  canMaintain: boolean;
+  currencySymbol: string;
+  /** Where a product opens, when that screen exists; null hides the action. */
+  productHref(kind: 'rent' | 'sale', productId: number): string | null;
+  orderHref(orderId: number): string;
+  printHref: string;
+}
+
+type Form = 'maintenance' | 'damage' | 'available' | null;
+
+function RepairForm({
+  item,
+  form,
+  currencySymbol,
+  onCancel,
+  onSaved,
+}: {
+  item: ScannedItem;
+  form: Exclude<Form, null>;
+  currencySymbol: string;
+  onCancel(): void;
+  onSaved(message: string): void;
+}) {
+  const { t } = useAppTranslation();
+  const open = useOpenRepairLog();
+  const serviced = useMarkServiced();
+  const [text, setText] = useState('');
+  const [cost, setCost] = useState('');
+  const costId = useId();
+  const minor = parseMinorInput(cost);
+  const busy = open.isPending || serviced.isPending;
+  const submit = () => {
+    if (form === 'available') {
+      if (minor === null) return;
+      serviced.mutate(
+        { itemId: item.item_id, body: { cost_minor: minor, ...(text.trim() ? { work: text.trim() } : {}) } },
+        { onSuccess: () => onSaved(t('stock:barcode.saved_available', { sku: item.sku })) },
+      );
+    } else {
+      if (text.trim() === '') return;
+      const orderId = form === 'damage' ? item.last_return?.order_id : undefined;
+      open.mutate(
+        {
+          item_id: item.item_id,
+          problem: text.trim(),
+          ...(orderId !== undefined ? { order_id: orderId } : {}),
+        },
+        { onSuccess: () => onSaved(t('stock:barcode.saved_maintenance', { sku: item.sku })) },
+      );
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="3" maxW="lg">
+        <Field.Root required={form !== 'available'}>
+          <Field.Label>
+            {form === 'available' ? t('stock:barcode.work_done') : t('stock:barcode.problem')}
+          </Field.Label>
+          <Textarea autoFocus maxLength={500} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        </Field.Root>
+        {form === 'available' && (
+          <Field.Root invalid={minor === null}>
+            <Field.Label htmlFor={costId}>{t('stock:barcode.cost', { symbol: currencySymbol })}</Field.Label>
+            <Input
+              id={costId}
+              inputMode="decimal"
+              value={cost}
+              onChange={(e) => setCost(e.currentTarget.value)}
+            />
+            <Field.ErrorText>{t('stock:barcode.cost_invalid')}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <HStack gap="2">
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            {form === 'available'
+              ? t('stock:barcode.confirm_available')
+              : t('stock:barcode.confirm_maintenance')}
+          </Button>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {t('stock:common.cancel')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function MatchCard({ match, props }: { match: BarcodeMatch; props: BarcodeScreenProps }) {
+  const { t } = useAppTranslation();
+  const [form, setForm] = useState<Form>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const href = props.productHref(match.product_kind, match.product_id);
+  const number = (n: number) =>
+    new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(n);
+  const item = match.kind === 'item' ? match : null;
+  const may = (action: BarcodeMatch['actions'][number]) => match.actions.includes(action);
+
+  return (
+    <Card.Root as="section" aria-label={t('stock:barcode.result')}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap">
+          <Heading as="h2" size="lg">
+            {match.product_name}
+          </Heading>
+          {item && <ItemStatusBadge status={item.status} />}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <DataList.Root orientation="horizontal">
+            {item ? (
+              <>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('stock:barcode.item_sku')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{item.sku}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('stock:barcode.barcode')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{item.barcode}</DataList.ItemValue>
+                </DataList.Item>
+              </>
+            ) : (
+              <DataList.Item>
+                <DataList.ItemLabel>{t('stock:barcode.stock_here')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {number(match.kind === 'product' ? match.stock_quantity : 0)}
+                </DataList.ItemValue>
+              </DataList.Item>
+            )}
+            <DataList.Item>
+              <DataList.ItemLabel>{t('stock:barcode.product_sku')}</DataList.ItemLabel>
+              <DataList.ItemValue>{match.product_sku}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('stock:barcode.category')}</DataList.ItemLabel>
+              <DataList.ItemValue>{match.category ?? '—'}</DataList.ItemValue>
+            </DataList.Item>
+            {item && (
+              <>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('stock:barcode.current_location')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{item.current_location}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('stock:barcode.home_location')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{item.home_location}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('stock:barcode.rentals')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    {t('stock:barcode.rentals_value', {
+                      count: item.rent_count,
+                      hours: number(item.rent_minutes / 60),
+                    })}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              </>
+            )}
+          </DataList.Root>
+          {item?.maintenance_due && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Description>{t('stock:barcode.maintenance_due')}</Alert.Description>
+            </Alert.Root>
+          )}
+          {done !== null && (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Description>{done}</Alert.Description>
+            </Alert.Root>
+          )}
+          {item && form !== null ? (
+            <RepairForm
+              item={item}
+              form={form}
+              currencySymbol={props.currencySymbol}
+              onCancel={() => setForm(null)}
+              onSaved={(message) => {
+                setForm(null);
+                setDone(message);
+              }}
+            />
+          ) : (
+            <HStack gap="2" wrap="wrap">
+              {href !== null && may('open_product') && (
+                <ChakraLink asChild>
+                  <Link href={href}>{t('stock:barcode.open_product')}</Link>
+                </ChakraLink>
+              )}
+              {item && props.canMaintain && may('send_to_maintenance') && (
+                <Button variant="outline" onClick={() => (setDone(null), setForm('maintenance'))}>
+                  {t('stock:barcode.send_to_maintenance')}
+                </Button>
+              )}
+              {item?.last_return && props.canMaintain && may('report_damage') && (
+                <Button variant="outline" onClick={() => (setDone(null), setForm('damage'))}>
+                  {t('stock:barcode.report_damage', { number: item.last_return.order_number })}
+                </Button>
+              )}
+              {item && props.canMaintain && may('mark_available') && (
+                <Button colorPalette="green" onClick={() => (setDone(null), setForm('available'))}>
+                  {t('stock:barcode.mark_available')}
+                </Button>
+              )}
+            </HStack>
+          )}
+          {item?.open_repair_log_id != null && (
+            <Text color="fg.muted">{t('stock:barcode.open_repair', { id: item.open_repair_log_id })}</Text>
+          )}
+          {item?.last_return && (
+            <Text color="fg.muted">
+              {t('stock:barcode.last_return')}{' '}
+              <ChakraLink asChild>
+                <Link href={props.orderHref(item.last_return.order_id)}>
+                  #{item.last_return.order_number}
+                </Link>
+              </ChakraLink>
+            </Text>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** inventory/barcode: scan or type a code, land on the item with its status and what it allows. */
+export function BarcodeScreen(props: BarcodeScreenProps) {
+  const { t } = useAppTranslation();
+  const [code, setCode] = useState<string | null>(null);
+  const lookup = useBarcodeLookup(props.locationId, code);
+  const { scan } = props;
+  useEffect(() => {
+    if (scan !== null) setCode(scan.code);
+  }, [scan]);
+  const notFound = lookup.error instanceof ApiError && lookup.error.respCode === 1332;
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          {props.title}
+        </Heading>
+        <ChakraLink asChild>
+          <Link href={props.printHref}>{t('stock:barcode.print_labels')}</Link>
+        </ChakraLink>
+      </HStack>
+      <CodeField
+        label={t('stock:barcode.code')}
+        hint={t('stock:barcode.code_hint')}
+        submitLabel={t('stock:barcode.find')}
+        busy={lookup.isFetching}
+        onCode={setCode}
+      />
+      <div aria-live="polite">
+        {code === null && <Text color="fg.muted">{t('stock:barcode.empty')}</Text>}
+        {code !== null && lookup.isPending && <Text>{t('stock:barcode.looking', { code })}</Text>}
+        {code !== null && notFound && (
+          <Text color="fg.error" role="alert">
+            {t('stock:barcode.not_found', { code })}
+          </Text>
+        )}
+        {code !== null && lookup.isError && !notFound && (
+          <Text color="fg.error" role="alert">
+            {lookup.error.message}
+          </Text>
+        )}
+        {lookup.data && <MatchCard key={`${code}`} match={lookup.data} props={props} />}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,289 @@
+import { Box, Field, HStack, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useId, useMemo, useState, type MouseEvent } from 'react';
+import type { CalendarRow } from '@nine/shared/schemas/stock';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useAvailabilityCalendar, type CalendarParams } from '../api/get-availability-calendar.ts';
+import { daysInMonth, formatWithPattern, isoDay, localDayStart, splitPattern } from './date-pattern.ts';
+
+export interface CalendarDetailsTarget {
+  product_id: number;
+  from: string;
+  to: string;
+}
+
+export interface AvailabilityCalendarScreenProps {
+  title: string;
+  locationId: number | null;
+  /** General setting calendar_date_time_format. */
+  dateTimeFormat: string;
+  /** General setting calendar_time_intervals: hours per slot in the one-day view. */
+  intervalHours: number;
+  /** The details sub-route's href (with the app's base) for a product and slot. */
+  detailsHref(target: CalendarDetailsTarget): string;
+  /** In-app navigation to the same details (links are real links; a plain click stays in the app). */
+  onOpenDetails(href: string): void;
+}
+
+type Mode = 'month' | 'day';
+type GroupBy = 'product' | 'category';
+
+interface GridRow {
+  key: string;
+  label: string;
+  sub: string;
+  productId: number | null;
+  capacity: number;
+  booked: number[];
+}
+
+function byCategory(rows: CalendarRow[], none: string): GridRow[] {
+  const groups = new Map<string, GridRow>();
+  for (const row of rows) {
+    const name = row.category ?? none;
+    const group = groups.get(name) ?? {
+      key: `c:${name}`,
+      label: name,
+      sub: '',
+      productId: null,
+      capacity: 0,
+      booked: row.booked.map(() => 0),
+    };
+    group.capacity += row.capacity;
+    row.booked.forEach((n, i) => (group.booked[i] = (group.booked[i] ?? 0) + n));
+    groups.set(name, group);
+  }
+  return [...groups.values()].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+// Plain table markup, styled once from the wrapper: a month of 300 products is over 9,000 cells.
+const gridCss = {
+  '& table': { borderCollapse: 'separate', borderSpacing: 0, fontSize: 'sm' },
+  '& th, & td': { borderBottom: '1px solid', borderColor: 'border', padding: '1 2', textAlign: 'center' },
+  '& thead th': { position: 'sticky', top: 0, background: 'bg', zIndex: 1, fontWeight: 'semibold' },
+  '& tbody th': {
+    position: 'sticky',
+    left: 0,
+    background: 'bg',
+    textAlign: 'start',
+    minWidth: '56',
+    fontWeight: 'normal',
+  },
+  '& td a': { display: 'block', borderRadius: 'sm', textDecoration: 'none', minWidth: '8' },
+  '& td a:focus-visible': { outline: '2px solid', outlineColor: 'colorPalette.focusRing' },
+  '& .free': { color: 'fg.success' },
+  '& .low': { color: 'fg.warning' },
+  '& .none': { color: 'fg.error', fontWeight: 'bold' },
+} as const;
+
+/** availability-calendar: available versus booked per product (or category) per day, or per slot of a day. */
+export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProps) {
+  const { t } = useAppTranslation();
+  const today = new Date();
+  const [mode, setMode] = useState<Mode>('month');
+  const [month, setMonth] = useState(isoDay(today).slice(0, 7));
+  const [day, setDay] = useState(isoDay(today));
+  const [search, setSearch] = useState('');
+  const [groupBy, setGroupBy] = useState<GroupBy>('product');
+  const ids = { mode: useId(), month: useId(), day: useId(), search: useId(), group: useId() };
+  const locale = currentLanguage();
+  const pattern = splitPattern(props.dateTimeFormat);
+  const interval = Math.min(24, Math.max(1, props.intervalHours));
+
+  const params: CalendarParams = useMemo(() => {
+    const base = { search: search.trim() };
+    return mode === 'month'
+      ? {
+          ...base,
+          from: localDayStart(`${month}-01`).toISOString(),
+          slot_minutes: 1440,
+          slots: daysInMonth(month),
+        }
+      : {
+          ...base,
+          from: localDayStart(day).toISOString(),
+          slot_minutes: interval * 60,
+          slots: Math.ceil(24 / interval),
+        };
+  }, [mode, month, day, search, interval]);
+  const calendar = useAvailabilityCalendar(props.locationId, params);
+  const data = calendar.data;
+  const slotMs = params.slot_minutes * 60_000;
+
+  const rows: GridRow[] = useMemo(() => {
+    if (!data) return [];
+    if (groupBy === 'category') return byCategory(data.rows, t('stock:calendar.no_category'));
+    return data.rows.map((r) => ({
+      key: `p:${r.product_id}`,
+      label: r.name,
+      sub: r.sku,
+      productId: r.product_id,
+      capacity: r.capacity,
+      booked: r.booked,
+    }));
+  }, [data, groupBy, t]);
+
+  const headers = (data?.slots ?? []).map((iso) => {
+    const date = new Date(iso);
+    return mode === 'month'
+      ? { short: formatWithPattern(date, 'D', locale), long: formatWithPattern(date, pattern.date, locale) }
+      : {
+          short: formatWithPattern(date, pattern.time, locale),
+          long: `${formatWithPattern(date, pattern.date, locale)} ${formatWithPattern(date, pattern.time, locale)}`,
+        };
+  });
+
+  const onGridClick = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as HTMLElement).closest('a[data-details]');
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    props.onOpenDetails(link.getAttribute('data-details')!);
+  };
+
+  return (
+    <Stack gap="5">
+      <Heading as="h1" size="2xl">
+        {props.title}
+      </Heading>
+      <HStack gap="4" wrap="wrap" align="end">
+        <Field.Root width="auto">
+          <Field.Label htmlFor={ids.mode}>{t('stock:calendar.view')}</Field.Label>
+          <NativeSelect.Root width="40">
+            <NativeSelect.Field
+              id={ids.mode}
+              value={mode}
+              onChange={(e) => setMode(e.currentTarget.value as Mode)}
+            >
+              <option value="month">{t('stock:calendar.month_view')}</option>
+              <option value="day">{t('stock:calendar.day_view')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        {mode === 'month' ? (
+          <Field.Root width="auto">
+            <Field.Label htmlFor={ids.month}>{t('stock:calendar.month')}</Field.Label>
+            <Input
+              id={ids.month}
+              type="month"
+              width="48"
+              value={month}
+              onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
+            />
+          </Field.Root>
+        ) : (
+          <Field.Root width="auto">
+            <Field.Label htmlFor={ids.day}>{t('stock:calendar.day')}</Field.Label>
+            <Input
+              id={ids.day}
+              type="date"
+              width="48"
+              value={day}
+              onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
+            />
+          </Field.Root>
+        )}
+        <Field.Root width="auto">
+          <Field.Label htmlFor={ids.group}>{t('stock:calendar.group_by')}</Field.Label>
+          <NativeSelect.Root width="40">
+            <NativeSelect.Field
+              id={ids.group}
+              value={groupBy}
+              onChange={(e) => setGroupBy(e.currentTarget.value as GroupBy)}
+            >
+              <option value="product">{t('stock:calendar.by_product')}</option>
+              <option value="category">{t('stock:calendar.by_category')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root width="auto">
+          <Field.Label htmlFor={ids.search}>{t('stock:calendar.search')}</Field.Label>
+          <Input
+            id={ids.search}
+            width="56"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </Field.Root>
+      </HStack>
+      <Text color="fg.muted">{t('stock:calendar.legend')}</Text>
+      {calendar.isPending ? (
+        <Text>{t('stock:common.loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">{t('stock:calendar.empty')}</Text>
+      ) : (
+        <Box overflow="auto" maxH="70vh" css={gridCss} onClick={onGridClick} aria-busy={calendar.isFetching}>
+          <table>
+            <caption
+              className="sr-only"
+              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}
+            >
+              {t('stock:calendar.caption')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  {groupBy === 'product' ? t('stock:calendar.product') : t('stock:calendar.category')}
+                </th>
+                {headers.map((h, i) => (
+                  <th key={i} scope="col" title={h.long} aria-label={h.long}>
+                    {h.short}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">
+                    {row.label}
+                    <Text as="span" color="fg.muted" fontSize="xs">
+                      {' '}
+                      {row.sub ? `${row.sub} · ` : ''}
+                      {t('stock:calendar.held', { count: row.capacity })}
+                    </Text>
+                  </th>
+                  {row.booked.map((booked, i) => {
+                    const free = Math.max(0, row.capacity - booked);
+                    const tone = free === 0 ? 'none' : free * 4 <= row.capacity ? 'low' : 'free';
+                    const label = t('stock:calendar.cell', {
+                      name: row.label,
+                      slot: headers[i]?.long ?? '',
+                      available: free,
+                      booked,
+                    });
+                    if (row.productId === null || booked === 0)
+                      return (
+                        <td key={i} className={tone} title={label}>
+                          {free}
+                        </td>
+                      );
+                    const start = new Date(data!.slots[i]!).getTime();
+                    const href = props.detailsHref({
+                      product_id: row.productId,
+                      from: new Date(start).toISOString(),
+                      to: new Date(start + slotMs).toISOString(),
+                    });
+                    return (
+                      <td key={i} className={tone}>
+                        <a href={href} data-details={href} aria-label={label} title={label}>
+                          {free}
+                          <sup>{booked}</sup>
+                        </a>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Box>
+      )}
+      {data && data.total > data.rows.length && (
+        <Text color="fg.muted">
+          {t('stock:calendar.more', { shown: data.rows.length, total: data.total })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  Badge,
+  Button,
+  Field,
+  HStack,
+  Heading,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
+import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import { useScheduledMaintenance } from '../api/get-scheduled-maintenance.ts';
+import { useOpenRepairLog } from '../api/open-repair-log.ts';
+import { ItemStatusBadge } from '../components/item-status-badge.tsx';
+
+const PAGE_SIZE = 20;
+
+/** 'Maintenance due in': hours of renting left and/or the date the days rule falls due, whichever is set. */
+export function dueIn(t: AppT, row: ScheduledMaintenanceRow, now: Date, locale: string): string {
+  if (row.due) return t('stock:maintenance.due_now');
+  const parts: string[] = [];
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  if (row.due_in_hours !== null)
+    parts.push(t('stock:maintenance.in_hours', { hours: number.format(row.due_in_hours) }));
+  if (row.due_at !== null) {
+    const days = Math.max(0, Math.ceil((new Date(row.due_at).getTime() - now.getTime()) / 86_400_000));
+    parts.push(t('stock:maintenance.in_days', { count: days }));
+  }
+  return parts.join(' · ');
+}
+
+export function ScheduledItems({ locationId, canChange }: { locationId: number | null; canChange: boolean }) {
+  const { t } = useAppTranslation();
+  const [due, setDue] = useState<'all' | 'due'>('all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useScheduledMaintenance(locationId, {
+    due,
+    search: search.trim(),
+    page,
+    page_size: PAGE_SIZE,
+  });
+  const open = useOpenRepairLog();
+  const ids = { h: useId(), due: useId(), search: useId() };
+  const locale = currentLanguage();
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const rows = list.data?.rows ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const now = new Date();
+
+  return (
+    <Stack as="section" aria-labelledby={ids.h} gap="4">
+      <Heading as="h2" size="lg" id={ids.h}>
+        {t('stock:maintenance.items')}
+      </Heading>
+      <HStack gap="3" wrap="wrap" align="end">
+        <Field.Root width="auto">
+          <Field.Label htmlFor={ids.due}>{t('stock:maintenance.show')}</Field.Label>
+          <NativeSelect.Root width="44">
+            <NativeSelect.Field
+              id={ids.due}
+              value={due}
+              onChange={(e) => {
+                setDue(e.currentTarget.value as 'all' | 'due');
+                setPage(1);
+              }}
+            >
+              <option value="all">{t('stock:maintenance.show_all')}</option>
+              <option value="due">{t('stock:maintenance.show_due')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root width="auto">
+          <Field.Label htmlFor={ids.search}>{t('stock:maintenance.search')}</Field.Label>
+          <Input
+            id={ids.search}
+            width="56"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        </Field.Root>
+      </HStack>
+      {list.isPending ? (
+        <Text>{t('stock:common.loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">{t('stock:maintenance.no_items')}</Text>
+      ) : (
+        <Table.Root size="sm" aria-label={t('stock:maintenance.items')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('stock:maintenance.sku')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:maintenance.product')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:maintenance.rental_group')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:maintenance.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:maintenance.rent_hours_since')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:maintenance.due_in')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:common.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row.item_id}>
+                <Table.Cell>{row.sku}</Table.Cell>
+                <Table.Cell>{row.product_name}</Table.Cell>
+                <Table.Cell>{row.rental_group ?? '—'}</Table.Cell>
+                <Table.Cell>
+                  <ItemStatusBadge status={row.status} />
+                </Table.Cell>
+                <Table.Cell>{number.format(row.rent_hours_since_service)}</Table.Cell>
+                <Table.Cell>
+                  {row.due ? (
+                    <Badge colorPalette="red">{dueIn(t, row, now, locale)}</Badge>
+                  ) : (
+                    dueIn(t, row, now, locale)
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  {row.open_repair_log_id !== null ? (
+                    t('stock:maintenance.in_repair', { id: row.open_repair_log_id })
+                  ) : canChange && row.status === 'available' ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={open.isPending && open.variables?.item_id === row.item_id}
+                      onClick={() =>
+                        open.mutate({
+                          item_id: row.item_id,
+                          problem: t('stock:maintenance.scheduled_problem'),
+                        })
+                      }
+                    >
+                      {t('stock:maintenance.start_service', { sku: row.sku })}
+                    </Button>
+                  ) : null}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      {pages > 1 && (
+        <HStack as="nav" aria-label={t('stock:common.pagination')} gap="2">
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('stock:common.previous')}
+          </Button>
+          <Text>{t('stock:common.page_of', { page, pages })}</Text>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('stock:common.next')}
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}

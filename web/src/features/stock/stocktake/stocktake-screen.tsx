@@ -1,0 +1,354 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  EmptyState,
+  HStack,
+  Heading,
+  Portal,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useCloseStocktake } from '../api/close-stocktake.ts';
+import { useCurrentStocktake } from '../api/get-current-stocktake.ts';
+import { useStocktakes } from '../api/get-stocktakes.ts';
+import { useScanStocktake } from '../api/scan-stocktake.ts';
+import { useStartStocktake } from '../api/start-stocktake.ts';
+import { CodeField } from '../components/code-field.tsx';
+import { ItemStatusBadge } from '../components/item-status-badge.tsx';
+import type { ScanEvent } from '../components/scan-event.ts';
+import { AccessKeyDialog } from './access-key-dialog.tsx';
+
+export interface StocktakeScreenProps {
+  title: string;
+  locationId: number | null;
+  scan: ScanEvent | null;
+  /** operational_report change: start, scan and close. */
+  canChange: boolean;
+}
+
+type LastScan =
+  { kind: 'ok'; result: StocktakeScanResult } | { kind: 'failed'; code: string; message: string };
+
+function LineTable({ label, lines, empty }: { label: string; lines: StocktakeLine[]; empty: string }) {
+  const { t } = useAppTranslation();
+  return (
+    <Stack as="section" aria-label={label} gap="2">
+      <Heading as="h2" size="md">
+        {label} ({lines.length})
+      </Heading>
+      {lines.length === 0 ? (
+        <Text color="fg.muted">{empty}</Text>
+      ) : (
+        <Table.Root size="sm" aria-label={label}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('stock:stocktake.sku')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:stocktake.product')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:stocktake.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('stock:stocktake.location')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {lines.map((line) => (
+              <Table.Row key={line.item_id}>
+                <Table.Cell>{line.sku}</Table.Cell>
+                <Table.Cell>{line.product_name}</Table.Cell>
+                <Table.Cell>
+                  <ItemStatusBadge status={line.status} />
+                </Table.Cell>
+                <Table.Cell>{line.current_location}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Stack>
+  );
+}
+
+function ScanMessage({ last }: { last: LastScan | null }) {
+  const { t } = useAppTranslation();
+  if (last === null) return <Text color="fg.muted">{t('stock:stocktake.scan_first')}</Text>;
+  if (last.kind === 'failed') return <Text color="fg.error">{last.message}</Text>;
+  const { outcome, line } = last.result;
+  const text = t(`stock:stocktake.outcome_${outcome}`, {
+    sku: line.sku,
+    product: line.product_name,
+    location: line.current_location,
+  });
+  return <Text color={outcome === 'unexpected' ? 'fg.warning' : 'fg.success'}>{text}</Text>;
+}
+
+function OpenStocktake({
+  stocktake,
+  props,
+  onClosed,
+}: {
+  stocktake: Stocktake;
+  props: StocktakeScreenProps;
+  onClosed(closed: Stocktake): void;
+}) {
+  const { t } = useAppTranslation();
+  const locationId = props.locationId ?? 0;
+  const scanMutation = useScanStocktake(locationId);
+  const close = useCloseStocktake(locationId);
+  const [last, setLast] = useState<LastScan | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // Scans are sent one at a time, in the order they were read, so the counts never go back.
+  const queue = useRef<string[]>([]);
+  const running = useRef(false);
+  const { mutateAsync } = scanMutation;
+  const id = stocktake.id;
+
+  const enqueue = (code: string) => {
+    if (!props.canChange) return;
+    queue.current.push(code);
+    if (running.current) return;
+    running.current = true;
+    void (async () => {
+      while (queue.current.length > 0) {
+        const next = queue.current.shift()!;
+        try {
+          setLast({ kind: 'ok', result: await mutateAsync({ id, code: next }) });
+        } catch (error) {
+          setLast({
+            kind: 'failed',
+            code: next,
+            message:
+              error instanceof ApiError && error.respCode === 1332
+                ? t('stock:stocktake.unknown_code', { code: next })
+                : error instanceof Error
+                  ? error.message
+                  : String(error),
+          });
+        }
+      }
+      running.current = false;
+    })();
+  };
+  const enqueueRef = useRef(enqueue);
+  enqueueRef.current = enqueue;
+  const { scan } = props;
+  useEffect(() => {
+    if (scan !== null) enqueueRef.current(scan.code);
+  }, [scan]);
+
+  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
+  return (
+    <Stack gap="6">
+      <Text color="fg.muted">
+        {t('stock:stocktake.started', {
+          id: stocktake.id,
+          at: new Date(stocktake.started_at).toLocaleString(currentLanguage(), {
+            dateStyle: 'short',
+            timeStyle: 'short',
+          }),
+          by: stocktake.started_by ?? '',
+          approver: stocktake.approved_by ?? '',
+        })}
+      </Text>
+      <HStack gap="8" wrap="wrap">
+        <Stat.Root>
+          <Stat.Label>{t('stock:stocktake.expected')}</Stat.Label>
+          <Stat.ValueText>{number(stocktake.expected)}</Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root>
+          <Stat.Label>{t('stock:stocktake.counted')}</Stat.Label>
+          <Stat.ValueText>{number(stocktake.counted)}</Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root>
+          <Stat.Label>{t('stock:stocktake.missing')}</Stat.Label>
+          <Stat.ValueText>{number(stocktake.missing.length)}</Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root>
+          <Stat.Label>{t('stock:stocktake.unexpected')}</Stat.Label>
+          <Stat.ValueText>{number(stocktake.unexpected.length)}</Stat.ValueText>
+        </Stat.Root>
+      </HStack>
+      {props.canChange && (
+        <CodeField
+          label={t('stock:stocktake.code')}
+          hint={t('stock:stocktake.code_hint')}
+          submitLabel={t('stock:stocktake.count')}
+          busy={scanMutation.isPending}
+          onCode={enqueue}
+        />
+      )}
+      <div role="status" aria-label={t('stock:stocktake.last_scan')}>
+        <ScanMessage last={last} />
+      </div>
+      <LineTable
+        label={t('stock:stocktake.missing_list')}
+        lines={stocktake.missing}
+        empty={t('stock:stocktake.none_missing')}
+      />
+      <LineTable
+        label={t('stock:stocktake.unexpected_list')}
+        lines={stocktake.unexpected}
+        empty={t('stock:stocktake.none_unexpected')}
+      />
+      {props.canChange && (
+        <HStack>
+          <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+            {t('stock:stocktake.close')}
+          </Button>
+        </HStack>
+      )}
+      <Dialog.Root open={confirming} role="alertdialog" onOpenChange={(d) => setConfirming(d.open)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{t('stock:stocktake.close_title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>
+                  {t('stock:stocktake.close_body', {
+                    missing: stocktake.missing.length,
+                    unexpected: stocktake.unexpected.length,
+                  })}
+                </Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirming(false)} disabled={close.isPending}>
+                  {t('stock:common.cancel')}
+                </Button>
+                <Button
+                  colorPalette="red"
+                  loading={close.isPending}
+                  onClick={() =>
+                    close.mutate(stocktake.id, {
+                      onSuccess: (closed) => {
+                        setConfirming(false);
+                        onClosed(closed);
+                      },
+                    })
+                  }
+                >
+                  {t('stock:stocktake.confirm_close')}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}
+
+function History({ locationId }: { locationId: number | null }) {
+  const { t } = useAppTranslation();
+  const list = useStocktakes(locationId, 1);
+  const rows = (list.data?.rows ?? []).filter((r) => r.status === 'closed');
+  if (rows.length === 0) return null;
+  const date = (iso: string | null) =>
+    iso === null
+      ? '—'
+      : new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <Stack as="section" aria-label={t('stock:stocktake.history')} gap="2">
+      <Heading as="h2" size="md">
+        {t('stock:stocktake.history')}
+      </Heading>
+      <Table.Root size="sm" aria-label={t('stock:stocktake.history')}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('stock:stocktake.number')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock:stocktake.started_at')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock:stocktake.closed_at')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock:stocktake.expected')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock:stocktake.missing')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('stock:stocktake.unexpected')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell>{row.id}</Table.Cell>
+              <Table.Cell>{date(row.started_at)}</Table.Cell>
+              <Table.Cell>{date(row.closed_at)}</Table.Cell>
+              <Table.Cell>{row.expected_count}</Table.Cell>
+              <Table.Cell>{row.missing_count ?? 0}</Table.Cell>
+              <Table.Cell>{row.unexpected_count ?? 0}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Stack>
+  );
+}
+
+/** Stocktake of the current location: start with an access key, scan, compare, close with adjustments. */
+export function StocktakeScreen(props: StocktakeScreenProps) {
+  const { t } = useAppTranslation();
+  const current = useCurrentStocktake(props.locationId);
+  const start = useStartStocktake(props.locationId ?? 0);
+  const [asking, setAsking] = useState(false);
+  const [closed, setClosed] = useState<Stocktake | null>(null);
+  const stocktake = current.data?.stocktake ?? null;
+  const startError = start.error instanceof Error ? start.error.message : null;
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {props.title}
+      </Heading>
+      {current.isPending ? (
+        <Text>{t('stock:common.loading')}</Text>
+      ) : current.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{current.error.message}</Alert.Description>
+        </Alert.Root>
+      ) : stocktake === null ? (
+        <EmptyState.Root>
+          <EmptyState.Content>
+            <EmptyState.Title as="h2">{t('stock:stocktake.none')}</EmptyState.Title>
+            <EmptyState.Description>{t('stock:stocktake.none_hint')}</EmptyState.Description>
+            {props.canChange && (
+              <Button
+                colorPalette="blue"
+                onClick={() => {
+                  start.reset();
+                  setAsking(true);
+                }}
+              >
+                {t('stock:stocktake.start')}
+              </Button>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <OpenStocktake key={stocktake.id} stocktake={stocktake} props={props} onClosed={setClosed} />
+      )}
+      {closed !== null && stocktake === null && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Description>
+            {t('stock:stocktake.closed_summary', {
+              id: closed.id,
+              missing: closed.missing.length,
+              unexpected: closed.unexpected.length,
+            })}
+          </Alert.Description>
+        </Alert.Root>
+      )}
+      <History locationId={props.locationId} />
+      <AccessKeyDialog
+        open={asking}
+        busy={start.isPending}
+        error={startError}
+        onDismiss={() => setAsking(false)}
+        onSubmit={(key) => start.mutate(key, { onSuccess: () => setAsking(false) })}
+      />
+    </Stack>
+  );
+}
