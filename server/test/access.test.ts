@@ -188,6 +188,8 @@ beforeAll(async () => {
   for (const [name, type, status, product] of [
     ['itemsRent', 'rent', 'pending', cat.bulkProductId],
     ['itemsSale', 'sale', 'open', cat.saleProductId],
+    ['invoiceRent', 'rent', 'pending', cat.bulkProductId],
+    ['invoiceSale', 'sale', 'open', cat.saleProductId],
   ] as const) {
     orders[name] = await sql(
       `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ($1, 'walk_in', $2, $3, $4) RETURNING id`,
@@ -438,6 +440,14 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: `/api/nine/sale-orders/${orders.itemsSale}/items/${orders.itemsSaleLine}`,
     payload: { version: 1, discount_minor: 100 },
   },
+  'POST /api/nine/rent-orders/:id/invoice-items': {
+    url: `/api/nine/rent-orders/${orders.invoiceRent}/invoice-items`,
+    payload: { version: 1, item_ids: [orders.invoiceRentLine] },
+  },
+  'POST /api/nine/sale-orders/:id/invoice-items': {
+    url: `/api/nine/sale-orders/${orders.invoiceSale}/invoice-items`,
+    payload: { version: 1, item_ids: [orders.invoiceSaleLine] },
+  },
   'POST /api/nine/rent-orders/:id/items/:childId/replace': {
     url: `/api/nine/rent-orders/${orders.replace}/items/${orders.replaceLine}/replace`,
     payload: { version: 1, sku: 'ACC-RK-2' },
@@ -517,6 +527,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: `/api/nine/catalogue/availability?product_id=${cat.rentProductId}&from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z`,
   },
   'GET /api/nine/inventory/products/:id': { url: `/api/nine/inventory/products/${inv.rentProductId}` },
+  'GET /api/nine/inventory/detail/rent/:id': { url: `/api/nine/inventory/detail/rent/${inv.rentProductId}` },
   'GET /api/nine/inventory/products/:id/rentals': {
     url: `/api/nine/inventory/products/${inv.rentProductId}/rentals`,
   },

@@ -536,3 +536,53 @@ describe('inventory export', () => {
     expect(lines[1]).toContain('Life jacket');
   });
 });
+
+describe('rent detail page without permission (spec section 6)', () => {
+  it('opens for any user of the location, leaving cost and revenue figures to inventory holders', async () => {
+    await createUser(tdb.db, { email: 'clerk@nine.test', locations: [loc], grants: [] });
+    const clerk = {
+      authorization: `Bearer ${await login(app, 'clerk@nine.test')}`,
+      'location-id': String(loc),
+    };
+    const url = `/api/nine/inventory/detail/rent/${cat.rentProductId}`;
+    // A closed repair with a cost, so the maintenance figures have something to hide.
+    const [repair] = await query<{ id: number }>(
+      `INSERT INTO repair_logs (item_id, location_id, problem, status, closed_at)
+       SELECT id, $2, 'Cracked hull', 'closed', now() FROM items WHERE product_id = $1 ORDER BY id LIMIT 1 RETURNING id`,
+      [cat.rentProductId, loc],
+    );
+    await query(`INSERT INTO repair_work (repair_log_id, work, cost_minor) VALUES ($1, 'Patch', 2500)`, [
+      repair!.id,
+    ]);
+
+    const bare = await get(url, clerk);
+    expect(bare.statusCode, bare.body).toBe(200);
+    const view = bare.json().data;
+    expect(view.figures).toBe(false);
+    const full = (await get(url, viewer)).json().data;
+    // Everything but the figures: the same product, items and stock.
+    expect(view.product).toEqual(full.product);
+    expect(view.product.id).toBe(cat.rentProductId);
+    expect(view.items.map((i: { sku: string }) => i.sku)).toEqual(
+      full.items.map((i: { sku: string }) => i.sku),
+    );
+    expect(view.items.length).toBeGreaterThan(0);
+    expect(view.totals).not.toHaveProperty('revenue_minor');
+    for (const item of view.items) expect(item).not.toHaveProperty('revenue_minor');
+    expect(view.maintenance.map((r: { problem: string }) => r.problem)).toContain('Cracked hull');
+    for (const row of view.maintenance) expect(row).not.toHaveProperty('cost_minor');
+    expect(JSON.stringify(view)).not.toContain('revenue_minor');
+    expect(JSON.stringify(view)).not.toContain('cost_minor');
+
+    expect(full.figures).toBe(true);
+    expect(typeof full.totals.revenue_minor).toBe('number');
+    expect(typeof full.items[0].revenue_minor).toBe('number');
+    expect(full.maintenance.map((r: { cost_minor: number }) => r.cost_minor)).toContain(2500);
+
+    // The sale detail and the full product read keep `inventory`; a sale product is not a rent page.
+    expect((await get(`/api/nine/inventory/products/${cat.rentProductId}`, clerk)).statusCode).toBe(403);
+    expect((await get(`/api/nine/inventory/detail/rent/${cat.saleProductId}`, clerk)).statusCode).toBe(404);
+    // Another location still needs that location.
+    expect((await get(url, { ...clerk, 'location-id': String(other) })).statusCode).toBe(403);
+  });
+});

@@ -466,3 +466,42 @@ describe('ad-hoc charges', () => {
     expect(onNote.json().resp_code).toBe(1504);
   });
 });
+
+describe('paid per invoice (invoice_settlements)', () => {
+  it('always equals the fresh sum of payments less refunds, through payments, refunds, moves and deletes', async () => {
+    const { invoiceId: a } = await invoicedSale(3, 'part');
+    const { invoiceId: b } = await invoicedSale(2, 'none');
+    const fresh = async () =>
+      (
+        await q(
+          `SELECT i.id, s.paid_minor::int AS kept, s.state,
+             (coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.invoice_id = i.id), 0)
+              - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id
+                          WHERE p.invoice_id = i.id), 0))::int AS summed
+           FROM invoices i JOIN invoice_settlements s ON s.invoice_id = i.id ORDER BY i.id`,
+        )
+      ).rows as { id: number; kept: number; summed: number; state: string }[];
+    const payment = (
+      await q(
+        `INSERT INTO payments (invoice_id, location_id, method, amount_minor) VALUES ($1, $2, 'cash', 700) RETURNING id`,
+        [b, loc],
+      )
+    ).rows[0].id as number;
+    await q(`INSERT INTO refunds (payment_id, amount_minor) VALUES ($1, 200)`, [payment]);
+    expect((await fresh()).find((r) => r.id === b)).toMatchObject({
+      kept: 500,
+      summed: 500,
+      state: 'partially_paid',
+    });
+    // The payment moves to the other invoice with its refund.
+    await q(`UPDATE payments SET invoice_id = $1 WHERE id = $2`, [a, payment]);
+    expect((await fresh()).find((r) => r.id === b)).toMatchObject({ kept: 0, state: 'unpaid' });
+    await q(`DELETE FROM refunds WHERE payment_id = $1`, [payment]);
+    await q(`DELETE FROM payments WHERE id = $1`, [payment]);
+    for (const row of await fresh()) expect(row.kept).toBe(row.summed);
+    // The list filter reads the same state.
+    const unpaid = await get('/api/nine/invoices/sale?balance_status=unpaid&page_size=100');
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.json().data.rows.map((r: { id: number }) => r.id)).toContain(b);
+  });
+});

@@ -396,3 +396,146 @@ describe('item actions', () => {
     });
   });
 });
+
+describe('add to invoice', () => {
+  const invoiceOrder = async () => {
+    const { rows } = await q(
+      `INSERT INTO orders (type, source, status, location_id, customer_id, total_minor) VALUES ('rent', 'walk_in', 'confirmed', $1, $2, 5500) RETURNING id`,
+      [loc, cat.customerId],
+    );
+    const line = async (quantity: number, price: number, discount: number, status = 'confirmed') =>
+      (
+        await q(
+          `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, discount_minor, status) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [rows[0].id, cat.bulkProductId, quantity, price, discount, status],
+        )
+      ).rows[0].id as number;
+    return {
+      order: rows[0].id as number,
+      a: await line(2, 500, 100),
+      b: await line(1, 4000, 0),
+      c: await line(1, 600, 0),
+    };
+  };
+  const add = (order: number, payload: object, key?: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/nine/rent-orders/${order}/invoice-items`,
+      headers: key ? { ...headers, 'idempotency-key': key } : headers,
+      payload,
+    });
+  const timing = (value: string) =>
+    q(
+      `INSERT INTO activity_settings (location_id, rental_type_id, manual_invoice_time) VALUES ($1, 1, $2::invoice_timing)
+       ON CONFLICT (location_id, rental_type_id) DO UPDATE SET manual_invoice_time = EXCLUDED.manual_invoice_time`,
+      [loc, value],
+    );
+
+  it('adds chosen lines to the invoice in progress, once per key, with the tax recomputed over all lines', async () => {
+    const tax = (
+      await q(`INSERT INTO taxes (name, rate_bp, is_active) VALUES ('VAT', 1000, true) RETURNING id`)
+    ).rows[0].id;
+    try {
+      const { order, a, b } = await invoiceOrder();
+      const first = await add(order, { version: 1, item_ids: [a] }, 'inv-items-1');
+      expect(first.statusCode, first.body).toBe(200);
+      const invoiceId = first.json().data.invoice_id as number;
+      const items = first.json().data.order.items as { id: number; invoiced: boolean }[];
+      expect(items.filter((i) => i.invoiced).map((i) => i.id)).toEqual([a]);
+      expect(first.json().data.order.version).toBe(2);
+      // The same key replays the first answer: still one line on one invoice.
+      const again = await add(order, { version: 1, item_ids: [a] }, 'inv-items-1');
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().data.invoice_id).toBe(invoiceId);
+      expect(
+        (await q('SELECT count(*)::int AS n FROM invoice_lines WHERE order_item_id = $1', [a])).rows[0].n,
+      ).toBe(1);
+
+      const second = await add(order, { version: 2, item_ids: [b] }, 'inv-items-2');
+      expect(second.json().data.invoice_id).toBe(invoiceId);
+      const invoice = (
+        await q(
+          'SELECT status, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1',
+          [invoiceId],
+        )
+      ).rows[0];
+      // Net 900 + 4000 = 4900; 10 % tax on the invoice's net, spread over its lines.
+      expect(invoice).toMatchObject({
+        status: 'in_progress',
+        subtotal_minor: 5000,
+        discount_minor: 100,
+        tax_minor: 490,
+        total_minor: 5390,
+      });
+      const lines = await q(
+        'SELECT order_item_id, tax_minor, total_minor FROM invoice_lines WHERE invoice_id = $1 ORDER BY id',
+        [invoiceId],
+      );
+      expect(
+        lines.rows.map((l) => [Number(l.order_item_id), Number(l.tax_minor), Number(l.total_minor)]),
+      ).toEqual([
+        [a, 90, 990],
+        [b, 400, 4400],
+      ]);
+
+      const twice = await add(order, { version: 3, item_ids: [a] });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().resp_code).toBe(1250);
+      expect(twice.json().data.item_ids).toEqual([a]);
+      const stale = await add(order, { version: 1, item_ids: [b] });
+      expect(stale.json().resp_code).toBe(1021);
+      const timeline = (await get(`/api/nine/rent-orders/${order}`)).json().data.timeline as {
+        action: string;
+      }[];
+      expect(timeline.filter((e) => e.action === 'items_invoiced')).toHaveLength(2);
+    } finally {
+      await q('UPDATE taxes SET is_active = false WHERE id = $1', [tax]);
+    }
+  });
+
+  it('refuses a posted invoice (1251) and opens a new one when none is in progress', async () => {
+    const { order, a, b } = await invoiceOrder();
+    const invoiceId = (await add(order, { version: 1, item_ids: [a] })).json().data.invoice_id as number;
+    await q(`UPDATE invoices SET status = 'posted', posted_at = now() WHERE id = $1`, [invoiceId]);
+    const posted = await add(order, { version: 2, item_ids: [b], invoice_id: invoiceId });
+    expect(posted.statusCode).toBe(409);
+    expect(posted.json().resp_code).toBe(1251);
+    const fresh = await add(order, { version: 2, item_ids: [b] });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.invoice_id).not.toBe(invoiceId);
+    const statuses = await q('SELECT status FROM invoices WHERE order_id = $1 ORDER BY id', [order]);
+    expect(statuses.rows.map((r) => r.status)).toEqual(['posted', 'in_progress']);
+  });
+
+  it('follows manual_invoice_time: never (1252), not yet (1253), after delivery', async () => {
+    const { order, a, b, c } = await invoiceOrder();
+    await q(`UPDATE order_items SET status = 'delivered', delivered_at = now() WHERE id = $1`, [b]);
+    await q(`UPDATE order_items SET status = 'cancelled' WHERE id = $1`, [c]);
+    try {
+      await timing('never');
+      const never = await add(order, { version: 1, item_ids: [b] });
+      expect(never.statusCode).toBe(422);
+      expect(never.json().resp_code).toBe(1252);
+      await timing('after_deliver');
+      expect((await get(`/api/nine/rent-orders/${order}`)).json().data.manual_invoice_time).toBe(
+        'after_deliver',
+      );
+      const early = await add(order, { version: 1, item_ids: [a, b] });
+      expect(early.statusCode).toBe(422);
+      expect(early.json().resp_code).toBe(1253);
+      expect(early.json().data).toMatchObject({ item_ids: [a], timing: 'after_deliver' });
+      expect(early.json().resp_message).toContain('Life jacket');
+      const cancelled = await add(order, { version: 1, item_ids: [c] });
+      expect(cancelled.statusCode).toBe(409);
+      const delivered = await add(order, { version: 1, item_ids: [b] });
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      const billed = await q(
+        'SELECT l.order_item_id FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.order_id = $1',
+        [order],
+      );
+      expect(billed.rows.map((r) => Number(r.order_item_id))).toEqual([b]);
+    } finally {
+      await timing('anytime');
+    }
+  });
+});

@@ -163,6 +163,23 @@ export interface ProductDetail {
   maintenance: MaintenanceRow[] | null;
 }
 
+type WithoutFigure<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+/**
+ * A product's page as the web shows it. The rent detail page (GET /api/nine/inventory/detail/rent/:id)
+ * needs no permission (spec section 6), but cost and revenue figures reach only holders of `inventory`:
+ * without it `figures` is false and the figure fields are left out.
+ */
+export interface ProductDetailView {
+  product: ProductRow;
+  items: WithoutFigure<InventoryItem, 'revenue_minor'>[];
+  stock: StockLevel[];
+  totals: WithoutFigure<ProductDetail['totals'], 'revenue_minor'>;
+  maintenance: WithoutFigure<MaintenanceRow, 'cost_minor'>[] | null;
+  /** Absent on the full detail (GET /api/nine/inventory/products/:id), which always has them. */
+  figures?: boolean;
+}
+
 export const itemInput = z.object({
   sku,
   barcode,

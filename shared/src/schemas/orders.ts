@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_NOTE_MAX } from '../constants.ts';
+import type { InvoiceTiming } from '../invoice-timing.ts';
 import type { Minor } from '../money.ts';
 import {
   rentStatuses,
@@ -347,6 +348,21 @@ export const orderItemReplace = z.object({
 });
 export type OrderItemReplace = z.infer<typeof orderItemReplace>;
 
+/** Add to invoice: the chosen lines go on the order's invoice in progress (one is opened when none is). */
+export const orderItemsInvoice = z.object({
+  version: z.number().int().positive(),
+  item_ids: z.array(z.number().int().positive()).min(1).max(200),
+  /** A particular invoice in progress of this order; by default its newest one. */
+  invoice_id: z.number().int().positive().optional(),
+});
+export type OrderItemsInvoice = z.infer<typeof orderItemsInvoice>;
+
+/** POST …/:id/invoice-items answers the invoice the lines went on and the order as it is now. */
+export interface OrderItemsInvoiced {
+  invoice_id: number;
+  order: OrderDetail;
+}
+
 /** Someone taking part in a rental (a tour's riders, a boat's crew): name, and what the staff may need. */
 export const orderParticipantInput = z.object({
   name: z.string().trim().min(1).max(120),
@@ -446,4 +462,6 @@ export interface OrderDetail {
   photos: OrderPhoto[];
   /** The largest photo the location accepts (general settings). */
   photo_max_bytes: number;
+  /** Activity setting manual_invoice_time for the order's rental type: when "add to invoice" is offered. */
+  manual_invoice_time?: InvoiceTiming;
 }

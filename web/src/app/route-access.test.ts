@@ -126,3 +126,14 @@ describe('route table', () => {
     expect(() => pathTo('not-found')).toThrow();
   });
 });
+
+describe('inventory detail routes (spec section 6)', () => {
+  it('open the rent detail with no permission and keep inventory on the sale detail', () => {
+    const none = { signedIn: true, permissions: [] };
+    expect(routeAccess(findRoute('rentInventoryDetail')!, none)).toEqual({ kind: 'render' });
+    expect(routeAccess(findRoute('saleInventoryDetail')!, none)).toEqual({
+      kind: 'redirect',
+      to: 'DashboardIndex',
+    });
+  });
+});

@@ -354,7 +354,8 @@ export const routeTable: readonly RouteDef[] = [
     name: 'rentInventoryDetail',
     path: '/inventory/detail/rent/:id',
     titleKey: 'inventory:titles.detail',
-    resources: ['inventory'],
+    // Spec section 6: no permission; the page leaves cost and revenue to inventory holders.
+    resources: [],
     layout: 'dashboard',
   },
   {

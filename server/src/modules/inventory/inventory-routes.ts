@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
+import { grants } from '@nine/shared/permissions';
 import {
   inventoryListQuery,
   rentalHistoryQuery,
   type InventoryItem,
   type MaintenanceRow,
   type ProductDetail,
+  type ProductDetailView,
   type ProductRow,
   type RentalHistoryRow,
   type StockLevel,
@@ -56,7 +58,37 @@ async function maintenanceOf(db: Db, productId: number): Promise<MaintenanceRow[
   return rows;
 }
 
-/** The inventory lists, a product's detail and its rental history: all read with `inventory` view. */
+/** A product with its items, stock per location, totals and repair logs; undefined when there is none. */
+async function productDetail(db: Db, id: number): Promise<ProductDetail | undefined> {
+  const product = await productById(db.pool, id);
+  if (!product) return undefined;
+  const [items, stock, totals] = await Promise.all([
+    db.pool.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.product_id = $1 ORDER BY i.sku`, [id]),
+    db.pool.query<StockLevel>(
+      `SELECT s.location_id, l.name AS location, s.quantity FROM stock_levels s JOIN locations l ON l.id = s.location_id
+       WHERE s.product_id = $1 ORDER BY l.name`,
+      [id],
+    ),
+    db.pool.query<ProductDetail['totals']>(
+      `SELECT coalesce(rent_count, 0)::bigint AS rent_count, coalesce(rent_minutes, 0)::bigint AS rent_minutes,
+              coalesce(revenue_minor, 0)::bigint AS revenue_minor
+       FROM (SELECT 1) one LEFT JOIN product_totals ON product_id = $1`,
+      [id],
+    ),
+  ]);
+  return {
+    product,
+    items: items.rows,
+    stock: stock.rows,
+    totals: totals.rows[0]!,
+    maintenance: await maintenanceOf(db, id),
+  };
+}
+
+/**
+ * The inventory lists, a product's detail and its rental history: read with `inventory` view, but for the
+ * rent detail page, which any user of the location opens (figures left out without `inventory`).
+ */
 export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   for (const kind of ['rent', 'sale'] as InventoryKind[]) {
     app.get(`/api/nine/inventory/${kind}`, { config: { access: VIEW } }, async (request) => {
@@ -68,31 +100,26 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
   }
 
   app.get('/api/nine/inventory/products/:id', { config: { access: VIEW } }, async (request) => {
-    const id = idOf(request);
-    const product = await productById(deps.db.pool, id);
-    if (!product) throw new AppError('notFound');
-    const [items, stock, totals] = await Promise.all([
-      deps.db.pool.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.product_id = $1 ORDER BY i.sku`, [id]),
-      deps.db.pool.query<StockLevel>(
-        `SELECT s.location_id, l.name AS location, s.quantity FROM stock_levels s JOIN locations l ON l.id = s.location_id
-         WHERE s.product_id = $1 ORDER BY l.name`,
-        [id],
-      ),
-      deps.db.pool.query<ProductDetail['totals']>(
-        `SELECT coalesce(rent_count, 0)::bigint AS rent_count, coalesce(rent_minutes, 0)::bigint AS rent_minutes,
-                coalesce(revenue_minor, 0)::bigint AS revenue_minor
-         FROM (SELECT 1) one LEFT JOIN product_totals ON product_id = $1`,
-        [id],
-      ),
-    ]);
-    const detail: ProductDetail = {
-      product,
-      items: items.rows,
-      stock: stock.rows,
-      totals: totals.rows[0]!,
-      maintenance: await maintenanceOf(deps.db, id),
-    };
+    const detail = await productDetail(deps.db, idOf(request));
+    if (!detail) throw new AppError('notFound');
     return { data: detail };
+  });
+
+  // Spec section 6: the rent detail page needs no permission; its cost and revenue figures still do.
+  app.get('/api/nine/inventory/detail/rent/:id', { config: { access: 'location' } }, async (request) => {
+    const detail = await productDetail(deps.db, idOf(request));
+    if (!detail || detail.product.kind !== 'rent') throw new AppError('notFound');
+    const held = await deps.auth.permissionsAt(request.auth!.userId, request.auth!.locationId!);
+    if (held && grants(held, VIEW)) return { data: { ...detail, figures: true } satisfies ProductDetailView };
+    const view: ProductDetailView = {
+      product: detail.product,
+      items: detail.items.map(({ revenue_minor: _revenue, ...item }) => item),
+      stock: detail.stock,
+      totals: { rent_count: detail.totals.rent_count, rent_minutes: detail.totals.rent_minutes },
+      maintenance: detail.maintenance?.map(({ cost_minor: _cost, ...row }) => row) ?? null,
+      figures: false,
+    };
+    return { data: view };
   });
 
   // Newest first, walking order_items_product_created_idx: one page, never the whole history.

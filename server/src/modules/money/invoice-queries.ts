@@ -12,23 +12,18 @@ import { spreadTax } from '@nine/shared/tax';
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /**
- * Paid on an invoice: its payments less their refunds, derived every time, never stored. A lateral join
- * computes it once per row (filters, sorts and the column share it), refunds looked up per payment.
+ * Paid on an invoice: its payments less their refunds, kept by the database's own triggers in the same
+ * transaction as each payment or refund (migration 0013), so filters and sorts on it use an index.
  */
-const PAID_JOIN = `LEFT JOIN LATERAL (
-    SELECT coalesce(sum(p.amount_minor), 0) - coalesce(sum(rf.amount), 0) AS paid
-    FROM payments p LEFT JOIN LATERAL (SELECT sum(r.amount_minor) AS amount FROM refunds r WHERE r.payment_id = p.id) rf ON true
-    WHERE p.invoice_id = i.id
-  ) m ON true`;
-export const PAID_SQL = 'm.paid';
+export const PAID_SQL = 's.paid_minor';
 
 export const INVOICE_COLUMNS = `i.id, i.number, i.type, i.status, i.order_id, o.number AS order_number, o.type AS order_type,
   nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer, i.created_at, i.in_progress_at, i.posted_at, i.updated_at,
   i.billing_from, i.billing_to, i.subtotal_minor, i.discount_minor, i.tax_minor, i.total_minor,
-  m.paid::bigint AS paid_minor, (i.total_minor - m.paid)::bigint AS balance_minor`;
+  s.paid_minor, (i.total_minor - s.paid_minor)::bigint AS balance_minor`;
 
 export const INVOICE_FROM = `FROM invoices i LEFT JOIN orders o ON o.id = i.order_id LEFT JOIN customers c ON c.id = i.customer_id
-  ${PAID_JOIN}`;
+  JOIN invoice_settlements s ON s.invoice_id = i.id`;
 
 /** show_taxes_mode: each tax on its own line (default), one combined line, or none printed. */
 export function taxLines(

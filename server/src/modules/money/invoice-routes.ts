@@ -47,9 +47,7 @@ export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q:
   if (q.type) where.push(`i.type = ${p(q.type)}::invoice_type`);
   if (q.status) where.push(`i.status = ${p(q.status)}::invoice_status`);
   // Same meanings as the order list's invoice_balance_status; zero and negative totals are none of them.
-  if (q.balance_status === 'paid') where.push(`i.total_minor > 0 AND ${PAID_SQL} >= i.total_minor`);
-  if (q.balance_status === 'partially_paid') where.push(`${PAID_SQL} > 0 AND ${PAID_SQL} < i.total_minor`);
-  if (q.balance_status === 'unpaid') where.push(`i.total_minor > 0 AND ${PAID_SQL} <= 0`);
+  if (q.balance_status !== undefined) where.push(`s.state = ${p(q.balance_status)}`);
   // Days in the location's time zone; to_date is inclusive.
   const zone = '(SELECT time_zone FROM locations WHERE id = $1)';
   if (q.from_date) where.push(`i.created_at >= (${p(q.from_date)}::date::timestamp AT TIME ZONE ${zone})`);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { OrderDetail } from '@nine/shared/schemas/orders';
 import { AppError } from '@nine/shared/errors';
+import type { InvoiceTiming } from '@nine/shared/invoice-timing';
 import { allowedEvents, isOverdue } from '@nine/shared/order-machine';
 import { PAID_SQL } from './order-list.ts';
 
@@ -67,6 +68,10 @@ export async function getOrderDetail(
           [locationId, order.rental_type_id],
         )
       : { rows: [{ allow_undo_deliver: allowUndoDeliver }] };
+  const timing = await q.query<{ manual_invoice_time: InvoiceTiming }>(
+    'SELECT manual_invoice_time FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
+    [locationId, order.rental_type_id],
+  );
   const state = {
     status: order.status,
     items: items.rows.map((i) => ({ id: i.id, status: i.status })),
@@ -90,5 +95,6 @@ export async function getOrderDetail(
     signature: signature.rows[0] ?? null,
     photos: photos.rows,
     photo_max_bytes: photoLimit.rows[0]!.max,
+    manual_invoice_time: timing.rows[0]?.manual_invoice_time ?? 'anytime',
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
+import { registerOrderItemInvoice } from './order-item-invoice.ts';
 import { kindOf, orderIdParams, PATH, RESOURCE } from './order-routes-shared.ts';
 import { totalWithTax } from './order-service.ts';
 
@@ -94,6 +95,7 @@ async function finish(
  * and the exclusion constraint still refuses a double booking). Each bumps the version and is audited.
  */
 export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void {
+  registerOrderItemInvoice(app, deps);
   for (const kind of ['rent', 'sale'] as const) {
     app.patch(
       `/api/nine/${PATH[kind]}/:id/items/:childId`,

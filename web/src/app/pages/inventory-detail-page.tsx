@@ -20,6 +20,8 @@ function InventoryDetailPage({ kind }: { kind: 'rent' | 'sale' }) {
       canChange={screen.canChange}
       orderHref={orderHref}
       listHref={pathTo(kind === 'rent' ? 'rentInventory' : 'saleInventory')}
+      // Spec section 6: the rent detail page needs no permission (figures stay with inventory holders).
+      rentView={kind === 'rent'}
     />
   );
 }

@@ -85,8 +85,34 @@ export function useDrawerKick() {
   }, [actor]);
 }
 
+/**
+ * The order view's "Return deposit" composed with the deposits panel (features do not import each other):
+ * each call bumps a request the panel answers by choosing the return and focusing its button. Offered
+ * only to users who may move deposits; a request belongs to one order, so another order starts afresh.
+ */
+export function useReturnDeposit(id: number) {
+  const permissions = useViewerPermissions() ?? [];
+  const [request, setRequest] = useState({ id, n: 0 });
+  const allowed = grants(permissions, { resource: 'financial_transaction', action: 'change' });
+  return {
+    request: request.id === id ? request.n : 0,
+    onReturnDeposit: allowed
+      ? () => setRequest((now) => ({ id, n: (now.id === id ? now.n : 0) + 1 }))
+      : undefined,
+  };
+}
+
 /** The payments, refunds and deposit panels under an order view, wired to the printer and the drawer. */
-export function OrderPaymentPanels({ kind, id }: { kind: OrderKind; id: number }) {
+export function OrderPaymentPanels({
+  kind,
+  id,
+  returnDepositRequest = 0,
+}: {
+  kind: OrderKind;
+  id: number;
+  /** From useReturnDeposit: the deposits panel focuses its return action on each new value. */
+  returnDepositRequest?: number;
+}) {
   const { t } = useAppTranslation();
   const session = useSession();
   const locationId = session?.locationId ?? null;
@@ -116,6 +142,7 @@ export function OrderPaymentPanels({ kind, id }: { kind: OrderKind; id: number }
         canPay={grants(permissions, { resource: 'financial_transaction', action: 'change' })}
         canRefund={grants(permissions, { resource: 'financial_transaction', action: 'refund' })}
         cashRegisterId={settings?.multi_register ? counterRegister : null}
+        returnDepositRequest={returnDepositRequest}
         printHref={(paymentId) => pathWith('paymentPrint', { id: paymentId })}
         renderLink={(href, label) => (
           <Button asChild size="xs" variant="ghost">

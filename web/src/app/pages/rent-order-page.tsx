@@ -3,7 +3,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { OrderPaymentPanels } from './payment-panels-page.tsx';
+import { OrderPaymentPanels, useReturnDeposit } from './payment-panels-page.tsx';
 import { RecurringAutoBillingPanel } from './recurring-auto-billing-panel.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
@@ -11,6 +11,7 @@ export function RentOrderPage() {
   const { t } = useAppTranslation();
   const id = useRouteId('rentOrder');
   const screen = useOrderScreen('rent');
+  const deposit = useReturnDeposit(id ?? 0);
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
   return (
@@ -25,6 +26,7 @@ export function RentOrderPage() {
         canChange={screen.canChange}
         canChangeCost={screen.canChangeCost}
         token={screen.token}
+        {...(deposit.onReturnDeposit ? { onReturnDeposit: deposit.onReturnDeposit } : {})}
         listHref={pathTo('rentOrders')}
         printLinks={[
           { label: t('orders:view.print_a4'), href: pathWith('rentOrderPrint', { id }) },
@@ -36,7 +38,12 @@ export function RentOrderPage() {
         locationId={screen.locationId}
         orderId={id}
       />
-      <OrderPaymentPanels key={`money:${screen.locationId}:${id}`} kind="rent" id={id} />
+      <OrderPaymentPanels
+        key={`money:${screen.locationId}:${id}`}
+        kind="rent"
+        id={id}
+        returnDepositRequest={deposit.request}
+      />
     </>
   );
 }

@@ -3,13 +3,14 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { OrderPaymentPanels } from './payment-panels-page.tsx';
+import { OrderPaymentPanels, useReturnDeposit } from './payment-panels-page.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
 export function SaleOrderPage() {
   const { t } = useAppTranslation();
   const id = useRouteId('saleOrder');
   const screen = useOrderScreen('sale');
+  const deposit = useReturnDeposit(id ?? 0);
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
   return (
@@ -23,10 +24,16 @@ export function SaleOrderPage() {
         canChange={screen.canChange}
         canChangeCost={screen.canChangeCost}
         token={screen.token}
+        {...(deposit.onReturnDeposit ? { onReturnDeposit: deposit.onReturnDeposit } : {})}
         listHref={pathTo('saleOrders')}
         printLinks={[{ label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) }]}
       />
-      <OrderPaymentPanels key={`money:${screen.locationId}:${id}`} kind="sale" id={id} />
+      <OrderPaymentPanels
+        key={`money:${screen.locationId}:${id}`}
+        kind="sale"
+        id={id}
+        returnDepositRequest={deposit.request}
+      />
     </>
   );
 }

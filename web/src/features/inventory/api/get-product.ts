@@ -12,6 +12,6 @@ export function getProduct(id: number, { signal }: { signal?: AbortSignal } = {}
 export const productQueryOptions = (id: number) =>
   queryOptions({ queryKey: productKey(id), queryFn: ({ signal }) => getProduct(id, { signal }) });
 
-export function useProduct(id: number) {
-  return useQuery(productQueryOptions(id));
+export function useProduct(id: number, enabled = true) {
+  return useQuery({ ...productQueryOptions(id), enabled });
 }

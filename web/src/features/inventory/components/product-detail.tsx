@@ -17,16 +17,12 @@ import {
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type {
-  InventoryItem,
-  ItemUpdate,
-  MaintenanceRow,
-  ProductDetail as Detail,
-} from '@nine/shared/schemas/inventory';
+import type { ItemUpdate, ProductDetailView as Detail } from '@nine/shared/schemas/inventory';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateItem } from '../api/create-item.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useProduct } from '../api/get-product.ts';
+import { useRentProductView } from '../api/get-rent-product-view.ts';
 import { useProductRentals } from '../api/get-product-rentals.ts';
 import { useSetStock } from '../api/set-stock.ts';
 import { useTransferItem } from '../api/transfer-item.ts';
@@ -43,12 +39,23 @@ export interface ProductDetailProps {
   canChange: boolean;
   orderHref(type: string, id: number): string;
   listHref: string;
+  /**
+   * The rent detail page: read through the endpoint any user of the location may open; without
+   * `inventory` the server leaves cost and revenue out, and the page hides them and the rental history.
+   */
+  rentView?: boolean;
 }
+
+type InventoryItem = Detail['items'][number];
+type MaintenanceRow = NonNullable<Detail['maintenance']>[number];
 
 /** A product's page: what it is, its items or stock per location, its totals and its rental history. */
 export function ProductDetail(props: ProductDetailProps) {
   const { t } = useAppTranslation();
-  const query = useProduct(props.productId);
+  const rentView = props.rentView === true;
+  const full = useProduct(props.productId, !rentView);
+  const open = useRentProductView(props.productId, rentView);
+  const query = rentView ? open : full;
   const [editing, setEditing] = useState(false);
   if (query.isPending) return <Text role="status">{t('inventory:list.loading')}</Text>;
   if (query.isError)
@@ -58,7 +65,9 @@ export function ProductDetail(props: ProductDetailProps) {
         <Alert.Description>{query.error.message}</Alert.Description>
       </Alert.Root>
     );
-  const { product, totals } = query.data;
+  const data: Detail = query.data;
+  const { product, totals } = data;
+  const figures = data.figures !== false;
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
@@ -116,23 +125,25 @@ export function ProductDetail(props: ProductDetailProps) {
                 <DataList.ItemLabel>{t('inventory:columns.rent_hours')}</DataList.ItemLabel>
                 <DataList.ItemValue>{hours(totals.rent_minutes)}</DataList.ItemValue>
               </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>{t('inventory:columns.revenue')}</DataList.ItemLabel>
-                <DataList.ItemValue>{money(totals.revenue_minor, props.currencySymbol)}</DataList.ItemValue>
-              </DataList.Item>
+              {totals.revenue_minor !== undefined && (
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('inventory:columns.revenue')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{money(totals.revenue_minor, props.currencySymbol)}</DataList.ItemValue>
+                </DataList.Item>
+              )}
             </DataList.Root>
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
 
-      {product.is_serialized ? (
-        <Items detail={query.data} {...props} />
+      {product.is_serialized ? <Items detail={data} {...props} /> : <Stock detail={data} {...props} />}
+      {figures ? (
+        <Rentals {...props} />
       ) : (
-        <Stock detail={query.data} {...props} />
+        <Text color="fg.muted">{t('inventory:detail.figures_hidden')}</Text>
       )}
-      <Rentals {...props} />
-      {query.data.maintenance !== null && (
-        <Maintenance rows={query.data.maintenance} currencySymbol={props.currencySymbol} />
+      {data.maintenance !== null && (
+        <Maintenance rows={data.maintenance} currencySymbol={props.currencySymbol} />
       )}
 
       {editing && (
@@ -161,6 +172,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   const { t } = useAppTranslation();
+  const figures = detail.figures !== false;
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateItem();
   const transfer = useTransferItem();
@@ -187,7 +199,9 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
                 <Table.ColumnHeader>{t('inventory:columns.home_location')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('inventory:columns.current_location')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t('inventory:columns.rent_count')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+                {figures && (
+                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+                )}
                 {props.canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
               </Table.Row>
             </Table.Header>
@@ -204,7 +218,11 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
                   <Table.Cell>{item.home_location}</Table.Cell>
                   <Table.Cell>{item.current_location}</Table.Cell>
                   <Table.Cell textAlign="end">{item.rent_count}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(item.revenue_minor, props.currencySymbol)}</Table.Cell>
+                  {figures && (
+                    <Table.Cell textAlign="end">
+                      {money(item.revenue_minor ?? 0, props.currencySymbol)}
+                    </Table.Cell>
+                  )}
                   {props.canChange && (
                     <Table.Cell>
                       <ItemActions
@@ -433,6 +451,8 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
 
 function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currencySymbol: string }) {
   const { t } = useAppTranslation();
+  // Cost figures are left out by the server for users without `inventory`.
+  const figures = rows.every((r) => r.cost_minor !== undefined);
   return (
     <Section title={t('inventory:detail.maintenance')}>
       {rows.length === 0 ? (
@@ -446,7 +466,9 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
                 <Table.ColumnHeader>{t('inventory:detail.problem')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('inventory:detail.opened')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('inventory:detail.closed')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
+                {figures && (
+                  <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
+                )}
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -458,7 +480,9 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
                   <Table.Cell>
                     {r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')}
                   </Table.Cell>
-                  <Table.Cell textAlign="end">{money(r.cost_minor, currencySymbol)}</Table.Cell>
+                  {figures && (
+                    <Table.Cell textAlign="end">{money(r.cost_minor ?? 0, currencySymbol)}</Table.Cell>
+                  )}
                 </Table.Row>
               ))}
             </Table.Body>

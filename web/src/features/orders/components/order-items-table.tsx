@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { formatMoney } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
+import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { itemActions, type OrderAction } from '../view/order-actions.ts';
 import { formatDateTime } from './format.ts';
 import { itemTools, type ItemTool } from './item-tool-dialog.tsx';
@@ -20,6 +21,10 @@ export interface OrderItemsTableProps {
   onChangeCost?(item: OrderItem): void;
   /** Edit item, set counter, replace item: offered where the line allows them. */
   onItemTool?(tool: ItemTool, item: OrderItem): void;
+  /** Add to invoice: offered on lines not billed yet that manual_invoice_time allows now. */
+  onAddToInvoice?(item: OrderItem): void;
+  /** Return deposit: offered on returned lines while the order holds a deposit (leads to its panel). */
+  onReturnDeposit?(): void;
 }
 
 export function itemName(item: OrderItem): string {
@@ -36,6 +41,8 @@ export function OrderItemsTable({
   onAction,
   onChangeCost,
   onItemTool,
+  onAddToInvoice,
+  onReturnDeposit,
 }: OrderItemsTableProps) {
   const { t } = useAppTranslation();
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
@@ -44,13 +51,20 @@ export function OrderItemsTable({
   const costChangeable = (item: OrderItem) => onChangeCost !== undefined && item.status !== 'cancelled';
   const toolsOf = (item: OrderItem) =>
     onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item);
+  const billable = new Set(
+    onAddToInvoice === undefined ? [] : invoiceableItems(order).map((item) => item.id),
+  );
+  const depositReturnable = (item: OrderItem) =>
+    onReturnDeposit !== undefined && order.deposit_in_custody && item.status === 'returned';
   const withActions =
     canChange &&
     order.items.some(
       (item) =>
         itemActions(order.allowed_events, item.id).length > 0 ||
         costChangeable(item) ||
-        toolsOf(item).length > 0,
+        toolsOf(item).length > 0 ||
+        billable.has(item.id) ||
+        depositReturnable(item),
     );
 
   return (
@@ -185,6 +199,33 @@ export function OrderItemsTable({
                           </Button>
                         );
                       })}
+                      {billable.has(item.id) && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={t('orders:actions.item_label', {
+                            action: t('orders:add_to_invoice.action'),
+                            item: itemName(item),
+                          })}
+                          disabled={busy}
+                          onClick={() => onAddToInvoice?.(item)}
+                        >
+                          {t('orders:add_to_invoice.action')}
+                        </Button>
+                      )}
+                      {depositReturnable(item) && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={t('orders:actions.item_label', {
+                            action: t('orders:return_deposit.action'),
+                            item: itemName(item),
+                          })}
+                          onClick={() => onReturnDeposit?.()}
+                        >
+                          {t('orders:return_deposit.action')}
+                        </Button>
+                      )}
                     </HStack>
                   </Table.Cell>
                 )}

@@ -23,6 +23,7 @@ import { sendOrderEvent } from '../api/send-order-event.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
 import { orderActions, type OrderAction } from '../view/order-actions.ts';
+import { AddToInvoiceDialog } from './add-to-invoice-dialog.tsx';
 import { ChangeCostDialog } from './change-cost-dialog.tsx';
 import { ItemToolDialog, type ItemTool } from './item-tool-dialog.tsx';
 import { AccessKeyDialog, WarningsDialog } from './order-action-dialogs.tsx';
@@ -48,6 +49,11 @@ export interface OrderViewProps {
   canChangeCost?: boolean;
   /** The session's bearer token, for photos (files do not go through the JSON client). */
   token?: string;
+  /**
+   * Return deposit: the page scrolls to the deposits panel and focuses its return action. Offered while
+   * the order holds a deposit, when the page passes it (the user may move deposits).
+   */
+  onReturnDeposit?(): void;
 }
 
 /** The forward steps of an order; undoing, refunds and cancelling are secondary. */
@@ -122,6 +128,9 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
   const canChangeCost = (props.canChangeCost ?? props.canChange) && !elsewhere;
   const [costItem, setCostItem] = useState<OrderItem | null>(null);
   const [toolTarget, setToolTarget] = useState<{ tool: ItemTool; item: OrderItem } | null>(null);
+  const [invoiceItem, setInvoiceItem] = useState<OrderItem | null>(null);
+  const [invoiced, setInvoiced] = useState(false);
+  const returnDeposit = !elsewhere && order.deposit_in_custody ? props.onReturnDeposit : undefined;
 
   const machine = useMemo(
     () =>
@@ -192,6 +201,11 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
               {t(`orders:actions.order.${action.type}`, { count: action.itemIds?.length ?? 0 })}
             </Button>
           ))}
+          {returnDeposit !== undefined && (
+            <Button size="sm" variant="outline" onClick={returnDeposit}>
+              {t('orders:return_deposit.action')}
+            </Button>
+          )}
           {props.printLinks.map((link) => (
             <Button key={link.href} asChild size="sm" variant="ghost">
               <Link href={link.href}>{link.label}</Link>
@@ -226,6 +240,9 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
               ? t(`orders:actions.done.${context.completed}`)
               : ''}
         </Text>
+        <Text role="status" fontSize="sm" color="fg.success">
+          {invoiced ? t('orders:add_to_invoice.done') : ''}
+        </Text>
       </Stack>
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="4">
@@ -244,8 +261,15 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
           onAction={start}
           {...(canChangeCost ? { onChangeCost: setCostItem } : {})}
           {...(canChange
-            ? { onItemTool: (tool: ItemTool, item: OrderItem) => setToolTarget({ tool, item }) }
+            ? {
+                onItemTool: (tool: ItemTool, item: OrderItem) => setToolTarget({ tool, item }),
+                onAddToInvoice: (item: OrderItem) => {
+                  setInvoiced(false);
+                  setInvoiceItem(item);
+                },
+              }
             : {})}
+          {...(returnDeposit !== undefined ? { onReturnDeposit: returnDeposit } : {})}
         />
       </Section>
 
@@ -285,6 +309,15 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         order={order}
         target={toolTarget}
         onClose={() => setToolTarget(null)}
+      />
+      <AddToInvoiceDialog
+        kind={kind}
+        locationId={locationId}
+        order={order}
+        currencySymbol={currencySymbol}
+        item={invoiceItem}
+        onClose={() => setInvoiceItem(null)}
+        onAdded={() => setInvoiced(true)}
       />
       <ChangeCostDialog
         kind={kind}

@@ -133,4 +133,39 @@ describe('security deposit', () => {
       key: null,
     });
   });
+
+  it('answers the order view’s Return deposit by choosing the return and focusing its button', () => {
+    const panel = (returnRequest: number) => (
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={new QueryClient()}>
+            <DepositsPanel
+              money={money}
+              format={(m) => `$${(m / 100).toFixed(2)}`}
+              formatDate={() => '11/21/2026'}
+              canChange
+              canOverride
+              onChanged={() => {}}
+              returnRequest={returnRequest}
+            />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </ChakraProvider>
+    );
+    const view = render(panel(0));
+    const action = screen.getByRole('combobox', { name: 'Deposit action' }) as HTMLSelectElement;
+    fireEvent.change(action, { target: { value: 'claimed' } });
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Claim' }));
+
+    view.rerender(panel(1));
+    const button = screen.getByRole('button', { name: 'Return deposit' });
+    expect(action.value).toBe('returned');
+    expect(document.activeElement).toBe(button);
+    expect((screen.getByRole('textbox', { name: /Amount/ }) as HTMLInputElement).value).toBe('200.00');
+
+    // Focus moved on by the clerk stays put when the panel re-renders with the same request.
+    action.focus();
+    view.rerender(panel(1));
+    expect(document.activeElement).toBe(action);
+  });
 });

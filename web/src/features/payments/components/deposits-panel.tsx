@@ -12,7 +12,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import type { OrderMoney } from '@nine/shared/schemas/payments';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -33,6 +33,11 @@ export interface DepositsPanelProps {
   canOverride: boolean;
   onChanged(): void;
   newKey?: () => string;
+  /**
+   * Bumped by the order view's "Return deposit" (composed by the page): each new value chooses
+   * returning the deposit and scrolls to and focuses this form's return button.
+   */
+  returnRequest?: number;
 }
 
 /**
@@ -47,6 +52,7 @@ export function DepositsPanel({
   canOverride,
   onChanged,
   newKey = () => newIdempotencyKey(),
+  returnRequest = 0,
 }: DepositsPanelProps) {
   const { t } = useAppTranslation();
   const formId = useId();
@@ -65,6 +71,7 @@ export function DepositsPanel({
   const [attempted, setAttempted] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const current = moves.includes(move) ? move : 'held';
 
   const mutation = useMutation({
@@ -124,6 +131,17 @@ export function DepositsPanel({
       minorToText(next === 'held' ? owed : next === 'override' ? money.deposit_required_minor : held),
     );
   };
+
+  useEffect(() => {
+    if (returnRequest === 0) return;
+    if (held > 0) choose('returned');
+    const button = submitButton.current;
+    // jsdom has no scrollIntoView; browsers do.
+    if (typeof button?.scrollIntoView === 'function') button.scrollIntoView({ block: 'center' });
+    button?.focus({ preventScroll: true });
+    // Once per request: a refetch of the money must not take the clerk's focus again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returnRequest]);
 
   return (
     <Stack gap="4">
@@ -243,7 +261,7 @@ export function DepositsPanel({
                 />
               </Field.Root>
             )}
-            <Button type="submit" size="sm" loading={mutation.isPending}>
+            <Button ref={submitButton} type="submit" size="sm" loading={mutation.isPending}>
               {t(`money:deposits.submit.${current}`)}
             </Button>
           </HStack>

@@ -23,12 +23,17 @@ export interface OrderMoneyPanelsProps {
   onPaid?(payments: PaymentView[]): void;
   /** Money moved: the page refreshes what it shows of the order. */
   onChanged(): void;
+  /** Bumped by the order view's "Return deposit": the deposits panel focuses its return action. */
+  returnDepositRequest?: number;
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/** The deposits panel's anchor: `#order-deposits` links and scrolls to it. */
+export const DEPOSITS_PANEL_ID = 'order-deposits';
+
+function Panel({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <Card.Root as="section" aria-labelledby={titleId} size="sm">
+    <Card.Root as="section" id={id} aria-labelledby={titleId} size="sm" scrollMarginTop="4">
       <Card.Header>
         <Heading as="h2" size="md" id={titleId}>
           {title}
@@ -92,7 +97,7 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
           onRefunded={changed}
         />
       </Panel>
-      <Panel title={t('money:deposits.title')}>
+      <Panel title={t('money:deposits.title')} id={DEPOSITS_PANEL_ID}>
         <DepositsPanel
           money={money}
           format={props.format}
@@ -100,6 +105,7 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
           canChange={props.canPay}
           canOverride={props.isRent && props.canPay}
           onChanged={changed}
+          returnRequest={props.returnDepositRequest ?? 0}
         />
       </Panel>
     </Grid>
