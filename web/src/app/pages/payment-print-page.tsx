@@ -1,7 +1,8 @@
 import { Alert, Box, Button, HStack, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useRoute } from 'wouter';
 import { receiptDocument } from '@nine/shared/receipt';
+import { useAgentPhase } from '../../features/agent/agent-context.tsx';
 import { ReceiptPrintButton, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { ReceiptSheet, receiptStylesheet } from '../../features/agent/printing/receipt-sheet.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
@@ -15,6 +16,8 @@ import { usePaymentReceiptBuilder } from './payment-panels-page.tsx';
 
 /** The receipt roll the payment prints on: 55 mm class paper (58 mm roll, 48 mm printable). */
 const ROLL = 58;
+/** How long the automatic print waits for a reconnecting agent. */
+const AGENT_SETTLE_MS = 3000;
 
 /**
  * 'Print Payment': the payment's receipt at 55 mm. It prints once on opening, silently on the counter's
@@ -29,11 +32,21 @@ function PaymentPrint({ id }: { id: number }) {
   const printed = useRef(false);
   const payment = query.data;
 
+  // Opened straight from the address bar, the page loads before the agent has reconnected: wait for the
+  // connection to settle (or 3 s) so a paired counter prints silently instead of opening the browser dialog.
+  const phase = useAgentPhase();
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
-    if (payment === undefined || printed.current) return;
+    const timer = setTimeout(() => setWaitedLongEnough(true), AGENT_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const agentSettled = (phase !== 'off' && phase !== 'connecting') || waitedLongEnough;
+
+  useEffect(() => {
+    if (payment === undefined || printed.current || !agentSettled) return;
     printed.current = true;
     void print(build(payment));
-  }, [payment, build, print]);
+  }, [payment, build, print, agentSettled]);
 
   if (query.isPending)
     return (
