@@ -538,4 +538,37 @@ describe('add to invoice', () => {
       await timing('anytime');
     }
   });
+
+  it('applies manual_invoice_time to invoicing the whole order too', async () => {
+    const { order, b, c } = await invoiceOrder();
+    await q(`UPDATE order_items SET status = 'cancelled' WHERE id = $1`, [c]);
+    const whole = () =>
+      app.inject({ method: 'POST', url: `/api/nine/orders/${order}/invoice`, headers, payload: {} });
+    try {
+      await timing('never');
+      expect((await whole()).json().resp_code).toBe(1252);
+      await timing('after_deliver');
+      const early = await whole();
+      expect(early.statusCode).toBe(422);
+      expect(early.json().resp_code).toBe(1253);
+      expect(early.json().data.item_ids).toHaveLength(2);
+      expect(
+        (await q('SELECT count(*)::int AS n FROM invoices WHERE order_id = $1', [order])).rows[0].n,
+      ).toBe(0);
+      await q(
+        `UPDATE order_items SET status = 'delivered', delivered_at = now() WHERE order_id = $1 AND id <> $2`,
+        [order, c],
+      );
+      const billed = await whole();
+      expect(billed.statusCode, billed.body).toBe(201);
+      const lines = await q(
+        'SELECT l.order_item_id FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.order_id = $1',
+        [order],
+      );
+      expect(lines.rows.map((r) => Number(r.order_item_id))).toContain(b);
+      expect(lines.rows.map((r) => Number(r.order_item_id))).not.toContain(c);
+    } finally {
+      await timing('anytime');
+    }
+  });
 });

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { DepositMove, PaymentCreate, RefundCreate } from '@nine/shared/schemas/money';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
+import { invoiceTimingAllows, type InvoiceTiming } from '@nine/shared/invoice-timing';
+import type { ItemStatus } from '@nine/shared/order-machine';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import { METHOD_GL, postLedger } from './ledger.ts';
@@ -446,9 +448,39 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     return id;
   }
 
-  /** "Add to invoice": bills the order's unbilled items now. */
+  /**
+   * "Add to invoice" for the whole order: bills its unbilled items now, under the same manual_invoice_time
+   * rule as adding single lines (1252 never, 1253 while a line is not ready yet).
+   */
   async function invoiceOrder(client: pg.PoolClient, actor: Actor, orderId: number): Promise<number> {
-    return ensureInvoice(client, actor, await lockOrder(client, orderId, actor.locationId));
+    const order = await lockOrder(client, orderId, actor.locationId);
+    const { rows: lines } = await client.query<{
+      id: number;
+      label: string;
+      status: ItemStatus;
+      timing: InvoiceTiming;
+    }>(
+      `SELECT oi.id, p.name || ' (' || coalesce(i.sku, p.sku) || ')' AS label, oi.status,
+              coalesce((SELECT manual_invoice_time FROM activity_settings
+                        WHERE location_id = o.location_id AND rental_type_id = coalesce(o.rental_type_id, 1)), 'anytime') AS timing
+       FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN products p ON p.id = oi.product_id
+       LEFT JOIN items i ON i.id = oi.item_id
+       WHERE oi.order_id = $1 AND oi.status <> 'cancelled'
+         AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id)
+       ORDER BY oi.id`,
+      [orderId],
+    );
+    const timing = lines[0]?.timing;
+    if (timing === 'never') throw new AppError('manualInvoiceDisabled', { data: { timing } });
+    const early =
+      timing === undefined ? [] : lines.filter((l) => !invoiceTimingAllows(timing, order.type, l.status));
+    if (early.length > 0) {
+      throw new AppError('invoiceTooEarly', {
+        data: { item_ids: early.map((l) => l.id), timing },
+        params: { items: early.map((l) => l.label).join(', ') },
+      });
+    }
+    return ensureInvoice(client, actor, order);
   }
 
   return { invoiceOrder, postInvoice, takePayment, refund, moveDeposit, customerCredit };
