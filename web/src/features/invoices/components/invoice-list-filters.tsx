@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Tex
 import { useState, type ReactNode } from 'react';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
-import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../list/date-presets.ts';
+import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
 import { balanceStatuses, listTypes, statuses, type InvoiceListState } from '../list/list-state.ts';
 import { formatIsoDay } from './format.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@nine/shared/schemas/invoices';
 import type { InvoiceListParams } from '../api/get-invoices.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
-import { isDatePreset, isIsoDay, presetRange, type DatePreset } from './date-presets.ts';
+import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
 
 export type SortType = 'asc' | 'desc';
 

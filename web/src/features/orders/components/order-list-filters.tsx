@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../list/date-presets.ts';
+import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
 import {
   balanceStatuses,
   orderSources,

@@ -6,7 +6,7 @@ import {
 } from '@nine/shared/schemas/orders';
 import type { OrderListParams } from '../api/get-orders.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { isDatePreset, isIsoDay, presetRange, type DatePreset } from './date-presets.ts';
+import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
 import { columnFilterParams, parseColumnFilters, type ColumnFilters } from './column-filters.ts';
 
 export type OrderSortField = (typeof orderSortFields)[number];
