@@ -32,18 +32,20 @@ export async function benchStock(opts: {
       `SELECT count(*)::int AS n FROM products WHERE kind = 'rent' AND active`,
     )
   ).rows[0]!.n;
-  // The seed's busiest month: the one holding the most bookings.
+  // The seed's busiest month (in the first location's days): the one holding the most bookings.
   const month =
     (
-      await db.pool.query<{ start: Date }>(
-        `SELECT date_trunc('month', planned_start) AS start FROM order_items WHERE planned_start IS NOT NULL
-       GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      await db.pool.query<{ month: string }>(
+        `SELECT to_char(date_trunc('month', planned_start AT TIME ZONE (SELECT time_zone FROM locations ORDER BY id LIMIT 1)), 'YYYY-MM') AS month
+         FROM order_items WHERE planned_start IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
       )
-    ).rows[0]?.start ?? new Date();
-  const from = encodeURIComponent(month.toISOString());
-  const calendarUrl = `${url}/api/nine/stock/availability-calendar?from=${from}&slots=31&page_size=300`;
+    ).rows[0]?.month ?? new Date().toISOString().slice(0, 7);
+  const base = `${url}/api/nine/stock/availability-calendar?page_size=300&start_day=${month}-15`;
+  const calendarUrl = `${base.replace(/-15$/, '-01')}&slots=31`;
   const first = (await (await fetch(calendarUrl, { headers: auth })).json()) as { data: { rows: unknown[] } };
   const calendar = await timed(60, () => fetch(calendarUrl, { headers: auth }));
+  // The day view in hourly slots reads the bookings themselves.
+  const dayView = await timed(60, () => fetch(`${base}&slot_minutes=60&slots=24`, { headers: auth }));
 
   const { rows: codes } = await db.pool.query<{ barcode: string }>(
     'SELECT barcode FROM items ORDER BY random() LIMIT 200',
@@ -56,7 +58,11 @@ export async function benchStock(opts: {
   const ms = (v: number) => v.toFixed(1);
   out(
     `\navailability calendar, month view (${first.data.rows.length} of ${products} rent products x 31 days, ` +
-      `${month.toISOString().slice(0, 7)}): p50 ${ms(percentile(calendar, 50))} ms, p95 ${ms(percentile(calendar, 95))} ms (60 requests, one at a time)`,
+      `${month}): p50 ${ms(percentile(calendar, 50))} ms, p95 ${ms(percentile(calendar, 95))} ms (60 requests, one at a time)`,
+  );
+  out(
+    `availability calendar, day view (24 hourly slots, ${month}-15): p50 ${ms(percentile(dayView, 50))} ms, ` +
+      `p95 ${ms(percentile(dayView, 95))} ms (60 requests, one at a time)`,
   );
   out(
     `barcode lookup: p50 ${ms(percentile(lookups, 50))} ms, p95 ${ms(percentile(lookups, 95))} ms (400 requests, one at a time)`,

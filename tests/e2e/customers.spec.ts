@@ -1,38 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Our own counter clerk at Lakeside (a copy of Jon Park's role, customer manage), used by no other spec.
-const CLERK = { email: 'cust-e2e@nine.test', password: 'Nine-demo-1' };
+const CLERK = 'cust-e2e@nine.test';
 // SMS go to the outbox's sms folder: the server runs without a gateway.
 const SMS_OUTBOX = join(process.env.E2E_OUTBOX_DIR!, 'sms');
 // A surname of this run only, so reruns and the seeded customers never match the search.
 const SURNAME = `Csvtest${Date.now().toString(36)}`;
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Cora Stomer', $1, password_hash, 'active' FROM users WHERE email = 'jon@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [CLERK.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), r.role_id, r.location_id
-     FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = 'jon@nine.test'
-     ON CONFLICT DO NOTHING`,
-    [CLERK.email],
-  );
+  await createSpecUser({ email: CLERK, name: 'Cora Stomer', copyFrom: 'jon@nine.test' });
 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(CLERK.email);
-  await page.getByLabel('Password').fill(CLERK.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 const csv = (name: string, lines: string[]) => ({
   name,
@@ -49,7 +31,7 @@ test('imports customers from a CSV (a bad file changes nothing), finds one, and 
 }) => {
   // Two uploads, a search, the detail and an SMS: more steps than the default 30 s allow on a busy machine.
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, CLERK);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Customers', exact: true })

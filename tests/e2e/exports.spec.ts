@@ -1,28 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Our own user (the demo admin's role, at Lakeside only): exports belong to whoever started them.
-const USER = { email: 'exports-e2e@nine.test', password: 'Nine-demo-1' };
+const USER = 'exports-e2e@nine.test';
 // A customer and a rent order of our own, unique per run; the staff note looks like a formula.
 const run = Date.now().toString(36);
 const LAST = `Exportova${run}`;
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Xena Export', $1, password_hash, 'active' FROM users WHERE email = 'admin@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [USER.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), r.role_id, l.id
-     FROM user_roles r JOIN users u ON u.id = r.user_id JOIN locations l ON l.name = 'Lakeside'
-     WHERE u.email = 'admin@nine.test'
-     ON CONFLICT DO NOTHING`,
-    [USER.email],
-  );
+  await createSpecUser({ email: USER, name: 'Xena Export', location: 'LAKE' });
   await sql(
     `WITH customer AS (
        INSERT INTO customers (first_name, last_name, email, phone) VALUES ('Xavi', $1, $2, '+1 415 555 0142') RETURNING id
@@ -33,14 +22,6 @@ test.beforeAll(async () => {
     [LAST, `${LAST.toLowerCase()}@example.test`],
   );
 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(USER.email);
-  await page.getByLabel('Password').fill(USER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 /** Starts an export from the list on screen and follows the link to the Download Center. */
 async function exportList(page: Page, description: string) {
@@ -75,7 +56,7 @@ test('exports the filtered rent order list and the customer list, and downloads 
 }) => {
   // Several screens, two browsers and background jobs on a machine shared by many runs.
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, USER);
 
   // Rent orders, searched down to our customer's order.
   await page.goto('/nine/rent-orders');

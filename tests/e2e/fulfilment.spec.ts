@@ -1,8 +1,10 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Fulfilment: auto billing and the active recurring orders, the delivery report and its print view, and a
 // quick sale by the agent's scanner whose receipt the agent prints silently.
@@ -12,13 +14,13 @@ const CONTROL = `http://127.0.0.1:${AGENT_PORT + 1}`;
 const SPOOL = join(process.env.E2E_AGENT_DATA_DIR ?? '', 'spool');
 // A clerk of this spec's own (no other spec signs in as them): Old Town only, a counter clerk's grants
 // plus changing the delivery report's statuses.
-const FRAN = { email: 'ful-e2e@nine.test', password: 'Nine-demo-1' };
+const FRAN = 'ful-e2e@nine.test';
 
 // The agent test shares the simulated agent's single pairing code: run these one after another.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
-  const [existing] = await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [FRAN.email]);
+  const [existing] = await sql<{ id: number }>(`SELECT id FROM users WHERE email = $1`, [FRAN]);
   if (existing) return;
   const [role] = await sql<{ id: number }>(
     `INSERT INTO roles (title) VALUES ('Fulfilment e2e') RETURNING id`,
@@ -33,29 +35,19 @@ test.beforeAll(async () => {
     `INSERT INTO role_permissions (role_id, resource, action) VALUES ($1, 'delivery_report', 'manage')`,
     [role!.id],
   );
-  const [user] = await sql<{ id: number }>(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Fran Fulfil', $1, password_hash, 'active' FROM users WHERE email = 'lea@nine.test' RETURNING id`,
-    [FRAN.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id) SELECT $1, $2, id FROM locations WHERE code = 'OLDTOWN'`,
-    [user!.id, role!.id],
-  );
+  await createSpecUser({
+    email: FRAN,
+    name: 'Fran Fulfil',
+    copyFrom: 'lea@nine.test',
+    role: role!.id,
+    location: 'OLDTOWN',
+  });
   // Old Town bills recurring orders (activity setting is_recurring_enabled).
   await sql(
     `UPDATE activity_settings SET is_recurring_enabled = true
      WHERE location_id = (SELECT id FROM locations WHERE code = 'OLDTOWN')`,
   );
 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(FRAN.email);
-  await page.getByLabel('Password', { exact: true }).fill(FRAN.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 test('starts auto billing on a rent order and finds it among the active recurring orders', async ({
   page,
@@ -68,7 +60,7 @@ test('starts auto billing on a rent order and finds it among the active recurrin
      ORDER BY o.id DESC LIMIT 1`,
   );
   expect(order, 'an open rent order at Old Town').toBeDefined();
-  await signIn(page);
+  await signIn(page, FRAN);
   await page.goto(`/nine/rent-orders/${order!.id}`);
 
   await page.getByRole('button', { name: 'Start Auto Billing' }).click();
@@ -130,7 +122,7 @@ test('changes a delivery’s status in the report and prints the day', async ({ 
     [address],
   );
   expect(delivery).toBeDefined();
-  await signIn(page);
+  await signIn(page, FRAN);
   await page.goto('/nine/reports/delivery-report');
   await expect(page.getByRole('heading', { name: 'Delivery Report', level: 1 })).toBeVisible();
   await page.getByLabel('Day').fill('2031-03-04');
@@ -198,7 +190,7 @@ test('a quick sale by the agent’s scanner prints its receipt silently once pai
   );
   expect(products).toHaveLength(2);
   const [first, second] = products;
-  await signIn(page);
+  await signIn(page, FRAN);
 
   // Pair this browser with the simulated agent.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();

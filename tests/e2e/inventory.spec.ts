@@ -1,36 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Its own administrator at Old Town only (no location choice), created here: no other spec signs in as it.
-const KEEPER = { email: 'invt-e2e@nine.test', password: 'Nine-demo-1' };
+const KEEPER = 'invt-e2e@nine.test';
 const run = Date.now().toString(36).toUpperCase();
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Ivy Inventory', $1, password_hash, 'active' FROM users WHERE email = 'admin@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [KEEPER.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT u.id, r.id, l.id FROM users u, roles r, locations l
-     WHERE u.email = $1 AND r.title = 'Administrator' AND l.code = 'OLDTOWN'
-     ON CONFLICT DO NOTHING`,
-    [KEEPER.email],
-  );
+  await createSpecUser({ email: KEEPER, name: 'Ivy Inventory', location: 'OLDTOWN' });
 });
 
 // Signing in, a dialog and a few lists: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 90_000 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(KEEPER.email);
-  await page.getByLabel('Password').fill(KEEPER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
@@ -39,7 +21,7 @@ async function search(page: Page, text: string) {
 
 test('creates a product with an item and finds it in the rent inventory', async ({ page }) => {
   const sku = `E2E-SUP-${run}`;
-  await signIn(page);
+  await signIn(page, KEEPER);
   await page.goto('/nine/inventory/rent');
   await expect(page.getByRole('heading', { name: 'Rent Inventory' })).toBeVisible();
 
@@ -84,7 +66,7 @@ test('a CSV with one bad row imports nothing and says why; the fixed file import
     buffer: Buffer.from([header, ...rows].join('\n')),
   });
 
-  await signIn(page);
+  await signIn(page, KEEPER);
   await page.goto('/nine/inventory/rent');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import products and items' });

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // The simulated agent of the end-to-end world (tests/e2e-server.mjs) and its spool of printed jobs.
 const AGENT_PORT = Number(process.env.E2E_AGENT_PORT ?? 3927);
@@ -10,25 +12,13 @@ const AGENT_URL = `ws://127.0.0.1:${AGENT_PORT}/ws`;
 const SPOOL = join(process.env.E2E_AGENT_DATA_DIR ?? '', 'spool');
 
 // Our own counter clerk at Harbor Front (a copy of Sam Carter's role), so no other spec shares the account.
-const CLERK = { email: 'inv-e2e@nine.test', password: 'Nine-demo-1' };
+const CLERK = 'inv-e2e@nine.test';
 // A customer and a partly paid sale invoice of our own: 2 × $20.00 + 8.25 % tax = $43.30, $15.00 paid.
 const CUSTOMER = 'Invoicia Testwell';
 let invoiceNumber = 0;
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Ines Voice', $1, password_hash, 'active' FROM users WHERE email = 'sam@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [CLERK.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), r.role_id, r.location_id
-     FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = 'sam@nine.test'
-     ON CONFLICT DO NOTHING`,
-    [CLERK.email],
-  );
+  await createSpecUser({ email: CLERK, name: 'Ines Voice', copyFrom: 'sam@nine.test' });
   const [row] = await sql<{ number: string }>(
     `WITH loc AS (SELECT id FROM locations WHERE name = 'Harbor Front'),
      customer AS (
@@ -54,14 +44,6 @@ test.beforeAll(async () => {
   );
   invoiceNumber = Number(row!.number);
 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(CLERK.email);
-  await page.getByLabel('Password', { exact: true }).fill(CLERK.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-}
 
 const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
 
@@ -91,7 +73,8 @@ test('filters the sale invoices by balance status, opens one with its totals and
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, CLERK);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await pairAgent(page);
 
   await page

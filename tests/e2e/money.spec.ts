@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser, DEMO_PASSWORD } from './support/staff-user.ts';
 
 // The simulated agent of the end-to-end world (tests/e2e-server.mjs): its websocket, its control port and
 // its spool of printed jobs.
 const AGENT_PORT = Number(process.env.E2E_AGENT_PORT ?? 3927);
 const AGENT_URL = `ws://127.0.0.1:${AGENT_PORT}/ws`;
 const SPOOL = join(process.env.E2E_AGENT_DATA_DIR ?? '', 'spool');
-const PASSWORD = 'Nine-demo-1';
 // Our own cashier at Lake Side (a copy of Jon Park, with refunds granted), so no other spec sees our orders.
 const EMAIL = 'pay-e2e@nine.test';
 const ROLE = 'Pay e2e cashier';
@@ -33,17 +34,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
       ['manage', 'manage', 'manage', 'change', 'refund'],
     ],
   );
-  await sql(
-    `INSERT INTO users (name, email, password_hash, default_location_id)
-     SELECT 'Pat Payton', $1, password_hash, default_location_id FROM users WHERE email = 'jon@nine.test'`,
-    [EMAIL],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), $2, location_id FROM user_roles
-     WHERE user_id = (SELECT id FROM users WHERE email = 'jon@nine.test')`,
-    [EMAIL, role!.id],
-  );
+  await createSpecUser({ email: EMAIL, name: 'Pat Payton', copyFrom: 'jon@nine.test', role: role!.id });
 
   // A sale above the refund level L2, so refunding its card part needs a manager's access key.
   const [policy] = await sql<{ l2: number }>(`SELECT refund_level2_minor::int AS l2 FROM access_policy`);
@@ -68,7 +59,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   const login = await fetch(`${base}/api/nine/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email: EMAIL, password: DEMO_PASSWORD }),
   });
   expect(login.ok, await login.clone().text()).toBe(true);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
@@ -84,14 +75,6 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   expect(created.status, await created.clone().text()).toBe(201);
   order = ((await created.json()) as { data: typeof order }).data;
 });
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
 
@@ -130,7 +113,7 @@ test('pays an order part in cash and part by card, prints the receipt, refunds a
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, EMAIL);
   await pairAgent(page);
 
   // Open the counter's register with a float (reached from the dashboard: the menu has no entry for it).

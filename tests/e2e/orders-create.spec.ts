@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
 
 // Léa Martin (counter clerk) works only at Old Town, so no location choice interrupts; no other spec writes as her.
-const LEA = { email: 'lea@nine.test', password: 'Nine-demo-1' };
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(LEA.email);
-  await page.getByLabel('Password').fill(LEA.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
+const LEA = 'lea@nine.test';
 
 /** datetime-local's "YYYY-MM-DDTHH:mm", in the browser's (and this process's) local time. */
 function localInput(date: Date): string {
@@ -94,7 +87,7 @@ test.describe('creating a rent order', () => {
     test.setTimeout(60_000);
     const when = period(40, 3);
     const barcode = await freeItem(when.start, when.finish);
-    await signIn(page);
+    await signIn(page, LEA);
     const { lines } = await draftOrder(page, barcode, when);
 
     // The quote answers: the item is free over the period, and priced.
@@ -149,7 +142,7 @@ test.describe('creating a rent order', () => {
     test.setTimeout(60_000);
     const when = period(60, 4);
     const barcode = await freeItem(when.start, when.finish);
-    await signIn(page);
+    await signIn(page, LEA);
 
     // First booking: goes through.
     await draftOrder(page, barcode, when);

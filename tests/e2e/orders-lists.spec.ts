@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
 
 // Jon Park (counter clerk) works only at Lakeside, so no location choice interrupts; no other spec signs in as him.
-const JON = { email: 'jon@nine.test', password: 'Nine-demo-1' };
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(JON.email);
-  await page.getByLabel('Password').fill(JON.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
+const JON = 'jon@nine.test';
 
 const summary = (page: Page) =>
   page.getByRole('status').filter({ hasText: /^(\d[\d,]*–[\d,]+ of [\d,]+\+?|No orders)$/ });
@@ -19,7 +12,7 @@ test.describe('rent order list and order view', () => {
   test('filters by status, searches, pages, keeps it all in the URL, and opens an order with its items and timeline', async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, JON);
     await page
       .getByRole('navigation', { name: 'Main menu' })
       .getByRole('link', { name: 'Rent Orders' })
@@ -86,7 +79,7 @@ test.describe('rent order list and order view', () => {
   });
 
   test('a column hidden in the column settings stays hidden after a reload', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, JON);
     await page.goto('/nine/rent-orders');
     const table = page.getByRole('table', { name: /^Rent Orders:/ });
     await expect(table.getByRole('columnheader', { name: /Planned finish/ })).toBeVisible();
@@ -101,7 +94,7 @@ test.describe('rent order list and order view', () => {
   });
 
   test('a non-numeric order id is not found', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, JON);
     await page.goto('/nine/rent-orders/latest');
     await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();
   });
@@ -119,7 +112,7 @@ test.describe('rent order list and order view', () => {
        RETURNING id, number`,
     );
     expect(order).toBeDefined();
-    await signIn(page);
+    await signIn(page, JON);
     await page.goto(`/nine/rent-orders/${order!.id}`);
     await expect(page.getByRole('heading', { name: `Order #${order!.number}` })).toBeVisible();
     const actions = page.getByRole('region', { name: 'Order actions' });

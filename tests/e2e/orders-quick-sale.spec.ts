@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
 
 // Léa Martin (counter clerk) works only at Old Town, so no location choice interrupts; no other spec writes as her.
-const LEA = { email: 'lea@nine.test', password: 'Nine-demo-1' };
-
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(LEA.email);
-  await page.getByLabel('Password').fill(LEA.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
+const LEA = 'lea@nine.test';
 
 /** Two sale products with stock at Old Town (enough for a few sales). */
 async function saleProducts(): Promise<{ sku: string; name: string }[]> {
@@ -29,7 +22,7 @@ test('quick sale from the keyboard: scan codes, step the quantity, complete, tak
   page,
 }) => {
   const [first, second] = await saleProducts();
-  await signIn(page);
+  await signIn(page, LEA);
   await page.goto('/nine/sale-orders/new');
   await expect(page.getByRole('heading', { name: 'Quick Sale', level: 1 })).toBeVisible();
 

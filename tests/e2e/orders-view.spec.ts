@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Our own user (the demo admin's role, at Lakeside only, so no location choice interrupts).
-const USER = { email: 'ord-e2e@nine.test', password: 'Nine-demo-1' };
+const USER = 'ord-e2e@nine.test';
 // A customer and a rent order of our own, unique per run.
 const run = Date.now().toString(36);
 const LAST = `Viewova${run}`;
@@ -15,20 +17,7 @@ const PNG = Buffer.from(
 );
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Orla View', $1, password_hash, 'active' FROM users WHERE email = 'admin@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [USER.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), r.role_id, l.id
-     FROM user_roles r JOIN users u ON u.id = r.user_id JOIN locations l ON l.name = 'Lakeside'
-     WHERE u.email = 'admin@nine.test'
-     ON CONFLICT DO NOTHING`,
-    [USER.email],
-  );
+  await createSpecUser({ email: USER, name: 'Orla View', location: 'LAKE' });
   const [product] = await sql<{ id: number; name: string }>(
     `SELECT id, name FROM products WHERE kind = 'rent' AND NOT is_serialized ORDER BY id LIMIT 1`,
   );
@@ -47,14 +36,6 @@ test.beforeAll(async () => {
   );
 });
 
-async function signIn(page: Page) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(USER.email);
-  await page.getByLabel('Password').fill(USER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
-
 const summary = (page: Page) =>
   page.getByRole('status').filter({ hasText: /^(\d[\d,]*–[\d,]+ of [\d,]+\+?|No orders)$/ });
 
@@ -62,7 +43,7 @@ test('filters a list by a column, changes a cost with an access key, adds a part
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signIn(page, USER);
   await page.goto('/nine/rent-orders');
   const table = page.getByRole('table', { name: /^Rent Orders:/ });
   await expect(summary(page)).toHaveText(/^1–\d+ of /);

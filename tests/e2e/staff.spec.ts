@@ -1,37 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sql } from './support/database.ts';
+import { signIn } from './support/sign-in.ts';
+import { createSpecUser } from './support/staff-user.ts';
 
 // Our own administrator, at Lakeside only (so no location choice), a copy of the demo admin's role.
-const ADMIN = { email: 'staff-e2e@nine.test', password: 'Nine-demo-1' };
+const ADMIN = 'staff-e2e@nine.test';
 // What the admin creates here: unique per run, so a rerun on the same database starts clean.
 const run = Date.now().toString(36);
 const ROLE = `Dock hand ${run}`;
 const DOCK = { name: `Dee Dock ${run}`, email: `dock-${run}-e2e@nine.test`, password: 'Dock-hand-42!' };
 
 test.beforeAll(async () => {
-  await sql(
-    `INSERT INTO users (name, email, password_hash, status)
-     SELECT 'Stella Staff', $1, password_hash, 'active' FROM users WHERE email = 'admin@nine.test'
-     ON CONFLICT (email) DO NOTHING`,
-    [ADMIN.email],
-  );
-  await sql(
-    `INSERT INTO user_roles (user_id, role_id, location_id)
-     SELECT (SELECT id FROM users WHERE email = $1), r.role_id, l.id
-     FROM user_roles r JOIN users u ON u.id = r.user_id JOIN locations l ON l.name = 'Lakeside'
-     WHERE u.email = 'admin@nine.test'
-     ON CONFLICT DO NOTHING`,
-    [ADMIN.email],
-  );
+  await createSpecUser({ email: ADMIN, name: 'Stella Staff', location: 'LAKE' });
 });
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/nine/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/dashboard$/);
-}
 
 test('an admin creates a role and a user with it; that user sees only what the role allows', async ({
   page,
@@ -39,7 +20,7 @@ test('an admin creates a role and a user with it; that user sees only what the r
 }) => {
   // Several screens, two browsers and background jobs on a machine shared by many runs.
   test.setTimeout(120_000);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, ADMIN);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
 
   // A role with two permissions.
@@ -111,7 +92,7 @@ test('an admin creates a role and a user with it; that user sees only what the r
   const audited = await sql<{ action: string }>(
     `SELECT a.action FROM audit_log a JOIN users u ON u.id = a.user_id
      WHERE u.email = $1 AND a.entity_type IN ('user', 'role') ORDER BY a.id`,
-    [ADMIN.email],
+    [ADMIN],
   );
   expect(audited.map((r) => r.action).slice(-4)).toEqual(['saved', 'created', 'updated', 'deactivate']);
 });

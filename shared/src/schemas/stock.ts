@@ -70,19 +70,26 @@ export interface LabelItem {
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
- * The calendar asks for `slots` consecutive slots of `slot_minutes` from `from`: a month is 31 slots of a
- * day; one day is 24 / calendar_time_intervals slots.
+ * The calendar asks for `slots` consecutive slots of `slot_minutes`: a month is its days; one day is
+ * 24 / calendar_time_intervals slots. The window starts at `start_day` (a day of the location, so whole-day
+ * slots are the location's calendar days) or at the instant `from`; exactly one is given.
  */
-export const availabilityCalendarQuery = z.object({
-  from: isoDateTime,
-  slot_minutes: z.coerce.number().int().min(15).max(1440).default(1440),
-  slots: z.coerce.number().int().min(1).max(62).default(31),
-  category_id: id.optional(),
-  product_id: id.optional(),
-  search: z.string().trim().max(100).optional(),
-  page,
-  page_size: z.coerce.number().int().min(1).max(500).default(300),
-});
+export const availabilityCalendarQuery = z
+  .object({
+    from: isoDateTime.optional(),
+    start_day: z.iso.date().optional(),
+    slot_minutes: z.coerce.number().int().min(15).max(1440).default(1440),
+    slots: z.coerce.number().int().min(1).max(62).default(31),
+    category_id: id.optional(),
+    product_id: id.optional(),
+    search: z.string().trim().max(100).optional(),
+    page,
+    page_size: z.coerce.number().int().min(1).max(500).default(300),
+  })
+  .refine((q) => (q.from === undefined) !== (q.start_day === undefined), {
+    path: ['start_day'],
+    message: 'give either start_day or from',
+  });
 
 export interface CalendarRow {
   product_id: number;
@@ -99,7 +106,10 @@ export interface CalendarRow {
 }
 
 export interface AvailabilityCalendar {
+  /** Slot starts, in order. */
   slots: string[];
+  /** Where the last slot ends. */
+  end: string;
   rows: CalendarRow[];
   total: number;
   page: number;
@@ -263,4 +273,126 @@ export interface StocktakeSummary {
   expected_count: number;
   missing_count: number | null;
   unexpected_count: number | null;
+}
+
+// Inventory reports: repair logs and maintenance ------------------------------------------------
+
+const isoDay = z.iso.date();
+const sortDir = z.enum(['asc', 'desc']);
+
+export const repairLogReportSorts = [
+  'opened_at',
+  'item_sku',
+  'product_name',
+  'work_count',
+  'cost',
+  'closed_at',
+  'days_out',
+] as const;
+
+/** reports/repair-logs: logs opened from `from` to `to` (calendar days of the location, inclusive). */
+export const repairLogReportQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  status: z.enum(['open', 'closed']).optional(),
+  product_id: id.optional(),
+  category_id: id.optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(repairLogReportSorts).default('opened_at'),
+  dir: sortDir.default('desc'),
+  page,
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type RepairLogReportQuery = z.infer<typeof repairLogReportQuery>;
+
+export interface RepairLogReportRow {
+  id: number;
+  item_id: number;
+  item_sku: string;
+  product_id: number;
+  product_name: string;
+  problem: string;
+  order_number: number | null;
+  opened_at: string;
+  opened_by: string | null;
+  work_count: number;
+  cost_minor: number;
+  closed_at: string | null;
+  /** Days the item was (or has been, while open) out of service, one decimal. */
+  days_out: number;
+  status: 'open' | 'closed';
+}
+
+export interface RepairLogReportTotals {
+  logs: number;
+  open: number;
+  cost_minor: number;
+  /** Null when no log matches. */
+  avg_days_out: number | null;
+}
+
+export interface RepairLogReport {
+  rows: RepairLogReportRow[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+  totals: RepairLogReportTotals;
+}
+
+export const maintenanceReportStatuses = ['ok', 'due_soon', 'due', 'in_repair'] as const;
+export type MaintenanceReportStatus = (typeof maintenanceReportStatuses)[number];
+export const maintenanceReportSorts = ['due_in', 'sku', 'product_name', 'last_service_at'] as const;
+
+/** reports/maintenance: items under a rule now, plus services and repairs closed from `from` to `to`. */
+export const maintenanceReportQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  status: z.enum(maintenanceReportStatuses).optional(),
+  product_id: id.optional(),
+  category_id: id.optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(maintenanceReportSorts).default('due_in'),
+  dir: sortDir.default('asc'),
+  page,
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type MaintenanceReportQuery = z.infer<typeof maintenanceReportQuery>;
+
+export interface MaintenanceReportRow {
+  item_id: number;
+  sku: string;
+  product_id: number;
+  product_name: string;
+  every_rent_hours: number | null;
+  every_days: number | null;
+  rent_hours_since_service: number;
+  days_since_service: number;
+  /** Rent hours left before service, negative when overdue; null without an hours rule. */
+  due_in_hours: number | null;
+  /** Days left before service, negative when overdue; null without a days rule. */
+  due_in_days: number | null;
+  status: MaintenanceReportStatus;
+  /** The last service; null when never serviced (counted from the item's creation). */
+  last_serviced_at: string | null;
+  open_repair_log_id: number | null;
+}
+
+export interface MaintenancePeriod {
+  /** Services recorded in the period: closed repairs and services without a repair log. */
+  services: number;
+  repairs_closed: number;
+  repairs_cost_minor: number;
+  other_services_cost_minor: number;
+  cost_minor: number;
+}
+
+export interface MaintenanceReport {
+  rows: MaintenanceReportRow[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  page_size: number;
+  counts: Record<MaintenanceReportStatus, number>;
+  period: MaintenancePeriod;
 }

@@ -55,6 +55,10 @@ export type RouteName =
   | 'availabilityCalendarDetails'
   | 'scheduledMaintenance'
   | 'stocktakeReport'
+  | 'repairLogs'
+  | 'repairLogsPrint'
+  | 'maintenanceReport'
+  | 'maintenanceReportPrint'
   | 'not-found';
 
 export type RouteLayout = 'dashboard' | 'auth' | 'bare';
@@ -421,6 +425,35 @@ export const routeTable: readonly RouteDef[] = [
     titleKey: 'stock:titles.stocktake',
     resources: ['operational_report'],
     layout: 'dashboard',
+  },
+  // Inventory reports (issue 7): repair logs admit maintenance or inventory holders (spec section 6).
+  {
+    name: 'repairLogs',
+    path: '/reports/repair-logs',
+    titleKey: 'stock:titles.repair_logs_report',
+    resources: ['maintenance', 'inventory'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'repairLogsPrint',
+    path: '/reports/repair-logs/print',
+    titleKey: 'stock:titles.repair_logs_print',
+    resources: ['maintenance', 'inventory'],
+    layout: 'bare',
+  },
+  {
+    name: 'maintenanceReport',
+    path: '/reports/maintenance',
+    titleKey: 'stock:titles.maintenance_report',
+    resources: ['maintenance'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'maintenanceReportPrint',
+    path: '/reports/maintenance/print',
+    titleKey: 'stock:titles.maintenance_print',
+    resources: ['maintenance'],
+    layout: 'bare',
   },
   // Must stay last: it matches every path.
   {

@@ -39,6 +39,8 @@ import {
 } from './pages/availability-calendar-page.tsx';
 import { ScheduledMaintenancePage } from './pages/maintenance-page.tsx';
 import { StocktakePage } from './pages/stocktake-page.tsx';
+import { MaintenanceReportPage, MaintenanceReportPrintPage } from './pages/maintenance-report-page.tsx';
+import { RepairLogsReportPage, RepairLogsReportPrintPage } from './pages/repair-logs-report-page.tsx';
 import { RecurringOrdersPage } from './pages/recurring-orders-page.tsx';
 import { DeliveryReportPage, DeliveryReportPrintPage } from './pages/delivery-report-pages.tsx';
 import { RentInvoicesPage, SaleInvoicesPage } from './pages/invoice-list-page.tsx';
@@ -109,6 +111,10 @@ const pages = {
   availabilityCalendarDetails: AvailabilityCalendarDetailsPage,
   scheduledMaintenance: ScheduledMaintenancePage,
   stocktakeReport: StocktakePage,
+  repairLogs: RepairLogsReportPage,
+  repairLogsPrint: RepairLogsReportPrintPage,
+  maintenanceReport: MaintenanceReportPage,
+  maintenanceReportPrint: MaintenanceReportPrintPage,
   'not-found': NotFoundPage,
 } satisfies Record<RouteName, ComponentType>;
 

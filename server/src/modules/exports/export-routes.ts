@@ -40,7 +40,8 @@ export function registerExportRoutes(
     const source = exportSources[input.list]!;
     const { userId, locationId } = request.auth!;
     const held = (await deps.auth.permissionsAt(userId, locationId!)) ?? [];
-    if (!grants(held, source.need)) throw new AppError('forbidden');
+    const needs = 'anyOf' in source.need ? source.need.anyOf : [source.need];
+    if (!needs.some((need) => grants(held, need))) throw new AppError('forbidden');
     const filters = parse(source.filters, input.filters) as object;
     const { rows } = await deps.db.pool.query<{ id: number; status: string; created_at: string }>(
       `INSERT INTO exports (user_id, location_id, list, format, description, filters) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, status, created_at`,

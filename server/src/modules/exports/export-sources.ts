@@ -6,6 +6,9 @@ import { orderListQuery } from '@nine/shared/schemas/orders';
 import { orderExportQuery } from '../orders/order-list.ts';
 import { inventoryListQuery } from '@nine/shared/schemas/inventory';
 import { inventoryExportQuery } from '../inventory/inventory-list.ts';
+import { maintenanceReportQuery, repairLogReportQuery } from '@nine/shared/schemas/stock';
+import { maintenanceExportQuery, repairLogExportQuery } from '../stock/report-service.ts';
+import { repairLogReportAccess } from '../stock/report-routes.ts';
 
 export interface ExportColumn {
   key: string;
@@ -14,7 +17,8 @@ export interface ExportColumn {
 }
 
 export interface ExportSource {
-  need: Requirement;
+  /** The list's own permission: one, or any of several when the list admits several. */
+  need: Requirement | { anyOf: readonly Requirement[] };
   filters: z.ZodType;
   columns: ExportColumn[];
   query(locationId: number, filters: never): { text: string; params: unknown[] };
@@ -112,5 +116,42 @@ export const exportSources: Record<string, ExportSource> = {
         params,
       };
     },
+  },
+  'repair-logs': {
+    need: repairLogReportAccess,
+    filters: repairLogReportQuery,
+    columns: [
+      { key: 'opened_at', kind: 'date' },
+      { key: 'sku' },
+      { key: 'product_name' },
+      { key: 'problem' },
+      { key: 'order_number' },
+      { key: 'opened_by' },
+      { key: 'work_count' },
+      { key: 'cost_minor', kind: 'money' },
+      { key: 'closed_at', kind: 'date' },
+      { key: 'days_out' },
+      { key: 'status' },
+    ],
+    query: (locationId, filters: z.infer<typeof repairLogReportQuery>) =>
+      repairLogExportQuery(locationId, filters),
+  },
+  maintenance: {
+    need: { resource: 'maintenance', action: 'view' },
+    filters: maintenanceReportQuery,
+    columns: [
+      { key: 'sku' },
+      { key: 'product_name' },
+      { key: 'every_rent_hours' },
+      { key: 'every_days' },
+      { key: 'rent_hours_since_service' },
+      { key: 'days_since_service' },
+      { key: 'due_in_hours' },
+      { key: 'due_in_days' },
+      { key: 'status' },
+      { key: 'last_serviced_at', kind: 'date' },
+    ],
+    query: (locationId, filters: z.infer<typeof maintenanceReportQuery>) =>
+      maintenanceExportQuery(locationId, filters),
   },
 };

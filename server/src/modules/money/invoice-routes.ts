@@ -52,18 +52,26 @@ export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q:
   const zone = '(SELECT time_zone FROM locations WHERE id = $1)';
   if (q.from_date) where.push(`i.created_at >= (${p(q.from_date)}::date::timestamp AT TIME ZONE ${zone})`);
   if (q.to_date) where.push(`i.created_at < ((${p(q.to_date)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
+  const byNumber = q.search !== undefined && /^\d{1,12}$/.test(q.search);
   if (q.search) {
     const term = q.search.toLowerCase();
     where.push(
-      /^\d{1,12}$/.test(term)
+      byNumber
         ? `(i.number = ${p(Number(term))} OR o.number = $${params.length})`
         : `i.customer_id IN (SELECT id FROM customers WHERE search_text LIKE ${p(containsPattern(term))})`,
     );
   }
   const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
+  // The count joins only what the filters read: every invoice has one settlement row and at most one
+  // order, so the other joins cannot change it, and without them the index alone answers.
+  const countJoins = [
+    byNumber ? 'LEFT JOIN orders o ON o.id = i.order_id' : '',
+    q.balance_status !== undefined ? 'JOIN invoice_settlements s ON s.invoice_id = i.id' : '',
+  ];
   return {
     params,
     from: `${INVOICE_FROM} WHERE ${where.join(' AND ')}`,
+    countFrom: `FROM invoices i ${countJoins.join(' ')} WHERE ${where.join(' AND ')}`,
     orderBy: `ORDER BY ${SORT[q.sort]} ${dir}${INDEXED_SORTS.has(q.sort) ? '' : ' NULLS LAST'}, i.id ${dir}`,
   };
 }
@@ -85,6 +93,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
             select: INVOICE_COLUMNS,
             from: filter.from,
             orderBy: filter.orderBy,
+            countFrom: filter.countFrom,
             params: filter.params,
             page: q.page,
             pageSize: q.page_size,

@@ -17,7 +17,24 @@ import { parse } from '../../lib/validate.ts';
 export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/stock/availability-calendar', { config: { access: 'location' } }, async (request) => {
     const q = parse(availabilityCalendarQuery, request.query);
-    const params: unknown[] = [request.auth!.locationId!, q.from, `${q.slot_minutes} minutes`, q.slots];
+    const locationId = request.auth!.locationId!;
+    // The window: days of the location from start_day, or slots from an instant. Slot starts come from the
+    // database so a day is the location's calendar day (23 or 25 hours across a clock change).
+    const byDay = q.start_day !== undefined && q.slot_minutes === 1440;
+    const window = (
+      await deps.db.pool.query<{ starts: Date[] }>(
+        `WITH w AS (SELECT coalesce($2::timestamptz, $3::date::timestamp AT TIME ZONE l.time_zone) AS start,
+                           $3::date AS day, l.time_zone FROM locations l WHERE l.id = $1)
+         SELECT ARRAY(SELECT CASE WHEN $6 THEN (w.day + i)::timestamp AT TIME ZONE w.time_zone
+                                  ELSE w.start + i * $4::interval END
+                      FROM generate_series(0, $5::int) AS i) AS starts FROM w`,
+        [locationId, q.from ?? null, q.start_day ?? null, `${q.slot_minutes} minutes`, q.slots, byDay],
+      )
+    ).rows[0]!.starts;
+    // $1 and $2 always; then the path's own: the first day, or the first instant and the slot length.
+    const params: unknown[] = byDay
+      ? [locationId, q.slots, q.start_day]
+      : [locationId, q.slots, window[0], `${q.slot_minutes} minutes`];
     const where = [`p.kind = 'rent'`, 'p.active'];
     if (q.product_id !== undefined) where.push(`p.id = $${params.push(q.product_id)}`);
     if (q.category_id !== undefined) {
@@ -30,28 +47,14 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
       );
     }
     const filter = `FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE ${where.join(' AND ')}`;
-    // One statement: the page of products x generate_series slots, and the bookings overlapping the range
-    // (served by the (product_id, booked_period) gist index), each spread over just the slots it covers by
-    // arithmetic rather than compared with every slot. A serialized item counts once per slot however
-    // many bookings it has in it.
     const { rows } = await deps.db.pool.query<CalendarRow & { total: number }>(
       `WITH prods AS (
          SELECT p.id, p.sku, p.name, c.name AS category, p.is_serialized, count(*) OVER ()::int AS total ${filter}
          ORDER BY p.name, p.id LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}
-       ), booked AS (
-         SELECT oi.product_id, sl.n,
-                (count(DISTINCT oi.item_id) + coalesce(sum(oi.quantity) FILTER (WHERE oi.item_id IS NULL), 0))::int AS units
-         FROM order_items oi JOIN orders o ON o.id = oi.order_id
-         CROSS JOIN LATERAL generate_series(
-           greatest(0, floor(extract(epoch FROM lower(oi.booked_period) - $2::timestamptz) / extract(epoch FROM $3::interval)))::int,
-           least($4::int - 1, ceil(extract(epoch FROM upper(oi.booked_period) - $2::timestamptz) / extract(epoch FROM $3::interval)) - 1)::int
-         ) AS sl(n)
-         WHERE oi.product_id IN (SELECT id FROM prods) AND oi.status <> 'cancelled' AND o.location_id = $1
-           AND oi.booked_period && tstzrange($2::timestamptz, $2::timestamptz + $4::int * $3::interval, '[)')
-         GROUP BY oi.product_id, sl.n
+       ), booked AS (${byDay ? bookedByDay : bookedBySlot}
        ), cells AS (
          SELECT p.id, array_agg(coalesce(b.units, 0) ORDER BY sl.n) AS booked
-         FROM prods p CROSS JOIN generate_series(0, $4::int - 1) AS sl(n)
+         FROM prods p CROSS JOIN generate_series(0, $2::int - 1) AS sl(n)
          LEFT JOIN booked b ON b.product_id = p.id AND b.n = sl.n
          GROUP BY p.id
        ), held AS (
@@ -69,7 +72,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
       params,
     );
     const data: AvailabilityCalendar = {
-      slots: slotStarts(q.from, q.slot_minutes, q.slots),
+      slots: window.slice(0, -1).map((d) => d.toISOString()),
+      end: window.at(-1)!.toISOString(),
       rows: rows.map(({ total: _t, ...row }) => row),
       total: rows[0]?.total ?? 0,
       page: q.page,
@@ -99,7 +103,23 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
   );
 }
 
-function slotStarts(from: string, minutes: number, count: number): string[] {
-  const start = new Date(from).getTime();
-  return Array.from({ length: count }, (_, i) => new Date(start + i * minutes * 60_000).toISOString());
-}
+// Days of the location: one row per product and day, kept by triggers on order_items (migration 0016).
+const bookedByDay = `
+         SELECT b.product_id, b.day - $3::date AS n, b.units FROM product_booked_days b
+         WHERE b.location_id = $1 AND b.product_id IN (SELECT id FROM prods)
+           AND b.day >= $3::date AND b.day < $3::date + $2::int`;
+
+// Any other slots (the hours of a day): the bookings overlapping the range, served by the (product_id,
+// booked_period) gist index, each spread over just the slots it covers by arithmetic rather than compared
+// with every slot. A serialized item counts once per slot however many bookings it has in it.
+const bookedBySlot = `
+         SELECT oi.product_id, sl.n,
+                (count(DISTINCT oi.item_id) + coalesce(sum(oi.quantity) FILTER (WHERE oi.item_id IS NULL), 0))::int AS units
+         FROM order_items oi JOIN orders o ON o.id = oi.order_id
+         CROSS JOIN LATERAL generate_series(
+           greatest(0, floor(extract(epoch FROM lower(oi.booked_period) - $3::timestamptz) / extract(epoch FROM $4::interval)))::int,
+           least($2::int - 1, ceil(extract(epoch FROM upper(oi.booked_period) - $3::timestamptz) / extract(epoch FROM $4::interval)) - 1)::int
+         ) AS sl(n)
+         WHERE oi.product_id IN (SELECT id FROM prods) AND oi.status <> 'cancelled' AND o.location_id = $1
+           AND oi.booked_period && tstzrange($3::timestamptz, $3::timestamptz + $2::int * $4::interval, '[)')
+         GROUP BY oi.product_id, sl.n`;

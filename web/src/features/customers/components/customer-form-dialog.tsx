@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { customerInput, type CustomerRow } from '@nine/shared/schemas/customers';
 import { ApiError } from '../../../lib/api-client.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCustomer, type CustomerBody } from '../api/save-customer.ts';
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../field-errors.ts';
@@ -75,8 +65,7 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = customerInput.safeParse(values);
     if (!checked.success) {
       setErrors(fieldErrorsOf(checked.error.issues));
@@ -138,64 +127,38 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {customer ? t('customers:form.edit_title') : t('customers:form.add_title')}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {input('first_name')}
-                    {input('last_name')}
-                    {input('email', 'email')}
-                    {input('phone', 'tel')}
-                    {input('address')}
-                    {input('postal_code')}
-                    {input('city')}
-                    {input('country')}
-                  </SimpleGrid>
-                  <Field.Root invalid={errors.notes !== undefined}>
-                    <Field.Label>{t('customers:fields.notes')}</Field.Label>
-                    <Textarea
-                      name="notes"
-                      value={values.notes}
-                      maxLength={2000}
-                      onChange={(event) => {
-                        const value = event.currentTarget.value;
-                        setValues((v) => ({ ...v, notes: value }));
-                      }}
-                    />
-                  </Field.Root>
-                  {failure !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{failure}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('customers:form.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                  {t('customers:form.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={customer ? t('customers:form.edit_title') : t('customers:form.add_title')}
+      onSubmit={submit}
+      saving={save.isPending}
+      error={failure}
+      size="lg"
+      closeButton
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {input('first_name')}
+        {input('last_name')}
+        {input('email', 'email')}
+        {input('phone', 'tel')}
+        {input('address')}
+        {input('postal_code')}
+        {input('city')}
+        {input('country')}
+      </SimpleGrid>
+      <Field.Root invalid={errors.notes !== undefined}>
+        <Field.Label>{t('customers:fields.notes')}</Field.Label>
+        <Textarea
+          name="notes"
+          value={values.notes}
+          maxLength={2000}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setValues((v) => ({ ...v, notes: value }));
+          }}
+        />
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -6,7 +6,6 @@ import {
   Heading,
   Input,
   Link as ChakraLink,
-  NativeSelect,
   Spinner,
   Stack,
   Table,
@@ -15,6 +14,7 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/customers';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomers, type CustomerListParams } from '../api/get-customers.ts';
 import { formatDate } from '../format.ts';
@@ -49,7 +49,6 @@ export function CustomerList({
 }: CustomerListProps) {
   const { t } = useAppTranslation();
   const searchId = useId();
-  const sizeId = useId();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ sort: SortField; sort_type: 'asc' | 'desc' }>({
@@ -63,21 +62,22 @@ export function CustomerList({
   const [texting, setTexting] = useState<CustomerRow | null>(null);
 
   // Searching waits for a pause in typing, then starts again from the first page.
+  // Only a changed search goes back to page 1, so a page chosen right after mounting stays.
   useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const filters: CustomerListParams = { search: search || undefined, ...sort };
   const query = useCustomers({ ...filters, page, page_size: pageSize });
   const data = query.data;
   const rows = data?.rows ?? [];
   const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  const hasNext = data ? (data.total_capped ? rows.length === pageSize : page < pages) : false;
 
   const sortBy = (field: SortField) => {
     setSort((s) => ({
@@ -211,50 +211,22 @@ export function CustomerList({
         )}
       </Box>
 
-      <HStack
-        as="nav"
-        aria-label={t('customers:list.pagination')}
-        justify="space-between"
-        wrap="wrap"
-        gap="3"
-        css={{ '@media print': { display: 'none' } }}
-      >
-        <Field.Root orientation="horizontal" width="auto" gap="2">
-          <Field.Label htmlFor={sizeId} whiteSpace="nowrap" fontWeight="normal">
-            {t('customers:list.page_size')}
-          </Field.Label>
-          <NativeSelect.Root size="sm" width="24">
-            <NativeSelect.Field
-              id={sizeId}
-              value={String(pageSize)}
-              onChange={(event) => {
-                setPageSize(Number(event.currentTarget.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <HStack gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('customers:list.previous')}
-          </Button>
-          <Text fontSize="sm">
-            {data?.total_capped
-              ? t('customers:list.page', { page: number(page) })
-              : t('customers:list.page_of', { page: number(page), pages: number(pages) })}
-          </Text>
-          <Button size="sm" variant="outline" disabled={!hasNext} onClick={() => setPage(page + 1)}>
-            {t('customers:list.next')}
-          </Button>
-        </HStack>
-      </HStack>
+      {data && (
+        <ListPager
+          page={page}
+          pageSize={pageSize}
+          total={data.total}
+          capped={data.total_capped}
+          rowsOnPage={rows.length}
+          pageSizes={PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          hideWhenPrinting
+        />
+      )}
 
       <CustomerFormDialog
         open={editing !== null}

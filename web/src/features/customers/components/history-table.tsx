@@ -1,7 +1,8 @@
-import { Button, HStack, Link as ChakraLink, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Link as ChakraLink, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import {
   useCustomerHistory,
@@ -93,7 +94,6 @@ export function HistoryTable<K extends CustomerHistoryKind>({
   const columns = columnsOf(t, money, links)[kind] as Column<CustomerHistoryRows[K]>[];
   const data = query.data;
   const rows = data?.rows ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   if (query.isPending)
     return (
@@ -135,16 +135,15 @@ export function HistoryTable<K extends CustomerHistoryKind>({
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      {pages > 1 && (
-        <HStack gap="2" as="nav" aria-label={t('customers:list.pagination')}>
-          <Button size="xs" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('customers:list.previous')}
-          </Button>
-          <Text fontSize="sm">{t('customers:list.page_of', { page, pages })}</Text>
-          <Button size="xs" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('customers:list.next')}
-          </Button>
-        </HStack>
+      {data && (data.total > PAGE_SIZE || page > 1) && (
+        <ListPager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          capped={data.total_capped}
+          rowsOnPage={rows.length}
+          onPage={setPage}
+        />
       )}
     </Stack>
   );

@@ -119,4 +119,49 @@ describe('inventory list', { timeout: 20_000 }, () => {
       'ascending',
     );
   });
+
+  it('pages with the shared pager: its sizes, a capped count and a size change back to page 1', async () => {
+    const calls = serve(({ url }) =>
+      url.pathname.endsWith('/categories')
+        ? json(200, { data: { show_images: true, rows: [] } })
+        : json(200, {
+            data: {
+              rows: [item, bulk],
+              total: 10000,
+              total_capped: true,
+              page: Number(url.searchParams.get('page')),
+              page_size: 2,
+            },
+          }),
+    );
+    const list = () => calls.filter((c) => c.url.pathname.endsWith('/inventory/rent'));
+    renderWithApp(
+      <InventoryList
+        kind="rent"
+        title="Rent Inventory"
+        locationId={1}
+        currencySymbol="$"
+        defaultPageSize={2}
+        productHref={(id) => `/inventory/detail/rent/${id}`}
+      />,
+    );
+    const pager = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByText('Page 1')).toBeTruthy();
+    expect(within(pager).getByRole<HTMLButtonElement>('button', { name: 'Previous page' }).disabled).toBe(
+      true,
+    );
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(list().at(-1)!.url.searchParams.get('page')).toBe('2'));
+    expect(await within(pager).findByText('Page 2')).toBeTruthy();
+
+    const size = within(pager).getByLabelText<HTMLSelectElement>('Rows per page');
+    expect([...size.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    fireEvent.change(size, { target: { value: '50' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(list().at(-1)!.url.searchParams)).toMatchObject({
+        page: '1',
+        page_size: '50',
+      }),
+    );
+  });
 });

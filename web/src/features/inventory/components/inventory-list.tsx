@@ -20,6 +20,7 @@ import {
   type InventoryListRow,
   type InventorySort,
 } from '@nine/shared/schemas/inventory';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useInventory, type InventoryKind, type InventoryParams } from '../api/get-inventory.ts';
@@ -50,7 +51,7 @@ const COLUMNS: { id: InventorySort; numeric?: boolean }[] = [
   { id: 'rent_hours', numeric: true },
   { id: 'revenue', numeric: true },
 ];
-const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export const STATUS_COLOR: Record<InventoryItemStatus, string> = {
   available: 'green',
@@ -77,7 +78,6 @@ export function InventoryList(props: InventoryListProps) {
   const categories = useCategories();
   const page = query.data;
   const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
 
   const summary =
     page === undefined
@@ -226,45 +226,16 @@ export function InventoryList(props: InventoryListProps) {
       </Table.ScrollArea>
 
       {page !== undefined && (
-        <HStack as="nav" aria-label={t('inventory:list.pagination')} justify="space-between" wrap="wrap">
-          <Field.Root orientation="horizontal" width="auto" gap="2">
-            <Field.Label whiteSpace="nowrap">{t('inventory:list.page_size')}</Field.Label>
-            <NativeSelect.Root size="sm" width="24">
-              <NativeSelect.Field
-                value={String(params.page_size)}
-                onChange={(event) => change({ page_size: Number(event.currentTarget.value) })}
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <HStack gap="2">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={(params.page ?? 1) <= 1}
-              onClick={() => setParams((p) => ({ ...p, page: (p.page ?? 1) - 1 }))}
-            >
-              {t('inventory:list.previous')}
-            </Button>
-            <Text fontSize="sm">
-              {t('inventory:list.page_of', { page: number(params.page ?? 1), pages: number(pages) })}
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page.total_capped ? page.rows.length < page.page_size : (params.page ?? 1) >= pages}
-              onClick={() => setParams((p) => ({ ...p, page: (p.page ?? 1) + 1 }))}
-            >
-              {t('inventory:list.next')}
-            </Button>
-          </HStack>
-        </HStack>
+        <ListPager
+          page={params.page ?? 1}
+          pageSize={params.page_size ?? page.page_size}
+          total={page.total}
+          capped={page.total_capped}
+          rowsOnPage={page.rows.length}
+          pageSizes={PAGE_SIZES}
+          onPage={(next) => setParams((p) => ({ ...p, page: next }))}
+          onPageSize={(size) => change({ page_size: size })}
+        />
       )}
     </Stack>
   );

@@ -18,6 +18,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ItemUpdate, ProductDetailView as Detail } from '@nine/shared/schemas/inventory';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateItem } from '../api/create-item.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
@@ -498,7 +499,6 @@ function Rentals(props: ProductDetailProps) {
   const [page, setPage] = useState(1);
   const query = useProductRentals(props.productId, page);
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   return (
     <Section title={t('inventory:detail.history')}>
       {data === undefined ? (
@@ -543,15 +543,15 @@ function Rentals(props: ProductDetailProps) {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <HStack gap="2" as="nav" aria-label={t('inventory:detail.history')}>
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('inventory:list.previous')}
-            </Button>
-            <Text fontSize="sm">{t('inventory:list.page_of', { page, pages })}</Text>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('inventory:list.next')}
-            </Button>
-          </HStack>
+          <ListPager
+            page={page}
+            pageSize={data.page_size}
+            total={data.total}
+            capped={data.total_capped}
+            rowsOnPage={data.rows.length}
+            onPage={setPage}
+            label={t('inventory:detail.history')}
+          />
         </>
       )}
     </Section>

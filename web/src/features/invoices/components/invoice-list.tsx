@@ -1,14 +1,14 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
-import { toInvoiceListParams } from '../list/list-state.ts';
-import { useListUrlState } from '../list/use-list-url-state.ts';
+import { invoiceListCodec, toInvoiceListParams } from '../list/list-state.ts';
 import { InvoiceListFilters } from './invoice-list-filters.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
-import { ListPager } from './list-pager.tsx';
 
 export interface InvoiceListProps {
   kind: InvoiceListKind;
@@ -26,7 +26,7 @@ export interface InvoiceListProps {
 export function InvoiceList(props: InvoiceListProps) {
   const { kind, title, locationId } = props;
   const { t } = useAppTranslation();
-  const { state, change, reset } = useListUrlState(kind, props.defaultPageSize);
+  const { state, change, reset } = useListUrlState(invoiceListCodec, kind, props.defaultPageSize);
   // "Today" is read once per render; the query key holds dates, so a list left open past midnight moves on.
   const now = new Date();
   const query = useInvoices(kind, locationId, toInvoiceListParams(state, now));

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultListState,
-  parseListState,
-  serializeListState,
-  toInvoiceListParams,
-  updateListState,
-} from './list-state.ts';
+import { updateListState } from '../../../lib/use-list-url-state.ts';
+import { defaultListState, parseListState, serializeListState, toInvoiceListParams } from './list-state.ts';
 
 const defaults = defaultListState(25);
 // A Wednesday, local noon.

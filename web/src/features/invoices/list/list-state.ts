@@ -11,6 +11,12 @@ import {
 import type { InvoiceListParams } from '../api/get-invoices.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
 import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
+import {
+  PAGE_SIZES,
+  updateListState,
+  withoutUndefined,
+  type ListUrlCodec,
+} from '../../../lib/use-list-url-state.ts';
 
 export type SortType = 'asc' | 'desc';
 
@@ -32,8 +38,6 @@ export interface InvoiceListState {
   type?: InvoiceType;
   search?: string;
 }
-
-export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 
 /** The types each list holds: a sale order's ad-hoc charges and credit notes sit with its sale invoices. */
 export const listTypes: Record<InvoiceListKind, readonly InvoiceType[]> = {
@@ -75,12 +79,6 @@ function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): numbe
   if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
   const n = Number(value);
   return n >= 1 && n <= max ? n : undefined;
-}
-
-function withoutUndefined(state: InvoiceListState): InvoiceListState {
-  return Object.fromEntries(
-    Object.entries(state).filter(([, v]) => v !== undefined),
-  ) as unknown as InvoiceListState;
 }
 
 /** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
@@ -128,16 +126,6 @@ export function serializeListState(state: InvoiceListState, defaults: InvoiceLis
   return q.toString();
 }
 
-/** A change of anything but the page starts again at page 1. */
-export function updateListState(
-  state: InvoiceListState,
-  change: Partial<InvoiceListState>,
-): InvoiceListState {
-  const next = withoutUndefined({ ...state, ...change });
-  if (!Object.keys(change).every((key) => key === 'page')) next.page = 1;
-  return next;
-}
-
 /** The list call's query: the preset turned into dates as of `now`. */
 export function toInvoiceListParams(state: InvoiceListState, now: Date): InvoiceListParams {
   const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
@@ -155,3 +143,11 @@ export function toInvoiceListParams(state: InvoiceListState, now: Date): Invoice
   if (state.search !== undefined) params.search = state.search;
   return params;
 }
+
+/** The invoice lists' state in the URL query (`useListUrlState`). */
+export const invoiceListCodec: ListUrlCodec<InvoiceListState, InvoiceListKind> = {
+  defaults: defaultListState,
+  parse: parseListState,
+  serialize: serializeListState,
+  update: updateListState,
+};

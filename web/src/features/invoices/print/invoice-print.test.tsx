@@ -7,7 +7,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { InvoicePrint, invoicePrintStylesheet, type InvoicePrintWidth } from './invoice-print.tsx';
+import { printStylesheet } from '../../../components/print-sheet.tsx';
+import { InvoicePrint, type InvoicePrintWidth } from './invoice-print.tsx';
 
 const detail: InvoiceDetail = {
   id: 7,
@@ -105,7 +106,7 @@ describe('invoice print', () => {
     expect(within(sheet).getByText('1 Analytical Way')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print (A4)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
-    expect(invoicePrintStylesheet('a4')).toContain('size: A4');
+    expect(printStylesheet('a4')).toContain('size: A4');
   });
 
   it('prints 55 mm through the page’s receipt controls, without the A4 button', async () => {
@@ -115,6 +116,6 @@ describe('invoice print', () => {
     expect(within(sheet).queryByText('1 Analytical Way')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print (A4)' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
-    expect(invoicePrintStylesheet('55mm')).toContain('size: 55mm auto');
+    expect(printStylesheet('55mm')).toContain('size: 55mm auto');
   });
 });

@@ -1,7 +1,13 @@
-import { Box, Button, HStack, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
+import {
+  PrintLines,
+  PrintScreen,
+  PrintSheet,
+  PrintTotals,
+  type PrintWidth,
+} from '../../../components/print-sheet.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useInvoice, type InvoiceDetail } from '../api/get-invoice.ts';
@@ -9,19 +15,7 @@ import { formatDate, formatDateTime } from '../components/format.ts';
 import { methodLabel, taxLabel } from '../components/invoice-view.tsx';
 
 /** A4 for the office printer, or the 55 mm receipt width (spec section 9). */
-export type InvoicePrintWidth = 'a4' | '55mm';
-
-/** The print stylesheet: page size and margins, and nothing on paper but the document. */
-export function invoicePrintStylesheet(width: InvoicePrintWidth): string {
-  const page =
-    width === 'a4' ? '@page { size: A4; margin: 12mm; }' : '@page { size: 55mm auto; margin: 2mm; }';
-  return `${page}
-@media print {
-  html, body { background: #fff !important; color: #000 !important; }
-  .nine-no-print { display: none !important; }
-  .nine-print-sheet { box-shadow: none !important; border: 0 !important; margin: 0 !important; padding: 0 !important; }
-}`;
-}
+export type InvoicePrintWidth = Extract<PrintWidth, 'a4' | '55mm'>;
 
 export interface InvoicePrintProps {
   id: number;
@@ -32,55 +26,45 @@ export interface InvoicePrintProps {
   controls?(invoice: InvoiceDetail): ReactNode;
 }
 
-const sheetWidth: Record<InvoicePrintWidth, string> = { a4: '186mm', '55mm': '51mm' };
-
 /** A printable invoice: A4 through the browser's print dialog, the receipt through the page's controls. */
 export function InvoicePrint(props: InvoicePrintProps) {
   const { t } = useAppTranslation();
   const query = useInvoice(props.locationId, props.id);
 
   return (
-    <Box bg={{ base: 'bg.muted', _print: 'white' }} minH="100dvh" py={{ base: '6', _print: '0' }} px="2">
-      <style>{invoicePrintStylesheet(props.width)}</style>
-      <HStack className="nine-no-print" justify="center" gap="3" mb="4" wrap="wrap" align="flex-start">
-        {props.width === 'a4' && (
-          <Button onClick={() => window.print()} disabled={!query.data}>
-            {t('money:invoices.print.print_a4')}
-          </Button>
-        )}
-        {query.data && props.controls?.(query.data)}
-        <ChakraLink asChild colorPalette="blue" variant="underline" mt="2">
-          <Link href={props.backHref}>{t('money:invoices.print.back')}</Link>
-        </ChakraLink>
-      </HStack>
-      {query.isPending && (
-        <Text className="nine-no-print" textAlign="center">
-          {t('common:loading')}
-        </Text>
-      )}
-      {query.isError && (
-        <Text className="nine-no-print" role="alert" textAlign="center">
-          {query.error instanceof ApiError && query.error.status === 404
+    <PrintScreen
+      width={props.width}
+      controls={
+        <>
+          {props.width === 'a4' && (
+            <Button onClick={() => window.print()} disabled={!query.data}>
+              {t('money:invoices.print.print_a4')}
+            </Button>
+          )}
+          {query.data && props.controls?.(query.data)}
+        </>
+      }
+      backHref={props.backHref}
+      backLabel={t('money:invoices.print.back')}
+      loading={query.isPending}
+      error={
+        !query.isError
+          ? null
+          : query.error instanceof ApiError && query.error.status === 404
             ? t('money:invoices.view.not_found')
-            : t('money:invoices.view.load_failed')}
-        </Text>
-      )}
-      {query.data && <PrintSheet invoice={query.data} width={props.width} />}
-    </Box>
+            : t('money:invoices.view.load_failed')
+      }
+    >
+      {query.data && <InvoiceSheet invoice={query.data} width={props.width} />}
+    </PrintScreen>
   );
 }
 
-const Cell = chakra('td', { base: { py: '1', pe: '2', verticalAlign: 'top' } });
-const HeadCell = chakra('th', {
-  base: { py: '1', pe: '2', textAlign: 'start', borderBottom: '1px solid #000' },
-});
-
-function PrintSheet({ invoice, width }: { invoice: InvoiceDetail; width: InvoicePrintWidth }) {
+function InvoiceSheet({ invoice, width }: { invoice: InvoiceDetail; width: InvoicePrintWidth }) {
   const { t } = useAppTranslation();
   const language = currentLanguage();
   const money = (minor: number) => formatMoney(minor, invoice.settings.currency_symbol, language);
   const receipt = width !== 'a4';
-  const header = invoice.settings.invoice_print_header;
   const totals: [string, number][] = [
     [t('money:invoices.columns.subtotal'), invoice.subtotal_minor],
     ...(invoice.discount_minor !== 0
@@ -93,40 +77,18 @@ function PrintSheet({ invoice, width }: { invoice: InvoiceDetail; width: Invoice
   ];
 
   return (
-    <Box
-      as="article"
-      aria-label={t('money:invoices.print.sheet', { number: invoice.number })}
-      className="nine-print-sheet"
-      bg="white"
-      color="black"
-      mx="auto"
-      width={sheetWidth[width]}
-      maxW="full"
-      p={receipt ? '2' : '8'}
-      shadow="md"
-      fontSize={receipt ? '9pt' : '10pt'}
-      fontFamily={receipt ? 'mono' : undefined}
-    >
-      {header !== null && header.trim() !== '' && (
-        <Text whiteSpace="pre-line" textAlign="center" mb="3" fontWeight="semibold">
-          {header}
-        </Text>
+    <PrintSheet
+      width={width}
+      label={t('money:invoices.print.sheet', { number: invoice.number })}
+      header={invoice.settings.invoice_print_header}
+      heading={t(
+        invoice.type === 'credit_note'
+          ? 'money:invoices.print.credit_heading'
+          : 'money:invoices.print.heading',
+        { number: invoice.number },
       )}
-      <Text
-        as="h1"
-        fontSize={receipt ? '11pt' : '16pt'}
-        fontWeight="bold"
-        textAlign={receipt ? 'center' : 'start'}
-      >
-        {t(
-          invoice.type === 'credit_note'
-            ? 'money:invoices.print.credit_heading'
-            : 'money:invoices.print.heading',
-          {
-            number: invoice.number,
-          },
-        )}
-      </Text>
+      receiptFooter={t('money:invoices.receipt.thanks')}
+    >
       <Box mt="2" mb="3">
         <Text>
           {t('money:invoices.columns.created_at')}: {formatDateTime(invoice.created_at)}
@@ -167,55 +129,39 @@ function PrintSheet({ invoice, width }: { invoice: InvoiceDetail; width: Invoice
         )}
       </Box>
 
-      {receipt ? (
-        <Box borderTop="1px dashed #000" borderBottom="1px dashed #000" py="1">
-          {invoice.lines.map((line) => (
-            <Box key={line.id} py="0.5">
-              <Text>{line.description}</Text>
-              <HStack justify="space-between">
-                <Text>
-                  {line.quantity} × {money(line.unit_price_minor)}
-                </Text>
-                <Text>{money(line.unit_price_minor * line.quantity - line.discount_minor)}</Text>
-              </HStack>
-            </Box>
-          ))}
-        </Box>
-      ) : (
-        <chakra.table width="full" borderCollapse="collapse">
-          <thead>
-            <tr>
-              <HeadCell>{t('money:invoices.view.description')}</HeadCell>
-              <HeadCell textAlign="end">{t('money:invoices.view.quantity')}</HeadCell>
-              <HeadCell textAlign="end">{t('money:invoices.view.unit_price')}</HeadCell>
-              <HeadCell textAlign="end">{t('money:invoices.columns.discount')}</HeadCell>
-              <HeadCell textAlign="end">{t('money:invoices.view.amount')}</HeadCell>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.lines.map((line) => (
-              <tr key={line.id}>
-                <Cell>{line.description}</Cell>
-                <Cell textAlign="end">{line.quantity}</Cell>
-                <Cell textAlign="end">{money(line.unit_price_minor)}</Cell>
-                <Cell textAlign="end">{money(line.discount_minor)}</Cell>
-                <Cell textAlign="end">
-                  {money(line.unit_price_minor * line.quantity - line.discount_minor)}
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </chakra.table>
-      )}
+      <PrintLines
+        receipt={receipt}
+        headings={[
+          t('money:invoices.view.description'),
+          t('money:invoices.view.quantity'),
+          t('money:invoices.view.unit_price'),
+          t('money:invoices.columns.discount'),
+          t('money:invoices.view.amount'),
+        ]}
+        lines={invoice.lines.map((line) => {
+          const amount = money(line.unit_price_minor * line.quantity - line.discount_minor);
+          return {
+            key: line.id,
+            description: line.description,
+            quantity: line.quantity,
+            price: money(line.unit_price_minor),
+            amount,
+            cells: [
+              line.description,
+              line.quantity,
+              money(line.unit_price_minor),
+              money(line.discount_minor),
+              amount,
+            ],
+          };
+        })}
+      />
 
-      <Box mt="3" ms={receipt ? undefined : 'auto'} width={receipt ? 'full' : '70mm'}>
-        {totals.map(([label, value]) => (
-          <HStack key={label} justify="space-between">
-            <Text>{label}</Text>
-            <Text fontWeight="semibold">{money(value)}</Text>
-          </HStack>
-        ))}
-      </Box>
+      <PrintTotals
+        receipt={receipt}
+        width="70mm"
+        rows={totals.map(([label, value]) => [label, money(value)] as const)}
+      />
       {invoice.payments.length > 0 && (
         <Box mt="3">
           <Text fontWeight="semibold">{t('money:invoices.view.payments')}</Text>
@@ -235,11 +181,6 @@ function PrintSheet({ invoice, width }: { invoice: InvoiceDetail; width: Invoice
           {invoice.settings.tax_comment}
         </Text>
       )}
-      {receipt && (
-        <Text mt="3" textAlign="center">
-          {t('money:invoices.receipt.thanks')}
-        </Text>
-      )}
-    </Box>
+    </PrintSheet>
   );
 }

@@ -7,6 +7,7 @@ import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { OrderView } from './order-view.tsx';
+import { orderFixture } from '../testing/order-fixtures.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,33 +36,11 @@ function line(id: number, overrides: Partial<OrderItem> = {}): OrderItem {
 }
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    id: 41,
-    number: 100041,
-    type: 'rent',
-    source: 'walk_in',
+  return orderFixture({
     status: 'partially-returned',
-    version: 3,
-    overdue: false,
-    location_id: 1,
-    rental_type_id: 1,
-    planned_start: '2025-01-15T09:00:00Z',
-    planned_finish: '2025-01-16T09:00:00Z',
-    actual_start: null,
-    actual_finish: null,
-    closed_at: null,
-    cancelled_at: null,
-    created_at: '2025-01-10T09:00:00Z',
     total_minor: 8_000,
-    deposit_minor: 5_000,
-    paid_minor: 0,
     balance_minor: 8_000,
-    staff_note: null,
-    customer_note: null,
-    order_image: null,
     deposit_in_custody: true,
-    cc_skipped: false,
-    has_delivery: false,
     customer: null,
     items: [
       line(1, { product_name: 'Sea kayak', status: 'returned' }),
@@ -71,13 +50,9 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     ],
     allowed_events: [],
     timeline: [],
-    participants: [],
-    signature: null,
-    photos: [],
-    photo_max_bytes: 5_242_880,
     manual_invoice_time: 'after_deliver',
     ...overrides,
-  };
+  });
 }
 
 function renderView(onReturnDeposit?: () => void) {

@@ -1,6 +1,8 @@
 import { Alert, Button, HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useOrders, type OrderListParams } from '../api/get-orders.ts';
 import { useColumnSettings, useSaveColumnSettings } from '../api/column-settings.ts';
 import { withColumnFilter } from '../list/column-filters.ts';
@@ -12,11 +14,9 @@ import {
   type ColumnSetting,
   type Viewport,
 } from '../list/column-config.ts';
-import { toOrderListParams } from '../list/list-state.ts';
-import { useListUrlState } from '../list/use-list-url-state.ts';
+import { orderListCodec, toOrderListParams } from '../list/list-state.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { ColumnConfigDialog } from './column-config-dialog.tsx';
-import { ListPager } from './list-pager.tsx';
 import { OrderListFilters } from './order-list-filters.tsx';
 import { OrderTable } from './order-table.tsx';
 
@@ -39,7 +39,7 @@ export interface OrderListProps {
 export function OrderList(props: OrderListProps) {
   const { kind, title, locationId, userId } = props;
   const { t } = useAppTranslation();
-  const { state, change, reset } = useListUrlState(kind, props.defaultPageSize);
+  const { state, change, reset } = useListUrlState(orderListCodec, kind, props.defaultPageSize);
   const viewport: Viewport =
     useBreakpointValue({ base: 'mobile', md: 'backend' }, { fallback: 'md' }) ?? 'backend';
   const [config, setConfig] = useState<ColumnSetting[]>(() => loadColumnConfig(kind, userId));

@@ -6,68 +6,23 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import { OrderView } from './order-view.tsx';
+import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    id: 41,
-    number: 100041,
-    type: 'rent',
-    source: 'walk_in',
-    status: 'confirmed',
-    version: 3,
-    overdue: false,
-    location_id: 1,
-    rental_type_id: 1,
-    planned_start: '2025-01-15T09:00:00Z',
-    planned_finish: '2025-01-16T09:00:00Z',
-    actual_start: null,
-    actual_finish: null,
-    closed_at: null,
-    cancelled_at: null,
-    created_at: '2025-01-10T09:00:00Z',
+  return orderFixture({
     total_minor: 5_000,
     deposit_minor: 0,
-    paid_minor: 0,
     balance_minor: 5_000,
-    staff_note: null,
-    customer_note: null,
-    order_image: null,
-    deposit_in_custody: false,
-    cc_skipped: false,
-    has_delivery: false,
     customer: null,
-    items: [
-      {
-        id: 1,
-        product_id: 11,
-        product_sku: 'P-1',
-        product_name: 'Sea kayak',
-        product_category: 'Kayaks',
-        item_id: 501,
-        item_sku: 'KAY-01',
-        barcode: null,
-        quantity: 1,
-        unit_price_minor: 5_000,
-        discount_minor: 0,
-        status: 'confirmed',
-        delivered_at: null,
-        returned_at: null,
-        counter_start: null,
-        counter_end: null,
-        invoiced: false,
-      },
-    ],
+    items: [orderItemFixture(1, { item_id: 501, item_sku: 'KAY-01', product_name: 'Sea kayak' })],
     allowed_events: [],
     timeline: [],
-    participants: [],
-    signature: null,
-    photos: [],
     photo_max_bytes: 1_048_576,
     ...overrides,
-  };
+  });
 }
 
 interface Sent {

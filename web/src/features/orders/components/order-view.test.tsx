@@ -6,89 +6,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import { OrderView } from './order-view.tsx';
+import { orderFixture } from '../testing/order-fixtures.ts';
+
+const order = orderFixture;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
-    id: 41,
-    number: 100041,
-    type: 'rent',
-    source: 'walk_in',
-    status: 'confirmed',
-    version: 3,
-    overdue: false,
-    location_id: 1,
-    rental_type_id: 1,
-    planned_start: '2025-01-15T09:00:00Z',
-    planned_finish: '2025-01-16T09:00:00Z',
-    actual_start: null,
-    actual_finish: null,
-    closed_at: null,
-    cancelled_at: null,
-    created_at: '2025-01-10T09:00:00Z',
-    total_minor: 12_500,
-    deposit_minor: 5_000,
-    paid_minor: 0,
-    balance_minor: 12_500,
-    staff_note: null,
-    customer_note: null,
-    order_image: null,
-    deposit_in_custody: false,
-    cc_skipped: false,
-    has_delivery: false,
-    customer: {
-      id: 2,
-      name: 'Ada Lovelace',
-      phone: '+44 20 7946 0000',
-      email: 'ada@example.com',
-      address: '12 Analytical Row',
-      postal_code: 'N1 9GU',
-      is_anonymous: false,
-    },
-    items: [
-      item(1, { item_id: 501, item_sku: 'KAY-01', product_name: 'Sea kayak' }),
-      item(2, { item_id: null, item_sku: null, product_name: 'Paddle' }),
-    ],
-    allowed_events: [
-      { type: 'DELIVER', item_ids: [1, 2] },
-      { type: 'CANCEL_ITEMS', item_ids: [1, 2] },
-      { type: 'CANCEL' },
-    ],
-    timeline: [
-      { at: '2025-01-10T09:00:00Z', user: 'Alex Admin', action: 'created', data: { status: 'confirmed' } },
-    ],
-    participants: [],
-    signature: null,
-    photos: [],
-    photo_max_bytes: 5_242_880,
-    ...overrides,
-  };
-}
-
-function item(id: number, overrides: Partial<OrderDetail['items'][number]>): OrderDetail['items'][number] {
-  return {
-    id,
-    product_id: 10 + id,
-    product_sku: `P-${id}`,
-    product_name: 'Product',
-    product_category: 'Kayaks',
-    item_id: null,
-    item_sku: null,
-    barcode: null,
-    quantity: 1,
-    unit_price_minor: 5_000,
-    discount_minor: 0,
-    status: 'confirmed',
-    delivered_at: null,
-    returned_at: null,
-    counter_start: null,
-    counter_end: null,
-    invoiced: false,
-    ...overrides,
-  };
-}
 
 type Reply = (request: Request, body: unknown) => Response;
 
@@ -209,6 +132,39 @@ describe('order view', { timeout: 20_000 }, () => {
       { type: 'DELIVER', item_ids: [1, 2], version: 3, acknowledge: ['no_sku', 'unpaid'] },
     ]);
     expect(await screen.findByRole('button', { name: 'Return all (2)' })).toBeTruthy();
+  });
+
+  it('cancels with an access key: warns about the payment, clears a refused key and sends the next', async () => {
+    const cancelled = order({ status: 'pre-cancel', version: 4, paid_minor: 2_000, allowed_events: [] });
+    const server = serve(order({ paid_minor: 2_000 }), [
+      () => json(403, { resp_code: 1206, resp_message: 'The access key is not valid.' }),
+      () => json(200, { data: cancelled }),
+    ]);
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Access key required' });
+    expect(within(dialog).getByText('Has payment, are you sure to proceed?')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toBeTruthy();
+    const key = () => within(dialog).getByLabelText<HTMLInputElement>(/^Access key(?! required)/);
+    fireEvent.change(key(), { target: { value: '9999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The access key is not valid.',
+    );
+    expect(key().value).toBe('');
+    fireEvent.change(key(), { target: { value: '1234' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+    expect(server.posted).toEqual([
+      { type: 'CANCEL', version: 3, access_key: '9999' },
+      { type: 'CANCEL', version: 3, access_key: '1234' },
+    ]);
+    expect(
+      await screen.findByText('Cancelled: the order waits in pre-cancel until the payment is refunded.'),
+    ).toBeTruthy();
   });
 
   it('on a stale version (1021) says so and reloads the order, whose new version the next action sends', async () => {

@@ -16,6 +16,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { OrderEventType } from '@nine/shared/order-machine';
+import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, useOrder, type OrderDetail, type OrderItem } from '../api/get-order.ts';
@@ -26,7 +27,7 @@ import { orderActions, type OrderAction } from '../view/order-actions.ts';
 import { AddToInvoiceDialog } from './add-to-invoice-dialog.tsx';
 import { ChangeCostDialog } from './change-cost-dialog.tsx';
 import { ItemToolDialog, type ItemTool } from './item-tool-dialog.tsx';
-import { AccessKeyDialog, WarningsDialog } from './order-action-dialogs.tsx';
+import { WarningsDialog } from './order-action-dialogs.tsx';
 import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
 import { OrderItemsTable, itemName } from './order-items-table.tsx';
 import { OrderNotesForm } from './order-notes-form.tsx';
@@ -327,14 +328,29 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         currencySymbol={currencySymbol}
         onClose={() => setCostItem(null)}
       />
+      {/* Cancelling needs an access key; with a payment it asks 'has payment, are you sure to proceed?'. */}
       <AccessKeyDialog
         open={state.value === 'askingAccessKey' || (sending && context.accessKey !== null)}
-        sending={sending}
-        hasPayment={context.hasPayment}
+        busy={sending}
         error={context.keyError}
+        submitLabel={t('orders:access_key.submit')}
+        cancelLabel={t('orders:access_key.back')}
+        destructive
         onSubmit={(accessKey) => actor.send({ type: 'SUBMIT_ACCESS_KEY', accessKey })}
         onDismiss={() => actor.send({ type: 'DISMISS' })}
-      />
+      >
+        {context.hasPayment ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t('orders:access_key.has_payment')}</Alert.Title>
+              <Alert.Description>{t('orders:access_key.refund_next')}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : (
+          <Text>{t('orders:access_key.intro')}</Text>
+        )}
+      </AccessKeyDialog>
       <WarningsDialog
         open={
           state.value === 'confirming' ||

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { updateListState } from '../../../lib/use-list-url-state.ts';
 import {
   defaultListState,
   parseListState,
   serializeListState,
   toOrderListParams,
-  updateListState,
   type OrderListState,
 } from './list-state.ts';
 

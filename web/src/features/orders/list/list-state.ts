@@ -7,6 +7,12 @@ import {
 import type { OrderListParams } from '../api/get-orders.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
+import {
+  PAGE_SIZES,
+  updateListState,
+  withoutUndefined,
+  type ListUrlCodec,
+} from '../../../lib/use-list-url-state.ts';
 import { columnFilterParams, parseColumnFilters, type ColumnFilters } from './column-filters.ts';
 
 export type OrderSortField = (typeof orderSortFields)[number];
@@ -38,8 +44,6 @@ export interface OrderListState {
   /** The column filters set in the table's headers, as their `f_<column>` query values. */
   filters?: ColumnFilters;
 }
-
-export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 
 /** The statuses each list offers; sale orders live as open, closed, pre-cancel or cancelled. */
 export const statusFilters: Record<OrderKind, readonly OrderStatusFilter[]> = {
@@ -125,12 +129,6 @@ export function parseListState(search: string, kind: OrderKind, defaults: OrderL
   return withoutUndefined(state);
 }
 
-function withoutUndefined(state: OrderListState): OrderListState {
-  return Object.fromEntries(
-    Object.entries(state).filter(([, v]) => v !== undefined),
-  ) as unknown as OrderListState;
-}
-
 /** The query string of a state, leaving out what equals the defaults so links stay short. */
 export function serializeListState(state: OrderListState, defaults: OrderListState): string {
   const q = new URLSearchParams();
@@ -148,13 +146,6 @@ export function serializeListState(state: OrderListState, defaults: OrderListSta
 function usesGivenDates(preset: DatePreset, key: 'from' | 'to'): boolean {
   if (preset === 'custom') return true;
   return key === 'from' && (preset === 'weekly' || preset === 'biweekly' || preset === 'monthly');
-}
-
-/** A change of anything but the page starts again at page 1. */
-export function updateListState(state: OrderListState, change: Partial<OrderListState>): OrderListState {
-  const next = withoutUndefined({ ...state, ...change });
-  if (!Object.keys(change).every((key) => key === 'page')) next.page = 1;
-  return next;
 }
 
 /** The list call's query: the preset turned into dates as of `now`. */
@@ -179,3 +170,11 @@ export function toOrderListParams(state: OrderListState, now: Date): OrderListPa
   if (state.locationId !== undefined) params.location_id = state.locationId;
   return { ...params, ...columnFilterParams(state.filters) };
 }
+
+/** The rent and sale lists' state in the URL query (`useListUrlState`). */
+export const orderListCodec: ListUrlCodec<OrderListState, OrderKind> = {
+  defaults: defaultListState,
+  parse: parseListState,
+  serialize: serializeListState,
+  update: updateListState,
+};

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-} from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { couponKinds, type CouponRow } from '@nine/shared/schemas/partners';
 import { ApiError } from '../../../lib/api-client.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCoupon } from '../api/save-coupon.ts';
 import { amountToMinor, bpToPercent, minorToAmount, percentToBp } from '../rates.ts';
@@ -93,8 +81,7 @@ export function CouponFormDialog({
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found: Partial<Record<keyof Values, string>> = {};
     const code = values.code.trim().toUpperCase();
     if (!/^[A-Z0-9_-]{3,32}$/.test(code)) found.code = t('customers:coupons.code_rule');
@@ -153,164 +140,134 @@ export function CouponFormDialog({
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {coupon ? t('customers:coupons.edit_title') : t('customers:coupons.add_title')}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {field(
-                      'code',
-                      t('customers:coupons.code'),
-                      <Input
-                        name="code"
-                        autoFocus
-                        value={values.code}
-                        textTransform="uppercase"
-                        onChange={(e) => set('code', e.currentTarget.value)}
-                      />,
-                      true,
-                    )}
-                    {field(
-                      'title',
-                      t('customers:coupons.title_field'),
-                      <Input
-                        name="title"
-                        value={values.title}
-                        onChange={(e) => set('title', e.currentTarget.value)}
-                      />,
-                      true,
-                    )}
-                    {field(
-                      'discount_kind',
-                      t('customers:coupons.discount_kind'),
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          name="discount_kind"
-                          value={values.discount_kind}
-                          onChange={(e) =>
-                            set('discount_kind', e.currentTarget.value === 'amount' ? 'amount' : 'percent')
-                          }
-                        >
-                          <option value="percent">{t('customers:coupons.percent')}</option>
-                          <option value="amount">{t('customers:coupons.amount')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>,
-                    )}
-                    {field(
-                      'discount',
-                      values.discount_kind === 'percent'
-                        ? t('customers:coupons.discount_percent')
-                        : t('customers:coupons.discount_amount'),
-                      <Input
-                        name="discount"
-                        inputMode="decimal"
-                        value={values.discount}
-                        onChange={(e) => set('discount', e.currentTarget.value)}
-                      />,
-                      true,
-                    )}
-                    {field(
-                      'commission',
-                      t('customers:coupons.commission'),
-                      <Input
-                        name="commission"
-                        inputMode="decimal"
-                        placeholder={t('customers:coupons.commission_default')}
-                        value={values.commission}
-                        onChange={(e) => set('commission', e.currentTarget.value)}
-                      />,
-                    )}
-                    {field(
-                      'applies_to',
-                      t('customers:coupons.applies_to'),
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          name="applies_to"
-                          value={values.applies_to}
-                          onChange={(e) => set('applies_to', e.currentTarget.value as Values['applies_to'])}
-                        >
-                          {couponKinds.map((kind) => (
-                            <option key={kind} value={kind}>
-                              {t(`customers:coupons.kinds.${kind}`)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>,
-                    )}
-                    {field(
-                      'valid_from',
-                      t('customers:coupons.valid_from'),
-                      <Input
-                        name="valid_from"
-                        type="date"
-                        value={values.valid_from}
-                        onChange={(e) => set('valid_from', e.currentTarget.value)}
-                      />,
-                      true,
-                    )}
-                    {field(
-                      'valid_to',
-                      t('customers:coupons.valid_to'),
-                      <Input
-                        name="valid_to"
-                        type="date"
-                        value={values.valid_to}
-                        onChange={(e) => set('valid_to', e.currentTarget.value)}
-                      />,
-                    )}
-                  </SimpleGrid>
-                  <HStack gap="6">
-                    <Checkbox.Root
-                      checked={values.auto_apply}
-                      onCheckedChange={(d) => set('auto_apply', d.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{t('customers:coupons.auto_apply')}</Checkbox.Label>
-                    </Checkbox.Root>
-                    <Checkbox.Root
-                      checked={values.is_active}
-                      onCheckedChange={(d) => set('is_active', d.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{t('customers:coupons.active')}</Checkbox.Label>
-                    </Checkbox.Root>
-                  </HStack>
-                  {failure !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{failure}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('customers:form.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                  {t('customers:form.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={coupon ? t('customers:coupons.edit_title') : t('customers:coupons.add_title')}
+      onSubmit={submit}
+      saving={save.isPending}
+      error={failure}
+      size="lg"
+      closeButton
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {field(
+          'code',
+          t('customers:coupons.code'),
+          <Input
+            name="code"
+            autoFocus
+            value={values.code}
+            textTransform="uppercase"
+            onChange={(e) => set('code', e.currentTarget.value)}
+          />,
+          true,
+        )}
+        {field(
+          'title',
+          t('customers:coupons.title_field'),
+          <Input name="title" value={values.title} onChange={(e) => set('title', e.currentTarget.value)} />,
+          true,
+        )}
+        {field(
+          'discount_kind',
+          t('customers:coupons.discount_kind'),
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="discount_kind"
+              value={values.discount_kind}
+              onChange={(e) =>
+                set('discount_kind', e.currentTarget.value === 'amount' ? 'amount' : 'percent')
+              }
+            >
+              <option value="percent">{t('customers:coupons.percent')}</option>
+              <option value="amount">{t('customers:coupons.amount')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>,
+        )}
+        {field(
+          'discount',
+          values.discount_kind === 'percent'
+            ? t('customers:coupons.discount_percent')
+            : t('customers:coupons.discount_amount'),
+          <Input
+            name="discount"
+            inputMode="decimal"
+            value={values.discount}
+            onChange={(e) => set('discount', e.currentTarget.value)}
+          />,
+          true,
+        )}
+        {field(
+          'commission',
+          t('customers:coupons.commission'),
+          <Input
+            name="commission"
+            inputMode="decimal"
+            placeholder={t('customers:coupons.commission_default')}
+            value={values.commission}
+            onChange={(e) => set('commission', e.currentTarget.value)}
+          />,
+        )}
+        {field(
+          'applies_to',
+          t('customers:coupons.applies_to'),
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              name="applies_to"
+              value={values.applies_to}
+              onChange={(e) => set('applies_to', e.currentTarget.value as Values['applies_to'])}
+            >
+              {couponKinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`customers:coupons.kinds.${kind}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>,
+        )}
+        {field(
+          'valid_from',
+          t('customers:coupons.valid_from'),
+          <Input
+            name="valid_from"
+            type="date"
+            value={values.valid_from}
+            onChange={(e) => set('valid_from', e.currentTarget.value)}
+          />,
+          true,
+        )}
+        {field(
+          'valid_to',
+          t('customers:coupons.valid_to'),
+          <Input
+            name="valid_to"
+            type="date"
+            value={values.valid_to}
+            onChange={(e) => set('valid_to', e.currentTarget.value)}
+          />,
+        )}
+      </SimpleGrid>
+      <HStack gap="6">
+        <Checkbox.Root
+          checked={values.auto_apply}
+          onCheckedChange={(d) => set('auto_apply', d.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('customers:coupons.auto_apply')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Checkbox.Root
+          checked={values.is_active}
+          onCheckedChange={(d) => set('is_active', d.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('customers:coupons.active')}</Checkbox.Label>
+        </Checkbox.Root>
+      </HStack>
+    </FormDialog>
   );
 }

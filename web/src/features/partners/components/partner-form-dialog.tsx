@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { commissionKinds, type CommissionKind, type PartnerDetail } from '@nine/shared/schemas/partners';
 import { ApiError } from '../../../lib/api-client.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSavePartner } from '../api/save-partner.ts';
 import { bpToPercent, percentToBp } from '../rates.ts';
@@ -71,8 +61,7 @@ export function PartnerFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found: Partial<Record<string, true>> = {};
     if (values.name.trim() === '') found.name = true;
     if (values.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim()))
@@ -141,88 +130,62 @@ export function PartnerFormDialog({
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {partner ? t('customers:partners.edit_title') : t('customers:partners.add_title')}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {text('name', t('customers:partners.name'))}
-                    {text('email', t('customers:fields.email'), 'email')}
-                    {text('phone', t('customers:fields.phone'), 'tel')}
-                    <Field.Root invalid={errors.commission === true} required>
-                      <Field.Label>
-                        {t('customers:partners.commission')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        name="commission"
-                        inputMode="decimal"
-                        value={values.commission}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setValues((v) => ({ ...v, commission: value }));
-                        }}
-                      />
-                      <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Stack gap="2" as="fieldset">
-                    <Text as="legend" fontWeight="semibold">
-                      {t('customers:partners.rates_title')}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('customers:partners.rates_hint')}
-                    </Text>
-                    <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                      {commissionKinds.map((kind) => (
-                        <Field.Root key={kind} invalid={errors[`rate_${kind}`] === true}>
-                          <Field.Label>{t(`customers:partners.kinds.${kind}`)}</Field.Label>
-                          <Input
-                            name={`rate_${kind}`}
-                            inputMode="decimal"
-                            value={values.rates[kind]}
-                            onChange={(e) => {
-                              const value = e.currentTarget.value;
-                              setValues((v) => ({ ...v, rates: { ...v.rates, [kind]: value } }));
-                            }}
-                          />
-                          <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
-                        </Field.Root>
-                      ))}
-                    </SimpleGrid>
-                  </Stack>
-                  {failure !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{failure}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('customers:form.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                  {t('customers:form.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={partner ? t('customers:partners.edit_title') : t('customers:partners.add_title')}
+      onSubmit={submit}
+      saving={save.isPending}
+      error={failure}
+      size="lg"
+      closeButton
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {text('name', t('customers:partners.name'))}
+        {text('email', t('customers:fields.email'), 'email')}
+        {text('phone', t('customers:fields.phone'), 'tel')}
+        <Field.Root invalid={errors.commission === true} required>
+          <Field.Label>
+            {t('customers:partners.commission')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="commission"
+            inputMode="decimal"
+            value={values.commission}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((v) => ({ ...v, commission: value }));
+            }}
+          />
+          <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
+        </Field.Root>
+      </SimpleGrid>
+      <Stack gap="2" as="fieldset">
+        <Text as="legend" fontWeight="semibold">
+          {t('customers:partners.rates_title')}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('customers:partners.rates_hint')}
+        </Text>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          {commissionKinds.map((kind) => (
+            <Field.Root key={kind} invalid={errors[`rate_${kind}`] === true}>
+              <Field.Label>{t(`customers:partners.kinds.${kind}`)}</Field.Label>
+              <Input
+                name={`rate_${kind}`}
+                inputMode="decimal"
+                value={values.rates[kind]}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, rates: { ...v.rates, [kind]: value } }));
+                }}
+              />
+              <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
+            </Field.Root>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '@nine/shared/money';
 import type { CouponRow, PartnerDetail } from '@nine/shared/schemas/partners';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useDeleteCoupon } from '../api/delete-coupon.ts';
@@ -41,17 +42,19 @@ export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolea
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 
+  // Only a changed search goes back to page 1, so a page chosen right after mounting stays.
   useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const query = usePartners({ search: search || undefined, page, page_size: PAGE_SIZE });
   const rows = query.data?.rows ?? [];
-  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="5">
@@ -116,16 +119,15 @@ export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolea
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {pages > 1 && (
-        <HStack gap="2" as="nav" aria-label={t('customers:list.pagination')}>
-          <Button size="xs" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('customers:list.previous')}
-          </Button>
-          <Text fontSize="sm">{t('customers:list.page_of', { page, pages })}</Text>
-          <Button size="xs" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('customers:list.next')}
-          </Button>
-        </HStack>
+      {query.data && (query.data.total > PAGE_SIZE || page > 1) && (
+        <ListPager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          capped={query.data.total_capped}
+          rowsOnPage={rows.length}
+          onPage={setPage}
+        />
       )}
       {selected !== null && (
         <PartnerPanel

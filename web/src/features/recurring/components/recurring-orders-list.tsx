@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Link as ChakraLink,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Alert, Button, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
 import type { RecurringOrderRow, RecurringSortField } from '@nine/shared/schemas/recurring';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useRecurringOrders, type RecurringOrderParams } from '../api/get-recurring-orders.ts';
 import { formatDate, formatDay } from './format.ts';
@@ -209,74 +199,18 @@ export function RecurringOrdersList({
         </Table.ScrollArea>
       )}
       {data && data.total > 0 && (
-        <Pager
+        <ListPager
           page={params.page}
           pageSize={params.page_size}
           total={data.total}
+          capped={data.total_capped}
+          rowsOnPage={data.rows.length}
+          pageSizes={RECURRING_PAGE_SIZES}
+          summary={t('fulfilment:pager.total', { count: data.total })}
           onPage={(page) => setParams((current) => ({ ...current, page }))}
           onPageSize={(pageSize) => setParams((current) => ({ ...current, page: 1, page_size: pageSize }))}
         />
       )}
     </Stack>
-  );
-}
-
-function Pager(props: {
-  page: number;
-  pageSize: number;
-  total: number;
-  onPage(page: number): void;
-  onPageSize(size: number): void;
-}) {
-  const { t } = useAppTranslation();
-  const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
-  return (
-    <HStack as="nav" aria-label={t('fulfilment:pager.label')} justify="space-between" wrap="wrap" gap="3">
-      <Field.Root orientation="horizontal" width="auto" gap="2">
-        <Field.Label htmlFor={sizeId} whiteSpace="nowrap" fontWeight="normal">
-          {t('fulfilment:pager.page_size')}
-        </Field.Label>
-        <NativeSelect.Root size="sm" width="24">
-          <NativeSelect.Field
-            id={sizeId}
-            value={String(props.pageSize)}
-            onChange={(event) => props.onPageSize(Number(event.currentTarget.value))}
-          >
-            {RECURRING_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Box fontSize="sm" color="fg.muted">
-        {t('fulfilment:pager.total', { count: props.total })}
-      </Box>
-      <HStack gap="2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={props.page <= 1}
-          onClick={() => props.onPage(props.page - 1)}
-        >
-          {t('fulfilment:pager.previous')}
-        </Button>
-        <Text fontSize="sm" aria-live="polite">
-          {t('fulfilment:pager.page_of', { page: number(props.page), pages: number(pages) })}
-        </Text>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={props.page >= pages}
-          onClick={() => props.onPage(props.page + 1)}
-        >
-          {t('fulfilment:pager.next')}
-        </Button>
-      </HStack>
-    </HStack>
   );
 }

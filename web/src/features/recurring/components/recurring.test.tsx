@@ -133,7 +133,7 @@ describe('active recurring orders', { timeout: 20_000 }, () => {
     await waitFor(() => expect(new URL(requests.at(-1)!.url).searchParams.get('sort_type')).toBe('desc'));
     expect(await screen.findByRole('button', { name: 'Total invoiced, sorted descending' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(new URL(requests.at(-1)!.url).searchParams.get('page')).toBe('2'));
     expect(await screen.findByRole('link', { name: 'Open order 5003' })).toBeTruthy();
   });

@@ -1,6 +1,7 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Field, Input, Table, Text, chakra } from '@chakra-ui/react';
+import { useState } from 'react';
 import { actions, resources, type Permission } from '@nine/shared/permissions';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useSaveRole } from '../api/save-role.ts';
@@ -30,119 +31,79 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
   const [touched, setTouched] = useState(false);
   const titleMissing = title.trim() === '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (titleMissing || save.isPending) return;
     save.mutate({ title: title.trim(), permissions: sortPermissions(permissions) }, { onSuccess: onSaved });
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
+      title={role === null ? t('staff:roles.add_title') : t('staff:roles.edit_title', { title: role.title })}
+      onSubmit={submit}
+      saving={save.isPending}
+      error={save.error?.message ?? null}
       size="xl"
-      scrollBehavior="inside"
+      scrollInside
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {role === null
-                    ? t('staff:roles.add_title')
-                    : t('staff:roles.edit_title', { title: role.title })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={touched && titleMissing}>
-                    <Field.Label>
-                      {t('staff:roles.fields.title')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="title"
-                      value={title}
-                      maxLength={100}
-                      onChange={(e) => setTitle(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{t('staff:roles.title_required')}</Field.ErrorText>
-                  </Field.Root>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('staff:roles.matrix_help')}
-                  </Text>
-                  <Table.ScrollArea borderWidth="1px" rounded="md" maxH="60vh">
-                    <Table.Root size="sm" stickyHeader>
-                      <Table.Caption srOnly>{t('staff:roles.matrix_caption')}</Table.Caption>
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t('staff:roles.resource')}</Table.ColumnHeader>
-                          {actions.map((action) => (
-                            <Table.ColumnHeader key={action} textAlign="center">
-                              {t(`staff:actions.${action}`)}
-                            </Table.ColumnHeader>
-                          ))}
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {resources.map((resource) => (
-                          <Table.Row key={resource}>
-                            <Table.Cell as="th" scope="row" fontWeight="medium">
-                              {t(`staff:resources.${resource}`)}
-                            </Table.Cell>
-                            {actions.map((action) => {
-                              const editable = cellEditable(held, original, { resource, action });
-                              return (
-                                <Table.Cell key={action} textAlign="center">
-                                  <Check
-                                    type="checkbox"
-                                    checked={hasPermission(permissions, resource, action)}
-                                    disabled={!editable}
-                                    title={editable ? undefined : t('staff:roles.not_held')}
-                                    aria-label={t('staff:roles.cell', {
-                                      action: t(`staff:actions.${action}`),
-                                      resource: t(`staff:resources.${resource}`),
-                                    })}
-                                    onChange={(e) => {
-                                      const on = e.currentTarget.checked;
-                                      setPermissions((current) =>
-                                        togglePermission(current, resource, action, on),
-                                      );
-                                    }}
-                                  />
-                                </Table.Cell>
-                              );
-                            })}
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  </Table.ScrollArea>
-                  {save.error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{save.error.message}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {t('staff:common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                  {t('staff:common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root required invalid={touched && titleMissing}>
+        <Field.Label>
+          {t('staff:roles.fields.title')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input name="title" value={title} maxLength={100} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Field.ErrorText>{t('staff:roles.title_required')}</Field.ErrorText>
+      </Field.Root>
+      <Text fontSize="sm" color="fg.muted">
+        {t('staff:roles.matrix_help')}
+      </Text>
+      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="60vh">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Caption srOnly>{t('staff:roles.matrix_caption')}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('staff:roles.resource')}</Table.ColumnHeader>
+              {actions.map((action) => (
+                <Table.ColumnHeader key={action} textAlign="center">
+                  {t(`staff:actions.${action}`)}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {resources.map((resource) => (
+              <Table.Row key={resource}>
+                <Table.Cell as="th" scope="row" fontWeight="medium">
+                  {t(`staff:resources.${resource}`)}
+                </Table.Cell>
+                {actions.map((action) => {
+                  const editable = cellEditable(held, original, { resource, action });
+                  return (
+                    <Table.Cell key={action} textAlign="center">
+                      <Check
+                        type="checkbox"
+                        checked={hasPermission(permissions, resource, action)}
+                        disabled={!editable}
+                        title={editable ? undefined : t('staff:roles.not_held')}
+                        aria-label={t('staff:roles.cell', {
+                          action: t(`staff:actions.${action}`),
+                          resource: t(`staff:resources.${resource}`),
+                        })}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setPermissions((current) => togglePermission(current, resource, action, on));
+                        }}
+                      />
+                    </Table.Cell>
+                  );
+                })}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </FormDialog>
   );
 }

@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Fieldset,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Box, Checkbox, Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import type { StaffUser } from '../api/get-users.ts';
@@ -57,8 +45,7 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
       return next;
     });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (nameMissing || emailInvalid || save.isPending) return;
     const assignments: RoleAssignment[] = [...assigned].map((key) => {
@@ -90,152 +77,111 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
+      title={user === null ? t('staff:users.add_title') : t('staff:users.edit_title', { name: user.name })}
+      onSubmit={submit}
+      saving={save.isPending}
+      error={save.error?.message ?? null}
       size="lg"
-      scrollBehavior="inside"
+      scrollInside
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {user === null
-                    ? t('staff:users.add_title')
-                    : t('staff:users.edit_title', { name: user.name })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={touched && nameMissing}>
-                    <Field.Label>
-                      {t('staff:users.fields.name')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="name"
-                      value={name}
-                      maxLength={100}
-                      onChange={(e) => setName(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{t('staff:users.name_required')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root
-                    required={user === null}
-                    invalid={touched && emailInvalid}
-                    readOnly={user !== null}
-                  >
-                    <Field.Label>
-                      {t('staff:users.fields.email')}
-                      {user === null && <Field.RequiredIndicator />}
-                    </Field.Label>
-                    <Input
-                      name="email"
-                      type="email"
-                      value={email}
-                      maxLength={254}
-                      onChange={(e) => setEmail(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{t('staff:users.email_invalid')}</Field.ErrorText>
-                  </Field.Root>
-                  {user === null && (
-                    <Field.Root>
-                      <Field.Label>{t('staff:users.fields.password')}</Field.Label>
-                      <Input
-                        name="new-password"
-                        type="password"
-                        autoComplete="new-password"
-                        value={password}
-                        onChange={(e) => setPassword(e.currentTarget.value)}
-                      />
-                      <Field.HelperText>{t('staff:users.password_help')}</Field.HelperText>
-                    </Field.Root>
-                  )}
-                  <Field.Root>
-                    <Field.Label>{t('staff:users.fields.expires_at')}</Field.Label>
-                    <Input
-                      name="expires-at"
-                      type="datetime-local"
-                      value={expiresAt}
-                      onChange={(e) => setExpiresAt(e.currentTarget.value)}
-                    />
-                    <Field.HelperText>{t('staff:users.expires_help')}</Field.HelperText>
-                  </Field.Root>
-                  <Checkbox.Root checked={ssoOnly} onCheckedChange={(d) => setSsoOnly(d.checked === true)}>
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{t('staff:users.fields.only_sso')}</Checkbox.Label>
-                  </Checkbox.Root>
-                  {user !== null && (
-                    <Checkbox.Root
-                      checked={mustChangePassword}
-                      onCheckedChange={(d) => setMustChangePassword(d.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{t('staff:users.fields.must_change_password')}</Checkbox.Label>
-                    </Checkbox.Root>
-                  )}
-                  <Fieldset.Root>
-                    <Fieldset.Legend>{t('staff:users.fields.roles')}</Fieldset.Legend>
-                    <Fieldset.HelperText>{t('staff:users.roles_help')}</Fieldset.HelperText>
-                    {roles.length === 0 ? (
-                      <Text color="fg.muted" fontSize="sm">
-                        {t('staff:roles.none')}
-                      </Text>
-                    ) : (
-                      <Stack gap="3">
-                        {locations.map((location) => (
-                          <Box key={location.id} as="fieldset" borderWidth="1px" rounded="md" p="3">
-                            <Text as="legend" fontWeight="medium" px="1">
-                              {location.name}
-                            </Text>
-                            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-                              {roles.map((role) => {
-                                const key = assignmentKey({ role_id: role.id, location_id: location.id });
-                                return (
-                                  <Checkbox.Root
-                                    key={key}
-                                    checked={assigned.has(key)}
-                                    onCheckedChange={(d) => toggle(key, d.checked === true)}
-                                  >
-                                    <Checkbox.HiddenInput />
-                                    <Checkbox.Control />
-                                    <Checkbox.Label>{role.title}</Checkbox.Label>
-                                  </Checkbox.Root>
-                                );
-                              })}
-                            </SimpleGrid>
-                          </Box>
-                        ))}
-                      </Stack>
-                    )}
-                  </Fieldset.Root>
-                  {save.error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{save.error.message}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {t('staff:common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending}>
-                  {t('staff:common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root required invalid={touched && nameMissing}>
+        <Field.Label>
+          {t('staff:users.fields.name')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input name="name" value={name} maxLength={100} onChange={(e) => setName(e.currentTarget.value)} />
+        <Field.ErrorText>{t('staff:users.name_required')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required={user === null} invalid={touched && emailInvalid} readOnly={user !== null}>
+        <Field.Label>
+          {t('staff:users.fields.email')}
+          {user === null && <Field.RequiredIndicator />}
+        </Field.Label>
+        <Input
+          name="email"
+          type="email"
+          value={email}
+          maxLength={254}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <Field.ErrorText>{t('staff:users.email_invalid')}</Field.ErrorText>
+      </Field.Root>
+      {user === null && (
+        <Field.Root>
+          <Field.Label>{t('staff:users.fields.password')}</Field.Label>
+          <Input
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Field.HelperText>{t('staff:users.password_help')}</Field.HelperText>
+        </Field.Root>
+      )}
+      <Field.Root>
+        <Field.Label>{t('staff:users.fields.expires_at')}</Field.Label>
+        <Input
+          name="expires-at"
+          type="datetime-local"
+          value={expiresAt}
+          onChange={(e) => setExpiresAt(e.currentTarget.value)}
+        />
+        <Field.HelperText>{t('staff:users.expires_help')}</Field.HelperText>
+      </Field.Root>
+      <Checkbox.Root checked={ssoOnly} onCheckedChange={(d) => setSsoOnly(d.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('staff:users.fields.only_sso')}</Checkbox.Label>
+      </Checkbox.Root>
+      {user !== null && (
+        <Checkbox.Root
+          checked={mustChangePassword}
+          onCheckedChange={(d) => setMustChangePassword(d.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('staff:users.fields.must_change_password')}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+      <Fieldset.Root>
+        <Fieldset.Legend>{t('staff:users.fields.roles')}</Fieldset.Legend>
+        <Fieldset.HelperText>{t('staff:users.roles_help')}</Fieldset.HelperText>
+        {roles.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {t('staff:roles.none')}
+          </Text>
+        ) : (
+          <Stack gap="3">
+            {locations.map((location) => (
+              <Box key={location.id} as="fieldset" borderWidth="1px" rounded="md" p="3">
+                <Text as="legend" fontWeight="medium" px="1">
+                  {location.name}
+                </Text>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+                  {roles.map((role) => {
+                    const key = assignmentKey({ role_id: role.id, location_id: location.id });
+                    return (
+                      <Checkbox.Root
+                        key={key}
+                        checked={assigned.has(key)}
+                        onCheckedChange={(d) => toggle(key, d.checked === true)}
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{role.title}</Checkbox.Label>
+                      </Checkbox.Root>
+                    );
+                  })}
+                </SimpleGrid>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Fieldset.Root>
+    </FormDialog>
   );
 }

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 export type { AvailabilityCalendar };
 
 export interface CalendarParams {
-  from: string;
+  /** A day of the location: whole-day slots are then the location's calendar days. */
+  start_day: string;
   slot_minutes: number;
   slots: number;
   search?: string;

@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type MouseEvent } from 'react';
 import type { CalendarRow } from '@nine/shared/schemas/stock';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAvailabilityCalendar, type CalendarParams } from '../api/get-availability-calendar.ts';
-import { daysInMonth, formatWithPattern, isoDay, localDayStart, splitPattern } from './date-pattern.ts';
+import { dayOfMonth, daysInMonth, formatWithPattern, isoDay, splitPattern } from './date-pattern.ts';
 
 export interface CalendarDetailsTarget {
   product_id: number;
@@ -94,20 +94,19 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
     return mode === 'month'
       ? {
           ...base,
-          from: localDayStart(`${month}-01`).toISOString(),
+          start_day: `${month}-01`,
           slot_minutes: 1440,
           slots: daysInMonth(month),
         }
       : {
           ...base,
-          from: localDayStart(day).toISOString(),
+          start_day: day,
           slot_minutes: interval * 60,
           slots: Math.ceil(24 / interval),
         };
   }, [mode, month, day, search, interval]);
   const calendar = useAvailabilityCalendar(props.locationId, params);
   const data = calendar.data;
-  const slotMs = params.slot_minutes * 60_000;
 
   const rows: GridRow[] = useMemo(() => {
     if (!data) return [];
@@ -122,8 +121,9 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
     }));
   }, [data, groupBy, t]);
 
-  const headers = (data?.slots ?? []).map((iso) => {
-    const date = new Date(iso);
+  const headers = (data?.slots ?? []).map((iso, i) => {
+    // A month's days are the location's days: named from the month asked for, not from the browser's clock.
+    const date = mode === 'month' ? dayOfMonth(month, i + 1) : new Date(iso);
     return mode === 'month'
       ? { short: formatWithPattern(date, 'D', locale), long: formatWithPattern(date, pattern.date, locale) }
       : {
@@ -258,11 +258,10 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
                           {free}
                         </td>
                       );
-                    const start = new Date(data!.slots[i]!).getTime();
                     const href = props.detailsHref({
                       product_id: row.productId,
-                      from: new Date(start).toISOString(),
-                      to: new Date(start + slotMs).toISOString(),
+                      from: data!.slots[i]!,
+                      to: data!.slots[i + 1] ?? data!.end,
                     });
                     return (
                       <td key={i} className={tone}>

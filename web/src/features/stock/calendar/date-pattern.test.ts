@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, formatWithPattern, splitPattern } from './date-pattern.ts';
+import { dayOfMonth, daysInMonth, formatWithPattern, splitPattern } from './date-pattern.ts';
 
 describe('calendar_date_time_format', () => {
   const date = new Date(2031, 2, 7, 15, 5);
@@ -14,5 +14,8 @@ describe('calendar_date_time_format', () => {
   it('knows the length of a month', () => {
     expect(daysInMonth('2031-02')).toBe(28);
     expect(daysInMonth('2032-02')).toBe(29);
+  });
+  it('names a day of a month by its own date, whatever the clock', () => {
+    expect(formatWithPattern(dayOfMonth('2031-03', 9), 'ddd D MMM YYYY', 'en-US')).toBe('Sun 9 Mar 2031');
   });
 });

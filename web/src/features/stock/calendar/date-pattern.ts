@@ -56,10 +56,10 @@ export function splitPattern(pattern: string): { date: string; time: string } {
   return { date: pattern.slice(0, at).trim() || 'MM/DD/YYYY', time: pattern.slice(at).trim() };
 }
 
-/** Local midnight of a YYYY-MM-DD day, as an ISO instant with the browser's offset. */
-export function localDayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+/** A day of a YYYY-MM month as a local date, for naming it (its weekday, its number) in any time zone. */
+export function dayOfMonth(month: string, day: number): Date {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, day);
 }
 
 export function isoDay(date: Date): string {

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
+import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCloseStocktake } from '../api/close-stocktake.ts';
@@ -23,7 +24,6 @@ import { useStartStocktake } from '../api/start-stocktake.ts';
 import { CodeField } from '../components/code-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
-import { AccessKeyDialog } from './access-key-dialog.tsx';
 
 export interface StocktakeScreenProps {
   title: string;
@@ -342,13 +342,18 @@ export function StocktakeScreen(props: StocktakeScreenProps) {
         </Alert.Root>
       )}
       <History locationId={props.locationId} />
+      {/* Starting a stocktake is approved with an access key. */}
       <AccessKeyDialog
         open={asking}
         busy={start.isPending}
         error={startError}
+        title={t('stock:stocktake.key_title')}
+        submitLabel={t('stock:stocktake.start')}
         onDismiss={() => setAsking(false)}
         onSubmit={(key) => start.mutate(key, { onSuccess: () => setAsking(false) })}
-      />
+      >
+        <Text>{t('stock:stocktake.key_intro')}</Text>
+      </AccessKeyDialog>
     </Stack>
   );
 }

@@ -1,20 +1,48 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
-import { useAppTranslation } from '../../../lib/i18n.ts';
+import { Alert, Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useAppTranslation } from '../lib/i18n.ts';
 
 export interface AccessKeyDialogProps {
   open: boolean;
+  /** The key was sent and the answer is awaited. */
   busy: boolean;
+  /** The server's message after a wrong or missing key. */
   error: string | null;
-  onSubmit(key: string): void;
+  /** Defaults to 'Access key required'. */
+  title?: string;
+  /** What the key approves, shown above the field. */
+  children: ReactNode;
+  submitLabel: string;
+  /** Defaults to 'Cancel'. */
+  cancelLabel?: string;
+  /** A red submit button for destructive actions (cancelling an order). */
+  destructive?: boolean;
+  onSubmit(accessKey: string): void;
   onDismiss(): void;
 }
 
-/** Starting a stocktake is approved with an access key. */
-export function AccessKeyDialog({ open, busy, error, onSubmit, onDismiss }: AccessKeyDialogProps) {
+/** The one prompt for an access key (spec section 5): cancelling an order, starting a stocktake. */
+export function AccessKeyDialog({
+  open,
+  busy,
+  error,
+  title,
+  children,
+  submitLabel,
+  cancelLabel,
+  destructive = false,
+  onSubmit,
+  onDismiss,
+}: AccessKeyDialogProps) {
   const { t } = useAppTranslation();
   const [key, setKey] = useState('');
+  const [shownError, setShownError] = useState(error);
   const formId = useId();
+  // A refused key is cleared so the next one is typed afresh.
+  if (shownError !== error) {
+    setShownError(error);
+    if (error !== null) setKey('');
+  }
   return (
     <Dialog.Root
       open={open}
@@ -29,7 +57,7 @@ export function AccessKeyDialog({ open, busy, error, onSubmit, onDismiss }: Acce
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{t('stock:stocktake.key_title')}</Dialog.Title>
+              <Dialog.Title>{title ?? t('common:access_key.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <form
@@ -40,7 +68,7 @@ export function AccessKeyDialog({ open, busy, error, onSubmit, onDismiss }: Acce
                 }}
               >
                 <Stack gap="4">
-                  <Text>{t('stock:stocktake.key_intro')}</Text>
+                  {children}
                   {error !== null && (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
@@ -48,7 +76,7 @@ export function AccessKeyDialog({ open, busy, error, onSubmit, onDismiss }: Acce
                     </Alert.Root>
                   )}
                   <Field.Root required invalid={error !== null}>
-                    <Field.Label>{t('stock:stocktake.access_key')}</Field.Label>
+                    <Field.Label>{t('common:access_key.label')}</Field.Label>
                     <Input
                       type="password"
                       autoComplete="off"
@@ -63,16 +91,16 @@ export function AccessKeyDialog({ open, busy, error, onSubmit, onDismiss }: Acce
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onDismiss} disabled={busy}>
-                {t('stock:common.cancel')}
+                {cancelLabel ?? t('common:cancel')}
               </Button>
               <Button
                 type="submit"
                 form={formId}
-                colorPalette="blue"
+                colorPalette={destructive ? 'red' : 'blue'}
                 disabled={key.trim() === ''}
                 loading={busy}
               >
-                {t('stock:stocktake.start')}
+                {submitLabel}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

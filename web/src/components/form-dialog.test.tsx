@@ -1,0 +1,57 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../lib/i18n.ts';
+import { FormDialog, type FormDialogProps } from './form-dialog.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+function renderDialog(props: Partial<FormDialogProps>) {
+  const all: FormDialogProps = {
+    open: true,
+    onClose: vi.fn(),
+    title: 'Add a thing',
+    onSubmit: vi.fn(),
+    saving: false,
+    children: (
+      <label>
+        Name
+        <input name="name" required />
+      </label>
+    ),
+    ...props,
+  };
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <FormDialog {...all} />
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return all;
+}
+
+describe('FormDialog', () => {
+  it('submits through its own checks (no browser validation) and cancels', async () => {
+    const { onSubmit, onClose } = renderDialog({});
+    await screen.findByRole('dialog', { name: 'Add a thing' });
+    expect(screen.getByLabelText('Name')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a form-level error and, when asked, a corner close button', async () => {
+    const { onClose } = renderDialog({ error: 'Someone else changed it.', closeButton: true });
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('alert').textContent).toBe('Someone else changed it.');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});

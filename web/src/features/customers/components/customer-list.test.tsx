@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CustomerRow } from '@nine/shared/schemas/customers';
+import { initI18n } from '../../../lib/i18n.ts';
+import { CustomerList } from './customer-list.tsx';
+import { json, renderWithProviders } from './test-render.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const customer = (id: number): CustomerRow => ({
+  id,
+  name: `Customer ${id}`,
+  first_name: 'Customer',
+  last_name: String(id),
+  email: null,
+  phone: null,
+  address: null,
+  postal_code: null,
+  city: null,
+  country: null,
+  is_anonymous: false,
+  created_at: '2026-01-02T10:00:00.000Z',
+  version: 1,
+});
+
+describe('customer list pager', { timeout: 20_000 }, () => {
+  it('pages on the server, offers its own sizes, starts again at page 1 on a size change', async () => {
+    const urls: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => {
+        const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
+        urls.push(url);
+        const page = Number(url.searchParams.get('page'));
+        return json(200, {
+          data: { rows: [customer(page * 10 + 1)], total: 30, total_capped: false, page, page_size: 10 },
+        });
+      }),
+    );
+    renderWithProviders(
+      <CustomerList
+        title="Customers"
+        canChange={false}
+        customerHref={(id) => `/c/${id}`}
+        defaultPageSize={10}
+      />,
+    );
+    const pager = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(await within(pager).findByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Customer 21' })).toBeTruthy();
+    // Still on page 2 once the search box's pause has passed: an unchanged search keeps the page.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByRole('link', { name: 'Customer 21' })).toBeTruthy();
+    expect(within(pager).getByText('Page 2 of 3')).toBeTruthy();
+
+    const size = within(pager).getByLabelText<HTMLSelectElement>('Rows per page');
+    expect([...size.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    fireEvent.change(size, { target: { value: '25' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(urls.at(-1)!.searchParams)).toMatchObject({ page: '1', page_size: '25' }),
+    );
+  });
+});

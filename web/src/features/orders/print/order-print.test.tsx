@@ -1,0 +1,70 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import type { PrintWidth } from '../../../components/print-sheet.tsx';
+import { OrderPrint } from './order-print.tsx';
+import { orderFixture } from '../testing/order-fixtures.ts';
+
+const order = orderFixture;
+
+function renderPrint(width: PrintWidth) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: order() }), { status: 200 })),
+  );
+  const location = memoryLocation({ path: '/rent-orders/41/print' });
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <Router hook={location.hook}>
+            <OrderPrint
+              kind="rent"
+              id={41}
+              locationId={1}
+              width={width}
+              header={'Nine Bikes & Kayaks\n1 Harbor Front'}
+              currencySymbol="$"
+              backHref="/rent-orders/41"
+            />
+          </Router>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order print', () => {
+  it('lays out the A4 sheet with the header, the customer, a table of the lines and the totals', async () => {
+    renderPrint('a4');
+    const sheet = await screen.findByRole('article');
+    expect(within(sheet).getByText('Nine Bikes & Kayaks', { exact: false })).toBeTruthy();
+    expect(within(sheet).getByRole('heading', { level: 1 }).textContent).toContain('100041');
+    expect(within(sheet).getByText('Sea kayak (KAY-01)')).toBeTruthy();
+    expect(within(sheet).getByText('12 Analytical Row, N1 9GU')).toBeTruthy();
+    expect(within(sheet).getAllByRole('row')).toHaveLength(3);
+    expect(within(sheet).getAllByText('$125.00')).toHaveLength(2); // total and balance
+    expect(screen.getByRole('button', { name: /print/i })).toBeTruthy();
+  });
+
+  it('on a 55 mm receipt lists the lines without a table and leaves out the address', async () => {
+    renderPrint('55mm');
+    const sheet = await screen.findByRole('article');
+    expect(within(sheet).queryByRole('table')).toBeNull();
+    expect(within(sheet).getByText('Sea kayak KAY-01')).toBeTruthy();
+    expect(within(sheet).getAllByText('1 × $50.00')).toHaveLength(2);
+    expect(within(sheet).queryByText('12 Analytical Row, N1 9GU')).toBeNull();
+  });
+});

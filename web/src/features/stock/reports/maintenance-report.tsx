@@ -1,0 +1,71 @@
+import { Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useId, useMemo } from 'react';
+import { maintenanceReportStatuses, type MaintenanceReportRow } from '@nine/shared/schemas/stock';
+import { useMaintenanceReport } from '../api/get-maintenance-report.ts';
+import { maintenancePeriodFigures, maintenanceTable } from './maintenance-definition.tsx';
+import { Figures } from './report-controls.tsx';
+import { formatNumber, maintenanceStatusPalette, periodLabel } from './report-format.ts';
+import { reportQueryOf, type MaintenanceReportState } from './report-params.ts';
+import { ReportScreen, type ReportScreenProps } from './report-screen.tsx';
+import { useReportCellContext } from './report-table.tsx';
+
+export type MaintenanceReportProps = ReportScreenProps<MaintenanceReportState, MaintenanceReportRow>;
+
+/** reports/maintenance: every item under a rule with where it stands, and the period's services. */
+export function MaintenanceReport(props: MaintenanceReportProps) {
+  const { locationId, currencySymbol, state, onChange, now } = props;
+  const context = useReportCellContext(currencySymbol);
+  const { t, locale } = context;
+  const ids = { period: useId(), counts: useId() };
+  const query = useMemo(() => reportQueryOf(state, now ?? new Date()), [state, now]);
+  const report = useMaintenanceReport(locationId, query);
+  const data = report.data;
+
+  return (
+    <ReportScreen
+      screen={props}
+      query={query}
+      report={report}
+      definition={maintenanceTable}
+      context={context}
+      searchLabel={t('stock:reports.maintenance.search')}
+      statuses={maintenanceReportStatuses.map((value) => ({
+        value,
+        label: t(`stock:reports.maintenance.statuses.${value}`),
+      }))}
+    >
+      {data && (
+        <Stack as="section" aria-labelledby={ids.period} gap="2" data-testid="maintenance-period">
+          <Heading as="h2" size="md" id={ids.period}>
+            {t('stock:reports.maintenance.period_title')} · {periodLabel(t, query, locale)}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {t('stock:reports.maintenance.period_hint')}
+          </Text>
+          <HStack gap="3" wrap="wrap">
+            <Figures figures={maintenancePeriodFigures(data.period, context)} />
+          </HStack>
+        </Stack>
+      )}
+      {data && (
+        <HStack as="section" aria-labelledby={ids.counts} gap="2" wrap="wrap">
+          <Text id={ids.counts} fontWeight="semibold">
+            {t('stock:reports.maintenance.counts')}
+          </Text>
+          {maintenanceReportStatuses.map((status) => (
+            <Button
+              key={status}
+              size="xs"
+              variant={state.status === status ? 'solid' : 'outline'}
+              colorPalette={maintenanceStatusPalette[status]}
+              aria-pressed={state.status === status}
+              onClick={() => onChange({ status: state.status === status ? undefined : status })}
+            >
+              {t(`stock:reports.maintenance.statuses.${status}`)}: {formatNumber(data.counts[status], locale)}
+            </Button>
+          ))}
+        </HStack>
+      )}
+    </ReportScreen>
+  );
+}

@@ -1,0 +1,67 @@
+import type { MaintenanceReportRow } from '@nine/shared/schemas/stock';
+import type { AppT } from '../../../lib/i18n.ts';
+
+export const formatNumber = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+
+export const formatDateTime = (iso: string | null, locale: string) =>
+  iso === null ? '' : new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+
+/** A calendar day YYYY-MM-DD in the reader's format, without passing through a time zone. */
+export function formatIsoDay(day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Date(year, month - 1, date, 12).toLocaleDateString(locale, { dateStyle: 'short' });
+}
+
+/** The period a report covers, as its heading shows it. */
+export function periodLabel(t: AppT, range: { from?: string; to?: string }, locale: string): string {
+  if (range.from && range.to)
+    return t('stock:reports.period_label', {
+      from: formatIsoDay(range.from, locale),
+      to: formatIsoDay(range.to, locale),
+    });
+  if (range.from) return t('stock:reports.since', { from: formatIsoDay(range.from, locale) });
+  if (range.to) return t('stock:reports.until', { to: formatIsoDay(range.to, locale) });
+  return t('stock:reports.all_dates');
+}
+
+export function ruleLabel(t: AppT, row: MaintenanceReportRow, locale: string): string {
+  const parts: string[] = [];
+  if (row.every_rent_hours !== null)
+    parts.push(
+      t('stock:reports.maintenance.rule_hours', { hours: formatNumber(row.every_rent_hours, locale) }),
+    );
+  if (row.every_days !== null)
+    parts.push(t('stock:reports.maintenance.rule_days', { days: formatNumber(row.every_days, locale) }));
+  return parts.join(' · ');
+}
+
+/** 'Due in': rent hours and/or days left, each negative one shown as overdue. */
+export function dueInLabel(t: AppT, row: MaintenanceReportRow, locale: string): string {
+  const parts: string[] = [];
+  if (row.due_in_hours !== null) {
+    const hours = formatNumber(Math.abs(row.due_in_hours), locale);
+    parts.push(
+      row.due_in_hours < 0
+        ? t('stock:reports.maintenance.overdue_hours', { hours })
+        : t('stock:reports.maintenance.due_hours', { hours }),
+    );
+  }
+  if (row.due_in_days !== null) {
+    const days = formatNumber(Math.abs(row.due_in_days), locale);
+    parts.push(
+      row.due_in_days < 0
+        ? t('stock:reports.maintenance.overdue_days', { days })
+        : t('stock:reports.maintenance.due_days', { days }),
+    );
+  }
+  return parts.join(' · ');
+}
+
+export const maintenanceStatusPalette = {
+  ok: 'green',
+  due_soon: 'yellow',
+  due: 'red',
+  in_repair: 'orange',
+} as const;
