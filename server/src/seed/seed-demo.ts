@@ -14,6 +14,7 @@ import {
 } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_LOCATIONS, DEMO_PASSWORD, type DemoRole } from './demo-accounts.ts';
 import { createRandom, type Random } from './random.ts';
+import { seedRepairs } from './seed-repairs.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -108,6 +109,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
       totalOrders: 20_000 * scale,
       log,
     });
+    // Its own random stream, so the orders above stay as they were before repairs were seeded.
+    const repairs = await seedRepairs(client, createRandom(20261122), {
+      items: catalogue.serializedItems,
+      staffIdsByLocation: ref.staffIdsByLocation,
+      now,
+    });
+    log(`${repairs} closed repair logs`);
     for (const table of [
       'orders',
       'order_items',
@@ -128,6 +136,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
     await client.query(
       `SELECT setval('invoice_number_seq', (SELECT coalesce(max(number), 500000) + 1 FROM invoices), false)`,
     );
+    // The triggers that keep derived tables were skipped with the FK triggers: count those tables afresh.
+    await client.query('SELECT rebuild_derived_tables()');
     await client.query('COMMIT');
     await client.query('ANALYZE');
     return { orders, items: catalogue.itemCount, customers: customers.count, ms: Date.now() - started };
