@@ -59,13 +59,7 @@ export function ProductDetail(props: ProductDetailProps) {
   const query = rentView ? open : full;
   const [editing, setEditing] = useState(false);
   if (query.isPending) return <Text role="status">{t('inventory:list.loading')}</Text>;
-  if (query.isError)
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Description>{query.error.message}</Alert.Description>
-      </Alert.Root>
-    );
+  if (query.isError) return <ErrorAlert message={query.error.message} />;
   const data: Detail = query.data;
   const { product, totals } = data;
   const figures = data.figures !== false;
@@ -160,6 +154,53 @@ export function ProductDetail(props: ProductDetailProps) {
   );
 }
 
+function ErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Description>{message}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
+/** A labelled choice of one of the user's locations (the value is the location id as text). */
+function LocationSelect(props: {
+  label: string;
+  locations: readonly { id: number; name: string }[];
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field.Root width="48">
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+          {props.locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** The bordered, scrollable table the item, maintenance and rental sections share. */
+function DetailTable({ head, children }: { head: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>{head}</Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack as="section" gap="3" aria-label={title}>
@@ -181,72 +222,62 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
   return (
     <Section title={t('inventory:detail.items')}>
-      {error !== null && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
-        </Alert.Root>
-      )}
+      {error !== null && <ErrorAlert message={error} />}
       {detail.items.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_items')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.barcode')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:columns.home_location')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:columns.current_location')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('inventory:columns.rent_count')}</Table.ColumnHeader>
-                {figures && (
-                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
-                )}
-                {props.canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {detail.items.map((item) => (
-                <Table.Row key={item.id}>
-                  <Table.Cell>{item.sku}</Table.Cell>
-                  <Table.Cell>{item.barcode}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATUS_COLOR[item.status]}>
-                      {t(`inventory:status.${item.status}`)}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>{item.home_location}</Table.Cell>
-                  <Table.Cell>{item.current_location}</Table.Cell>
-                  <Table.Cell textAlign="end">{item.rent_count}</Table.Cell>
-                  {figures && (
-                    <Table.Cell textAlign="end">
-                      {money(item.revenue_minor ?? 0, props.currencySymbol)}
-                    </Table.Cell>
-                  )}
-                  {props.canChange && (
-                    <Table.Cell>
-                      <ItemActions
-                        item={item}
-                        locations={props.locations}
-                        onStatus={(status) =>
-                          update.mutate({ id: item.id, body: { status, version: item.version } }, fail)
-                        }
-                        onTransfer={(to) =>
-                          transfer.mutate(
-                            { id: item.id, body: { to_location_id: to, version: item.version } },
-                            fail,
-                          )
-                        }
-                        onDelete={() => remove.mutate(item.id, fail)}
-                      />
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DetailTable
+          head={
+            <>
+              <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:detail.barcode')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:columns.home_location')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:columns.current_location')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('inventory:columns.rent_count')}</Table.ColumnHeader>
+              {figures && (
+                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+              )}
+              {props.canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
+            </>
+          }
+        >
+          {detail.items.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell>{item.sku}</Table.Cell>
+              <Table.Cell>{item.barcode}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={STATUS_COLOR[item.status]}>{t(`inventory:status.${item.status}`)}</Badge>
+              </Table.Cell>
+              <Table.Cell>{item.home_location}</Table.Cell>
+              <Table.Cell>{item.current_location}</Table.Cell>
+              <Table.Cell textAlign="end">{item.rent_count}</Table.Cell>
+              {figures && (
+                <Table.Cell textAlign="end">
+                  {money(item.revenue_minor ?? 0, props.currencySymbol)}
+                </Table.Cell>
+              )}
+              {props.canChange && (
+                <Table.Cell>
+                  <ItemActions
+                    item={item}
+                    locations={props.locations}
+                    onStatus={(status) =>
+                      update.mutate({ id: item.id, body: { status, version: item.version } }, fail)
+                    }
+                    onTransfer={(to) =>
+                      transfer.mutate(
+                        { id: item.id, body: { to_location_id: to, version: item.version } },
+                        fail,
+                      )
+                    }
+                    onDelete={() => remove.mutate(item.id, fail)}
+                  />
+                </Table.Cell>
+              )}
+            </Table.Row>
+          ))}
+        </DetailTable>
       )}
       {props.canChange && <NewItemForm {...props} productId={detail.product.id} />}
     </Section>
@@ -332,12 +363,7 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
   return (
     <chakra.form onSubmit={submit} aria-label={t('inventory:detail.add_item')}>
       <Stack gap="3">
-        {error !== null && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{error}</Alert.Description>
-          </Alert.Root>
-        )}
+        {error !== null && <ErrorAlert message={error} />}
         <HStack gap="3" align="end" wrap="wrap">
           <Field.Root required width="48">
             <Field.Label>{t('inventory:detail.item_sku')}</Field.Label>
@@ -347,19 +373,12 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
             <Field.Label>{t('inventory:detail.item_barcode')}</Field.Label>
             <Input maxLength={64} value={barcode} onChange={(e) => setBarcode(e.currentTarget.value)} />
           </Field.Root>
-          <Field.Root width="48">
-            <Field.Label>{t('inventory:columns.home_location')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={home} onChange={(e) => setHome(e.currentTarget.value)}>
-                {props.locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <LocationSelect
+            label={t('inventory:columns.home_location')}
+            locations={props.locations}
+            value={home}
+            onChange={setHome}
+          />
           <Button type="submit" loading={create.isPending} disabled={!sku.trim() || !barcode.trim()}>
             {t('inventory:detail.add_item')}
           </Button>
@@ -411,26 +430,14 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
           }}
         >
           <Stack gap="3">
-            {error !== null && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Description>{error}</Alert.Description>
-              </Alert.Root>
-            )}
+            {error !== null && <ErrorAlert message={error} />}
             <HStack gap="3" align="end" wrap="wrap">
-              <Field.Root width="48">
-                <Field.Label>{t('inventory:detail.location')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={location} onChange={(e) => setLocation(e.currentTarget.value)}>
-                    {props.locations.map((l) => (
-                      <option key={l.id} value={l.id}>
-                        {l.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <LocationSelect
+                label={t('inventory:detail.location')}
+                locations={props.locations}
+                value={location}
+                onChange={setLocation}
+              />
               <Field.Root required width="32" invalid={quantity !== '' && !valid}>
                 <Field.Label>{t('inventory:columns.quantity')}</Field.Label>
                 <Input
@@ -459,36 +466,31 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
       {rows.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_maintenance')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.problem')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.opened')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.closed')}</Table.ColumnHeader>
-                {figures && (
-                  <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
-                )}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((r) => (
-                <Table.Row key={r.id}>
-                  <Table.Cell>{r.item_sku}</Table.Cell>
-                  <Table.Cell>{r.problem}</Table.Cell>
-                  <Table.Cell>{formatDateTime(r.opened_at)}</Table.Cell>
-                  <Table.Cell>
-                    {r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')}
-                  </Table.Cell>
-                  {figures && (
-                    <Table.Cell textAlign="end">{money(r.cost_minor ?? 0, currencySymbol)}</Table.Cell>
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DetailTable
+          head={
+            <>
+              <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:detail.problem')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:detail.opened')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('inventory:detail.closed')}</Table.ColumnHeader>
+              {figures && (
+                <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
+              )}
+            </>
+          }
+        >
+          {rows.map((r) => (
+            <Table.Row key={r.id}>
+              <Table.Cell>{r.item_sku}</Table.Cell>
+              <Table.Cell>{r.problem}</Table.Cell>
+              <Table.Cell>{formatDateTime(r.opened_at)}</Table.Cell>
+              <Table.Cell>
+                {r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')}
+              </Table.Cell>
+              {figures && <Table.Cell textAlign="end">{money(r.cost_minor ?? 0, currencySymbol)}</Table.Cell>}
+            </Table.Row>
+          ))}
+        </DetailTable>
       )}
     </Section>
   );
@@ -507,42 +509,39 @@ function Rentals(props: ProductDetailProps) {
         <Text color="fg.muted">{t('inventory:detail.no_history')}</Text>
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('inventory:detail.order')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('inventory:detail.customer')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('inventory:detail.period')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.rows.map((r) => (
-                  <Table.Row key={r.order_item_id}>
-                    <Table.Cell>
-                      <ChakraLink asChild>
-                        <Link href={props.orderHref(r.order_type, r.order_id)}>{r.order_number}</Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell>{r.customer ?? ''}</Table.Cell>
-                    <Table.Cell>{r.item_sku ?? ''}</Table.Cell>
-                    <Table.Cell>
-                      {r.planned_start
-                        ? `${formatDateTime(r.planned_start)} – ${formatDateTime(r.returned_at ?? r.planned_finish)}`
-                        : formatDateTime(r.created_at)}
-                    </Table.Cell>
-                    <Table.Cell>{r.status}</Table.Cell>
-                    <Table.Cell textAlign="end">{r.quantity}</Table.Cell>
-                    <Table.Cell textAlign="end">{money(r.revenue_minor, props.currencySymbol)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DetailTable
+            head={
+              <>
+                <Table.ColumnHeader>{t('inventory:detail.order')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.customer')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:detail.period')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
+              </>
+            }
+          >
+            {data.rows.map((r) => (
+              <Table.Row key={r.order_item_id}>
+                <Table.Cell>
+                  <ChakraLink asChild>
+                    <Link href={props.orderHref(r.order_type, r.order_id)}>{r.order_number}</Link>
+                  </ChakraLink>
+                </Table.Cell>
+                <Table.Cell>{r.customer ?? ''}</Table.Cell>
+                <Table.Cell>{r.item_sku ?? ''}</Table.Cell>
+                <Table.Cell>
+                  {r.planned_start
+                    ? `${formatDateTime(r.planned_start)} – ${formatDateTime(r.returned_at ?? r.planned_finish)}`
+                    : formatDateTime(r.created_at)}
+                </Table.Cell>
+                <Table.Cell>{r.status}</Table.Cell>
+                <Table.Cell textAlign="end">{r.quantity}</Table.Cell>
+                <Table.Cell textAlign="end">{money(r.revenue_minor, props.currencySymbol)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DetailTable>
           <ListPager
             page={page}
             pageSize={data.page_size}

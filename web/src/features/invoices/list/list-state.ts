@@ -11,6 +11,7 @@ import {
 import type { InvoiceListParams } from '../api/get-invoices.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
 import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
+import { oneOf, positiveInt, usesGivenDates } from '../../../lib/list-query.ts';
 import {
   PAGE_SIZES,
   updateListState,
@@ -72,15 +73,6 @@ const KEYS = {
   search: 'search',
 } as const satisfies Record<keyof InvoiceListState, string>;
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
-  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-
-function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : undefined;
-}
-
 /** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
 export function parseListState(
   search: string,
@@ -106,11 +98,6 @@ export function parseListState(
   const text = q.get(KEYS.search)?.trim();
   if (text) state.search = text.slice(0, 100);
   return withoutUndefined(state);
-}
-
-function usesGivenDates(preset: DatePreset, key: 'from' | 'to'): boolean {
-  if (preset === 'custom') return true;
-  return key === 'from' && (preset === 'weekly' || preset === 'biweekly' || preset === 'monthly');
 }
 
 /** The query string of a state, leaving out what equals the defaults so links stay short. */

@@ -1,7 +1,12 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import {
+  DateRangeFields,
+  SearchField,
+  SelectField,
+  optional,
+} from '../../../components/list-filter-fields.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { anchoredPresets, datePresets, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
 import {
   balanceStatuses,
   orderSources,
@@ -22,75 +27,6 @@ export interface OrderListFiltersProps {
   locations: readonly { id: number; name: string }[];
   currentLocationId: number | null;
   now: Date;
-}
-
-function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-const optional = <T extends string>(value: string, allowed: readonly T[]): T | undefined =>
-  (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-
-/** The search box keeps its own text until submitted, so typing does not reload the list on every key. */
-function SearchField({ value, onSearch }: { value: string; onSearch(search: string | undefined): void }) {
-  const { t } = useAppTranslation();
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // A new value from the URL (back, forward, clear) replaces what was typed.
-  if (shown !== value) {
-    setShown(value);
-    setText(value);
-  }
-  return (
-    <Box
-      as="form"
-      role="search"
-      gridColumn={{ base: 'auto', md: 'span 2' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = text.trim();
-        onSearch(trimmed === '' ? undefined : trimmed.slice(0, 100));
-      }}
-    >
-      <Field.Root>
-        <Field.Label>{t('orders:filters.search')}</Field.Label>
-        <HStack width="full" gap="2">
-          <Input
-            size="sm"
-            type="search"
-            name="search"
-            maxLength={100}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          <Button type="submit" size="sm" variant="outline">
-            {t('orders:filters.search_button')}
-          </Button>
-        </HStack>
-        <Field.HelperText>{t('orders:filters.search_hint')}</Field.HelperText>
-      </Field.Root>
-    </Box>
-  );
 }
 
 /** The filters of spec section 3 with the date presets of section 9; every change lands in the URL. */
@@ -116,13 +52,18 @@ export function OrderListFilters({
     state.balanceStatus,
     state.locationId,
   ].filter((value) => value !== undefined).length;
-  const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
-  const anchored = anchoredPresets.includes(state.datePreset);
 
   return (
     <Stack as="section" aria-label={t('orders:filters.label')} gap="3">
       <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 4 }} gap="3" alignItems="start">
-        <SearchField value={state.search ?? ''} onSearch={(search) => onChange({ search })} />
+        <SearchField
+          wide
+          label={t('orders:filters.search')}
+          buttonLabel={t('orders:filters.search_button')}
+          hint={t('orders:filters.search_hint')}
+          value={state.search ?? ''}
+          onSearch={(search) => onChange({ search })}
+        />
         <SelectField
           label={t('orders:filters.status')}
           value={state.status}
@@ -134,65 +75,20 @@ export function OrderListFilters({
             </option>
           ))}
         </SelectField>
-        <Stack gap="1">
-          <SelectField
-            label={t('orders:filters.date')}
-            value={state.datePreset}
-            onChange={(value) =>
-              onChange({
-                datePreset: optional<DatePreset>(value, datePresets) ?? 'no_date_filter',
-                from: undefined,
-                to: undefined,
-              })
-            }
-          >
-            {datePresets.map((preset) => (
-              <option key={preset} value={preset}>
-                {t(`orders:date_presets.${preset}`)}
-              </option>
-            ))}
-          </SelectField>
-          {range.from !== undefined && range.to !== undefined && state.datePreset !== 'custom' && (
-            <Text fontSize="xs" color="fg.muted">
-              {t('orders:filters.range', { from: formatIsoDay(range.from), to: formatIsoDay(range.to) })}
-            </Text>
-          )}
-        </Stack>
-        {state.datePreset === 'custom' && (
-          <>
-            <Field.Root>
-              <Field.Label>{t('orders:filters.from_date')}</Field.Label>
-              <Input
-                size="sm"
-                type="date"
-                value={state.from ?? ''}
-                max={state.to}
-                onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('orders:filters.to_date')}</Field.Label>
-              <Input
-                size="sm"
-                type="date"
-                value={state.to ?? ''}
-                min={state.from}
-                onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
-              />
-            </Field.Root>
-          </>
-        )}
-        {anchored && (
-          <Field.Root>
-            <Field.Label>{t('orders:filters.period_start')}</Field.Label>
-            <Input
-              size="sm"
-              type="date"
-              value={state.from ?? range.from ?? ''}
-              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
-        )}
+        <DateRangeFields
+          value={state}
+          now={now}
+          onChange={onChange}
+          labels={{
+            date: t('orders:filters.date'),
+            preset: (preset) => t(`orders:date_presets.${preset}`),
+            range: (from, to) =>
+              t('orders:filters.range', { from: formatIsoDay(from), to: formatIsoDay(to) }),
+            fromDate: t('orders:filters.from_date'),
+            toDate: t('orders:filters.to_date'),
+            periodStart: t('orders:filters.period_start'),
+          }}
+        />
       </SimpleGrid>
       <HStack gap="2">
         <Button

@@ -7,6 +7,7 @@ import {
 import type { OrderListParams } from '../api/get-orders.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
+import { oneOf, positiveInt, usesGivenDates } from '../../../lib/list-query.ts';
 import {
   PAGE_SIZES,
   updateListState,
@@ -87,15 +88,6 @@ const KEYS = {
   locationId: 'location_id',
 } as const satisfies Record<Exclude<keyof OrderListState, 'filters'>, string>;
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
-  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-
-function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : undefined;
-}
-
 /** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
 export function parseListState(search: string, kind: OrderKind, defaults: OrderListState): OrderListState {
   const q = new URLSearchParams(search);
@@ -141,11 +133,6 @@ export function serializeListState(state: OrderListState, defaults: OrderListSta
   }
   for (const [column, value] of Object.entries(state.filters ?? {})) q.set(`f_${column}`, value);
   return q.toString();
-}
-
-function usesGivenDates(preset: DatePreset, key: 'from' | 'to'): boolean {
-  if (preset === 'custom') return true;
-  return key === 'from' && (preset === 'weekly' || preset === 'biweekly' || preset === 'monthly');
 }
 
 /** The list call's query: the preset turned into dates as of `now`. */

@@ -1,3 +1,4 @@
+import { ListPager } from '../../../components/list-pager.tsx';
 import {
   Button,
   Checkbox,
@@ -12,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { useCallback, useId, useState } from 'react';
 import type { LabelItem } from '@nine/shared/schemas/stock';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useLabelItems } from '../api/get-label-items.ts';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import { LabelGrid, LabelSheetPrint, labelStyles } from './label-sheet.tsx';
@@ -51,7 +52,6 @@ export function LabelPrintScreen(props: LabelPrintScreenProps) {
   const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(r.item_id));
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 50));
   const donePrinting = useCallback(() => setPrinting(false), []);
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
 
   return (
     <Stack gap="6">
@@ -132,17 +132,7 @@ export function LabelPrintScreen(props: LabelPrintScreenProps) {
           </Table.Body>
         </Table.Root>
       )}
-      {pages > 1 && (
-        <HStack as="nav" aria-label={t('stock:common.pagination')} gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('stock:common.previous')}
-          </Button>
-          <Text>{t('stock:common.page_of', { page: number(page), pages: number(pages) })}</Text>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('stock:common.next')}
-          </Button>
-        </HStack>
-      )}
+      {pages > 1 && <ListPager page={page} pageSize={50} total={list.data?.total ?? 0} onPage={setPage} />}
       <Stack gap="2">
         <Text role="status">{t('stock:labels.chosen', { count: selected.length })}</Text>
         <HStack gap="2" wrap="wrap">

@@ -6,6 +6,7 @@ import { useDeleteMaintenanceRule } from '../api/delete-maintenance-rule.ts';
 import { useMaintenanceRules } from '../api/get-maintenance-rules.ts';
 import { useRentalGroups } from '../api/get-rental-groups.ts';
 import { useRentProducts } from '../api/search-rent-products.ts';
+import { MaintenanceTable } from './maintenance-table.tsx';
 
 const positive = (text: string): number | undefined | null => {
   if (text.trim() === '') return undefined;
@@ -69,48 +70,43 @@ export function MaintenanceRules({
       <Heading as="h2" size="lg" id={ids.target + '-h'}>
         {t('stock:maintenance.rules')}
       </Heading>
-      {rules.isPending ? (
-        <Text>{t('stock:common.loading')}</Text>
-      ) : (rules.data ?? []).length === 0 ? (
-        <Text color="fg.muted">{t('stock:maintenance.no_rules')}</Text>
-      ) : (
-        <Table.Root size="sm" aria-label={t('stock:maintenance.rules')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('stock:maintenance.applies_to')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.every_rent_hours')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.every_days')}</Table.ColumnHeader>
-              {canChange && <Table.ColumnHeader>{t('stock:common.actions')}</Table.ColumnHeader>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(rules.data ?? []).map((rule) => (
-              <Table.Row key={rule.id}>
-                <Table.Cell>
-                  {rule.rental_type !== null
-                    ? t('stock:maintenance.group_rule', { name: rule.rental_type })
-                    : t('stock:maintenance.product_rule', { name: rule.product ?? '' })}
-                </Table.Cell>
-                <Table.Cell>{rule.every_rent_hours ?? '—'}</Table.Cell>
-                <Table.Cell>{rule.every_days ?? '—'}</Table.Cell>
-                {canChange && (
-                  <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      loading={remove.isPending && remove.variables === rule.id}
-                      onClick={() => remove.mutate(rule.id)}
-                    >
-                      {t('stock:maintenance.delete_rule')}
-                    </Button>
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      <MaintenanceTable
+        label={t('stock:maintenance.rules')}
+        pending={rules.isPending}
+        empty={(rules.data ?? []).length === 0}
+        emptyText={t('stock:maintenance.no_rules')}
+        columns={[
+          t('stock:maintenance.applies_to'),
+          t('stock:maintenance.every_rent_hours'),
+          t('stock:maintenance.every_days'),
+          ...(canChange ? [t('stock:common.actions')] : []),
+        ]}
+      >
+        {(rules.data ?? []).map((rule) => (
+          <Table.Row key={rule.id}>
+            <Table.Cell>
+              {rule.rental_type !== null
+                ? t('stock:maintenance.group_rule', { name: rule.rental_type })
+                : t('stock:maintenance.product_rule', { name: rule.product ?? '' })}
+            </Table.Cell>
+            <Table.Cell>{rule.every_rent_hours ?? '—'}</Table.Cell>
+            <Table.Cell>{rule.every_days ?? '—'}</Table.Cell>
+            {canChange && (
+              <Table.Cell>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  loading={remove.isPending && remove.variables === rule.id}
+                  onClick={() => remove.mutate(rule.id)}
+                >
+                  {t('stock:maintenance.delete_rule')}
+                </Button>
+              </Table.Cell>
+            )}
+          </Table.Row>
+        ))}
+      </MaintenanceTable>
       {canChange && (
         <form
           onSubmit={(event) => {

@@ -7,6 +7,8 @@ import { useAddRepairWork } from '../api/add-repair-work.ts';
 import { useCloseRepairLog } from '../api/close-repair-log.ts';
 import { useRepairLogs } from '../api/get-repair-logs.ts';
 import { parseMinorInput } from '../components/minor-input.ts';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { MaintenanceTable } from './maintenance-table.tsx';
 
 function WorkForm({
   log,
@@ -127,104 +129,89 @@ export function RepairLogs({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      {logs.isPending ? (
-        <Text>{t('stock:common.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">{t('stock:repairs.empty')}</Text>
-      ) : (
-        <Table.Root size="sm" aria-label={t('stock:repairs.title')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('stock:repairs.number')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:repairs.item')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:repairs.problem')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:repairs.opened')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:repairs.work_done')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:repairs.total_cost')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:common.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((log) => (
-              <Table.Row key={log.id}>
-                <Table.Cell>{log.id}</Table.Cell>
-                <Table.Cell>
-                  {log.item_sku}
-                  <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                    {log.product_name}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  {log.problem}
-                  {log.order_number !== null && (
-                    <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                      {t('stock:repairs.from_order', { number: log.order_number })}
+      <MaintenanceTable
+        label={t('stock:repairs.title')}
+        pending={logs.isPending}
+        empty={rows.length === 0}
+        emptyText={t('stock:repairs.empty')}
+        columns={[
+          t('stock:repairs.number'),
+          t('stock:repairs.item'),
+          t('stock:repairs.problem'),
+          t('stock:repairs.opened'),
+          t('stock:repairs.work_done'),
+          t('stock:repairs.total_cost'),
+          t('stock:common.actions'),
+        ]}
+      >
+        {rows.map((log) => (
+          <Table.Row key={log.id}>
+            <Table.Cell>{log.id}</Table.Cell>
+            <Table.Cell>
+              {log.item_sku}
+              <Text as="span" color="fg.muted" display="block" fontSize="xs">
+                {log.product_name}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              {log.problem}
+              {log.order_number !== null && (
+                <Text as="span" color="fg.muted" display="block" fontSize="xs">
+                  {t('stock:repairs.from_order', { number: log.order_number })}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              {date(log.opened_at)}
+              {log.opened_by !== null && (
+                <Text as="span" color="fg.muted" display="block" fontSize="xs">
+                  {log.opened_by}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              {log.work.length === 0
+                ? '—'
+                : log.work.map((w, i) => (
+                    <Text key={i} fontSize="sm">
+                      {w.work} ({money(w.cost_minor)})
                     </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  {date(log.opened_at)}
-                  {log.opened_by !== null && (
-                    <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                      {log.opened_by}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  {log.work.length === 0
-                    ? '—'
-                    : log.work.map((w, i) => (
-                        <Text key={i} fontSize="sm">
-                          {w.work} ({money(w.cost_minor)})
-                        </Text>
-                      ))}
-                </Table.Cell>
-                <Table.Cell>{money(log.cost_minor)}</Table.Cell>
-                <Table.Cell>
-                  {log.status === 'closed' ? (
-                    t('stock:repairs.closed_at', { at: log.closed_at ? date(log.closed_at) : '' })
-                  ) : editing?.id === log.id ? (
-                    <WorkForm
-                      log={log}
-                      mode={editing.mode}
-                      currencySymbol={currencySymbol}
-                      onDone={() => setEditing(null)}
-                    />
-                  ) : canChange ? (
-                    <HStack gap="2">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        onClick={() => setEditing({ id: log.id, mode: 'work' })}
-                      >
-                        {t('stock:repairs.record_work')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        colorPalette="green"
-                        onClick={() => setEditing({ id: log.id, mode: 'close' })}
-                      >
-                        {t('stock:repairs.close', { sku: log.item_sku })}
-                      </Button>
-                    </HStack>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
-      {pages > 1 && (
-        <HStack as="nav" aria-label={t('stock:common.pagination')} gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('stock:common.previous')}
-          </Button>
-          <Text>{t('stock:common.page_of', { page, pages })}</Text>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('stock:common.next')}
-          </Button>
-        </HStack>
-      )}
+                  ))}
+            </Table.Cell>
+            <Table.Cell>{money(log.cost_minor)}</Table.Cell>
+            <Table.Cell>
+              {log.status === 'closed' ? (
+                t('stock:repairs.closed_at', { at: log.closed_at ? date(log.closed_at) : '' })
+              ) : editing?.id === log.id ? (
+                <WorkForm
+                  log={log}
+                  mode={editing.mode}
+                  currencySymbol={currencySymbol}
+                  onDone={() => setEditing(null)}
+                />
+              ) : canChange ? (
+                <HStack gap="2">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => setEditing({ id: log.id, mode: 'work' })}
+                  >
+                    {t('stock:repairs.record_work')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    colorPalette="green"
+                    onClick={() => setEditing({ id: log.id, mode: 'close' })}
+                  >
+                    {t('stock:repairs.close', { sku: log.item_sku })}
+                  </Button>
+                </HStack>
+              ) : null}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </MaintenanceTable>
+      {pages > 1 && <ListPager page={page} pageSize={20} total={logs.data?.total ?? 0} onPage={setPage} />}
     </Stack>
   );
 }

@@ -1,21 +1,12 @@
-import {
-  Badge,
-  Button,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Heading, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useScheduledMaintenance } from '../api/get-scheduled-maintenance.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { MaintenanceTable } from './maintenance-table.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -88,74 +79,61 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
           />
         </Field.Root>
       </HStack>
-      {list.isPending ? (
-        <Text>{t('stock:common.loading')}</Text>
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">{t('stock:maintenance.no_items')}</Text>
-      ) : (
-        <Table.Root size="sm" aria-label={t('stock:maintenance.items')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('stock:maintenance.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.product')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.rental_group')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.rent_hours_since')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:maintenance.due_in')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:common.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.item_id}>
-                <Table.Cell>{row.sku}</Table.Cell>
-                <Table.Cell>{row.product_name}</Table.Cell>
-                <Table.Cell>{row.rental_group ?? '—'}</Table.Cell>
-                <Table.Cell>
-                  <ItemStatusBadge status={row.status} />
-                </Table.Cell>
-                <Table.Cell>{number.format(row.rent_hours_since_service)}</Table.Cell>
-                <Table.Cell>
-                  {row.due ? (
-                    <Badge colorPalette="red">{dueIn(t, row, now, locale)}</Badge>
-                  ) : (
-                    dueIn(t, row, now, locale)
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  {row.open_repair_log_id !== null ? (
-                    t('stock:maintenance.in_repair', { id: row.open_repair_log_id })
-                  ) : canChange && row.status === 'available' ? (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      loading={open.isPending && open.variables?.item_id === row.item_id}
-                      onClick={() =>
-                        open.mutate({
-                          item_id: row.item_id,
-                          problem: t('stock:maintenance.scheduled_problem'),
-                        })
-                      }
-                    >
-                      {t('stock:maintenance.start_service', { sku: row.sku })}
-                    </Button>
-                  ) : null}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      <MaintenanceTable
+        label={t('stock:maintenance.items')}
+        pending={list.isPending}
+        empty={rows.length === 0}
+        emptyText={t('stock:maintenance.no_items')}
+        columns={[
+          t('stock:maintenance.sku'),
+          t('stock:maintenance.product'),
+          t('stock:maintenance.rental_group'),
+          t('stock:maintenance.status'),
+          t('stock:maintenance.rent_hours_since'),
+          t('stock:maintenance.due_in'),
+          t('stock:common.actions'),
+        ]}
+      >
+        {rows.map((row) => (
+          <Table.Row key={row.item_id}>
+            <Table.Cell>{row.sku}</Table.Cell>
+            <Table.Cell>{row.product_name}</Table.Cell>
+            <Table.Cell>{row.rental_group ?? '—'}</Table.Cell>
+            <Table.Cell>
+              <ItemStatusBadge status={row.status} />
+            </Table.Cell>
+            <Table.Cell>{number.format(row.rent_hours_since_service)}</Table.Cell>
+            <Table.Cell>
+              {row.due ? (
+                <Badge colorPalette="red">{dueIn(t, row, now, locale)}</Badge>
+              ) : (
+                dueIn(t, row, now, locale)
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              {row.open_repair_log_id !== null ? (
+                t('stock:maintenance.in_repair', { id: row.open_repair_log_id })
+              ) : canChange && row.status === 'available' ? (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={open.isPending && open.variables?.item_id === row.item_id}
+                  onClick={() =>
+                    open.mutate({
+                      item_id: row.item_id,
+                      problem: t('stock:maintenance.scheduled_problem'),
+                    })
+                  }
+                >
+                  {t('stock:maintenance.start_service', { sku: row.sku })}
+                </Button>
+              ) : null}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </MaintenanceTable>
       {pages > 1 && (
-        <HStack as="nav" aria-label={t('stock:common.pagination')} gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('stock:common.previous')}
-          </Button>
-          <Text>{t('stock:common.page_of', { page, pages })}</Text>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('stock:common.next')}
-          </Button>
-        </HStack>
+        <ListPager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       )}
     </Stack>
   );

@@ -6,7 +6,6 @@ import {
   HStack,
   Heading,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -15,6 +14,7 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CategoryRow } from '@nine/shared/schemas/inventory';
+import { SearchField, SelectField } from '../../../components/list-filter-fields.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { anchoredPresets, datePresets, type DatePreset } from '../../../lib/date-presets.ts';
 import { useRentProducts } from '../api/search-rent-products.ts';
@@ -22,79 +22,6 @@ import { useReportCategories } from '../api/get-report-categories.ts';
 import type { ReportState } from './report-params.ts';
 
 type AnyState = ReportState<string, string>;
-
-function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id}>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {children}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-/** Submitted on Enter or the button, so typing does not reload the report on every key. */
-function SearchField({
-  label,
-  value,
-  onSearch,
-}: {
-  label: string;
-  value: string;
-  onSearch(search: string | undefined): void;
-}) {
-  const { t } = useAppTranslation();
-  const id = useId();
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value);
-  }
-  return (
-    <Box
-      as="form"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = text.trim();
-        onSearch(trimmed === '' ? undefined : trimmed.slice(0, 100));
-      }}
-    >
-      <Field.Root>
-        <Field.Label htmlFor={id}>{label}</Field.Label>
-        <HStack width="full" gap="2">
-          <Input
-            id={id}
-            size="sm"
-            type="search"
-            maxLength={100}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          <Button type="submit" size="sm" variant="outline">
-            {t('stock:reports.search_button')}
-          </Button>
-        </HStack>
-      </Field.Root>
-    </Box>
-  );
-}
 
 /** A rent product picked from the catalogue search: type, then choose one of the suggestions. */
 function ProductField({
@@ -287,6 +214,7 @@ export function ReportFilters<S extends AnyState>({
         />
         <SearchField
           label={searchLabel}
+          buttonLabel={t('stock:reports.search_button')}
           value={state.search ?? ''}
           onSearch={(search) => onChange({ search })}
         />
@@ -333,33 +261,6 @@ export function SortHeader({
         {active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ''}
       </Button>
     </Table.ColumnHeader>
-  );
-}
-
-export function ReportPager({
-  page,
-  total,
-  pageSize,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  onPage(page: number): void;
-}) {
-  const { t } = useAppTranslation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <HStack as="nav" aria-label={t('stock:common.pagination')} gap="2">
-      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('stock:common.previous')}
-      </Button>
-      <Text>{t('stock:common.page_of', { page, pages })}</Text>
-      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('stock:common.next')}
-      </Button>
-    </HStack>
   );
 }
 

@@ -4,7 +4,8 @@ import type { Key, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation, type AppT, type appNamespaces } from '../../../lib/i18n.ts';
-import { ReportLoadError, ReportPager, SortHeader } from './report-controls.tsx';
+import { ListPager } from '../../../components/list-pager.tsx';
+import { ReportLoadError, SortHeader } from './report-controls.tsx';
 import { REPORT_PAGE_SIZE, type ReportState } from './report-params.ts';
 
 type LabelKey = ParseKeys<typeof appNamespaces>;
@@ -142,8 +143,8 @@ export function ReportTable<Row, Sort extends string>({
           </Table.Root>
         </Table.ScrollArea>
       ) : null}
-      {data && (
-        <ReportPager
+      {data && data.total > REPORT_PAGE_SIZE && (
+        <ListPager
           page={state.page}
           total={data.total}
           pageSize={REPORT_PAGE_SIZE}
