@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DB_LIMITS, type DbLimits } from './db/pool.ts';
 import type { SsoProviderConfig } from './modules/auth/sso-service.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -33,6 +34,8 @@ export interface Config {
   exportsDir: string;
   /** OpenID Connect providers for single sign-on, from SSO_PROVIDERS (a JSON array). */
   ssoProviders: SsoProviderConfig[];
+  /** Pool size and the timeouts that turn a stuck request into a "busy" answer instead of a frozen server. */
+  dbLimits: DbLimits;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -65,6 +68,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsOutboxDir: env.SMS_OUTBOX_DIR ? resolve(env.SMS_OUTBOX_DIR) : undefined,
     exportsDir: resolve(env.EXPORTS_DIR ?? resolve(dataDir, 'exports')),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
+    dbLimits: {
+      max: intFrom(env.DB_POOL_MAX, DEFAULT_DB_LIMITS.max, 'DB_POOL_MAX'),
+      acquireTimeoutMs: intFrom(
+        env.DB_ACQUIRE_TIMEOUT_MS,
+        DEFAULT_DB_LIMITS.acquireTimeoutMs,
+        'DB_ACQUIRE_TIMEOUT_MS',
+      ),
+      lockTimeoutMs: intFrom(env.DB_LOCK_TIMEOUT_MS, DEFAULT_DB_LIMITS.lockTimeoutMs, 'DB_LOCK_TIMEOUT_MS'),
+      statementTimeoutMs: intFrom(
+        env.DB_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DB_LIMITS.statementTimeoutMs,
+        'DB_STATEMENT_TIMEOUT_MS',
+      ),
+      idleInTransactionTimeoutMs: DEFAULT_DB_LIMITS.idleInTransactionTimeoutMs,
+    },
   };
 }
 

@@ -125,10 +125,19 @@ describe('payments', () => {
     });
     await q(`UPDATE general_settings SET has_pay_and_balance_forward = true WHERE location_id = $1`, [loc]);
     try {
+      // Only when the clerk chose to keep the excess as credit: a repeated "pay the balance" is refused.
+      const unasked = await post('/api/nine/payments', {
+        order_id: order.id,
+        method: 'cash',
+        amount_minor: order.total_minor + 500,
+      });
+      expect(unasked.statusCode).toBe(400);
+      expect(unasked.json().data.issues[0]).toMatchObject({ code: 'exceeds_balance' });
       const forward = await post('/api/nine/payments', {
         order_id: order.id,
         method: 'cash',
         amount_minor: order.total_minor + 500,
+        keep_credit: true,
       });
       expect(forward.statusCode).toBe(201);
       const credit = (

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { paths } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { migrate } from './migrate.ts';
-import { createDb, type Db } from './pool.ts';
+import { createDb, type Db, type DbLimits } from './pool.ts';
 
 export interface Database {
   db: Db;
@@ -32,6 +32,7 @@ export async function openDatabase(opts: {
   databaseUrl: string | undefined;
   dataDir: string;
   log: (line: string) => void;
+  limits?: Partial<DbLimits>;
 }): Promise<Database> {
   let embedded: EmbeddedDatabase | null = null;
   let url = opts.databaseUrl;
@@ -40,7 +41,7 @@ export async function openDatabase(opts: {
     await ensureDatabase(embedded.adminUrl, EMBEDDED_DATABASE_NAME);
     url = embedded.url(EMBEDDED_DATABASE_NAME);
   }
-  const db = createDb(url);
+  const db = createDb(url, opts.limits);
   try {
     const applied = await migrate(db.pool, paths.migrations);
     if (applied.length) opts.log(`applied migrations: ${applied.join(', ')}`);

@@ -33,6 +33,11 @@ export async function migrate(pool: pg.Pool, dir: string): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
+    // A migration may rewrite a big table, and a second server waits here for the first one's migrations:
+    // the request timeouts of the pool do not apply to this session.
+    await client.query(
+      'SET statement_timeout = 0; SET lock_timeout = 0; SET idle_in_transaction_session_timeout = 0',
+    );
     await client.query('SELECT pg_advisory_lock(7239001)');
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,
@@ -67,6 +72,7 @@ export async function migrate(pool: pg.Pool, dir: string): Promise<string[]> {
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(7239001)').catch(() => {});
+    await client.query('RESET ALL').catch(() => {});
     client.release();
   }
   return applied;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import type { Db } from '../db/pool.ts';
+import { holdingConnection, type Db } from '../db/pool.ts';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -14,6 +14,7 @@ export interface IdempotentResult<T> {
  * transaction: a concurrent retry blocks on the key's row until the first commits, then replays its
  * stored answer, so a retry never creates a second order, invoice or payment. A refused request
  * (4xx) rolls back and stores nothing, so the same key may be retried once the cause is fixed.
+ * `work` must use `client` for every query: asking the pool again inside it fails (see holdingConnection).
  */
 export async function inTransaction<T>(
   db: Db,
@@ -21,6 +22,14 @@ export async function inTransaction<T>(
   work: (client: pg.PoolClient) => Promise<{ status: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
   const client = await db.pool.connect();
+  let released = false;
+  // Rolled back and given back to the pool at most once, whoever gets here first.
+  const rollbackAndRelease = async () => {
+    if (released) return;
+    released = true;
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  };
   const hash = idempotency?.key
     ? createHash('sha256').update(JSON.stringify(idempotency.fingerprint)).digest()
     : null;
@@ -47,7 +56,7 @@ export async function inTransaction<T>(
         return { status: stored.response_status, body: stored.response_body, replayed: true };
       }
     }
-    const result = await work(client);
+    const result = await holdingConnection(() => work(client), rollbackAndRelease);
     if (idempotency?.key) {
       await client.query(
         'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2',
@@ -57,10 +66,13 @@ export async function inTransaction<T>(
     await client.query('COMMIT');
     return { ...result, replayed: false };
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    await rollbackAndRelease();
     throw err;
   } finally {
-    client.release();
+    if (!released) {
+      released = true;
+      client.release();
+    }
   }
 }
 

@@ -20,7 +20,9 @@ function bearerToken(header: string | undefined): string | null {
 function locationFromHeader(value: string | string[] | undefined): number | null {
   if (value === undefined || Array.isArray(value) || value === '') return null;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new AppError('validation', { data: { header: LOCATION_HEADER } });
+  // Ids are PostgreSQL integers: a bigger number is bad input, not a query to run.
+  if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647)
+    throw new AppError('validation', { data: { header: LOCATION_HEADER } });
   return n;
 }
 

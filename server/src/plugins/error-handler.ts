@@ -7,6 +7,7 @@ import {
   type ErrorName,
 } from '@nine/shared/errors';
 import { ZodError } from 'zod';
+import { appErrorFromDatabase } from '../lib/db-errors.ts';
 import { pickLanguage, type Translate } from '../lib/translator.ts';
 
 /** Fastify's own 4xx errors mapped onto catalogue entries. */
@@ -34,6 +35,8 @@ function toAppError(err: unknown): AppError | null {
       data: { issues: err.issues.map((i) => ({ path: i.path.join('.'), code: i.code, message: i.message })) },
     });
   }
+  const fromDatabase = appErrorFromDatabase(err);
+  if (fromDatabase) return fromDatabase;
   const fe = err as FastifyError;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError(

@@ -89,6 +89,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL synchronous_commit = off');
+    // A million orders load in one long transaction: the request timeouts of the pool do not apply.
+    await client.query(
+      'SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0',
+    );
     // The generator writes consistent keys, so per-row FK triggers only cost time (3x on a million
     // orders). Needs a superuser (the embedded database is); otherwise the triggers simply run.
     // Unique, check and exclusion constraints are indexes and stay enforced either way.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type Db } from '../../src/db/pool.ts';
+import { createDb, type Db, type DbLimits } from '../../src/db/pool.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -21,11 +21,14 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A fresh, migrated database cloned from the template: cheap, isolated per test file. */
-export async function createTestDatabase(template = 'nine_template'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  template = 'nine_template',
+  limits: Partial<DbLimits> | number = 5,
+): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = `${inject('pgUrlBase')}/${name}`;
-  const db = createDb(url, 5);
+  const db = createDb(url, limits);
   return {
     db,
     url,

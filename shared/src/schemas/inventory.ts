@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor } from '../money.ts';
 
 export const itemStatuses = ['available', 'rented', 'maintenance', 'retired', 'lost'] as const;
 export type InventoryItemStatus = (typeof itemStatuses)[number];
@@ -71,7 +72,7 @@ export interface InventoryPage {
 
 const sku = z.string().trim().min(1).max(64);
 const barcode = z.string().trim().min(1).max(64);
-const money = z.number().int().min(0).max(1_000_000_000_00);
+const money = amountMinor;
 
 export const attributeValueInput = z.object({ attribute_id: id, value: z.string().trim().max(200) });
 

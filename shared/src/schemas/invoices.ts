@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveAmountMinor } from '../money.ts';
 
 /** Invoice lists, the invoice view, credit notes and ad-hoc charges (spec sections 3 and 6). */
 
@@ -148,7 +149,7 @@ export type CreditNoteCreate = z.infer<typeof creditNoteCreate>;
 export const adhocChargeCreate = z.object({
   description: z.string().trim().min(1).max(200),
   quantity: z.number().int().min(1).max(10_000),
-  unit_price_minor: z.number().int().min(1).max(100_000_000_00),
+  unit_price_minor: positiveAmountMinor,
   taxable: z.boolean().default(true),
 });
 export type AdhocChargeCreate = z.infer<typeof adhocChargeCreate>;

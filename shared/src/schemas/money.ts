@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor, positiveAmountMinor } from '../money.ts';
 
 export const paymentMethods = ['cash', 'card', 'external', 'account_credit'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -7,12 +8,17 @@ export const paymentCreate = z
   .object({
     order_id: z.number().int().positive(),
     method: z.enum(paymentMethods),
-    amount_minor: z.number().int().positive().max(100_000_000_00),
+    amount_minor: positiveAmountMinor,
     /** Cash handed over; the change is tendered − amount. */
-    tendered_minor: z.number().int().positive().optional(),
+    tendered_minor: positiveAmountMinor.optional(),
     reference: z.string().trim().max(100).optional(),
     /** The counter's own register when the location has several (multi_register). */
     cash_register_id: z.number().int().positive().optional(),
+    /**
+     * Paying beyond the balance keeps the rest as account credit only when asked (and pay and balance
+     * forward is on): a double-clicked "pay the balance" must not take the money twice.
+     */
+    keep_credit: z.boolean().optional(),
   })
   .refine((p) => p.tendered_minor === undefined || p.method === 'cash', {
     path: ['tendered_minor'],
@@ -25,7 +31,7 @@ export const paymentCreate = z
 export type PaymentCreate = z.infer<typeof paymentCreate>;
 
 export const refundCreate = z.object({
-  amount_minor: z.number().int().positive(),
+  amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(500),
   access_key: z.string().min(1).max(64).optional(),
 });
@@ -34,7 +40,7 @@ export type RefundCreate = z.infer<typeof refundCreate>;
 export const depositMove = z.object({
   kind: z.enum(['held', 'claimed', 'returned']),
   method: z.enum(paymentMethods).default('cash'),
-  amount_minor: z.number().int().positive(),
+  amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(500).optional(),
 });
 export type DepositMove = z.infer<typeof depositMove>;
@@ -73,24 +79,24 @@ export interface InvoiceRow {
   balance_minor: number;
 }
 
-export const registerOpen = z.object({ float_minor: z.number().int().min(0) });
+export const registerOpen = z.object({ float_minor: amountMinor });
 export const registerMovement = z.object({
   kind: z.enum(['cash_in', 'cash_out']),
-  amount_minor: z.number().int().positive(),
+  amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(200),
 });
-export const registerClose = z.object({ counted_minor: z.number().int().min(0) });
+export const registerClose = z.object({ counted_minor: amountMinor });
 
 /** Change cost (spec: changeCost) and overriding a required deposit: both logged with an approver. */
 export const priceOverride = z.object({
   order_item_id: z.number().int().positive(),
-  unit_price_minor: z.number().int().min(0),
+  unit_price_minor: amountMinor,
   version: z.number().int().positive(),
   comment: z.string().trim().min(1).max(500),
   access_key: z.string().min(1).max(64).optional(),
 });
 export const depositOverride = z.object({
-  deposit_minor: z.number().int().min(0),
+  deposit_minor: amountMinor,
   version: z.number().int().positive(),
   comment: z.string().trim().min(1).max(500),
   access_key: z.string().min(1).max(64),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor } from '../money.ts';
 import { STAFF_NOTE_MAX } from '../constants.ts';
 import type { InvoiceTiming } from '../invoice-timing.ts';
 import type { Minor } from '../money.ts';
@@ -214,7 +215,7 @@ export const saleOrderCreate = z.object({
       z.object({
         product_id: z.number().int().positive(),
         quantity: z.number().int().min(1).max(999),
-        discount_minor: z.number().int().min(0).default(0),
+        discount_minor: amountMinor.default(0),
       }),
     )
     .min(1)
@@ -328,7 +329,7 @@ export interface TimelineEntry {
 export const orderItemUpdate = z
   .object({
     version: z.number().int().positive(),
-    discount_minor: z.number().int().min(0).optional(),
+    discount_minor: amountMinor.optional(),
     counter_start: z.number().int().min(0).max(1e12).nullable().optional(),
     counter_end: z.number().int().min(0).max(1e12).nullable().optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor } from '../money.ts';
 import { actions, resources } from '../permissions.ts';
 
 export const staffListQuery = z.object({
@@ -64,8 +65,8 @@ export const accessPolicyUpdate = z
     password_require_capital: z.boolean(),
     password_require_number: z.boolean(),
     password_require_special: z.boolean(),
-    refund_level1_minor: z.number().int().min(0),
-    refund_level2_minor: z.number().int().min(0),
+    refund_level1_minor: amountMinor,
+    refund_level2_minor: amountMinor,
   })
   .refine((p) => p.password_max_length >= p.password_min_length, {
     path: ['password_max_length'],

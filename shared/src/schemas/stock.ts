@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMinor } from '../money.ts';
 
 /** Barcodes, availability calendar, scheduled maintenance, repair logs and stocktakes (issue 7). */
 
@@ -204,12 +205,12 @@ export const repairLogCreate = z.object({
 
 export const repairWorkCreate = z.object({
   work: z.string().trim().min(1).max(500),
-  cost_minor: z.number().int().min(0).max(100_000_000),
+  cost_minor: amountMinor,
 });
 
 export const repairLogClose = z.object({
   work: z.string().trim().min(1).max(500).optional(),
-  cost_minor: z.number().int().min(0).max(100_000_000).default(0),
+  cost_minor: amountMinor.default(0),
 });
 
 export interface RepairLog {

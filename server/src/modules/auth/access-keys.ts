@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { grants, isAction, isResource, type Permission, type Requirement } from '@nine/shared/permissions';
-import type { Db } from '../../db/pool.ts';
+import { afterRollback, type Db } from '../../db/pool.ts';
 import { loadAccessPolicy } from './access-policy.ts';
 import type { FailureCounter } from './failure-counter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -20,19 +20,19 @@ export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCo
     need: Requirement,
   ): Promise<number> {
     if (!key) throw new AppError('accessKeyRequired');
-    const policy = await loadAccessPolicy(db);
+    const q = client ?? db.pool;
+    const policy = await loadAccessPolicy(db, client ?? undefined);
     const window = {
       threshold: policy.wrong_access_key_threshold,
       ttlMinutes: policy.wrong_access_key_ttl_minutes,
     };
     const subject = String(actingUserId);
-    const locked = await failures.lockedFor('access_key', subject, window);
+    const locked = await failures.lockedFor('access_key', subject, window, q);
     if (locked > 0)
       throw new AppError('accountLocked', {
         params: { minutes: Math.ceil(locked / 60_000) },
         data: { retry_after_seconds: Math.ceil(locked / 1000) },
       });
-    const q = client ?? db.pool;
     const { rows } = await q.query<{
       id: number;
       access_key_hash: string;
@@ -51,11 +51,12 @@ export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCo
         isResource(p.resource) && isAction(p.action) ? [{ resource: p.resource, action: p.action }] : [],
       );
       if (grants(held, need) && (await verifyPassword(key, row.access_key_hash))) {
-        await failures.clear('access_key', subject);
+        await failures.clear('access_key', subject, q);
         return row.id;
       }
     }
-    await failures.record('access_key', subject);
+    // The refusal rolls the caller's transaction back; the wrong key must still count.
+    await afterRollback(() => failures.record('access_key', subject));
     throw new AppError('accessKeyRequired');
   }
   return { approve };

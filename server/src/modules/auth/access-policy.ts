@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { PasswordPolicy } from '@nine/shared/password-policy';
 import type { Db } from '../../db/pool.ts';
 
@@ -32,9 +33,9 @@ interface Row {
 }
 
 /** The business's access policy. */
-export async function loadAccessPolicy(db: Db): Promise<AccessPolicy> {
+export async function loadAccessPolicy(db: Db, client?: pg.PoolClient): Promise<AccessPolicy> {
   // Migration 0001 creates the one row; it always exists.
-  const { rows } = await db.pool.query<Row>('SELECT * FROM access_policy WHERE id = 1');
+  const { rows } = await (client ?? db.pool).query<Row>('SELECT * FROM access_policy WHERE id = 1');
   const r = rows[0]!;
   return {
     auto_logout_minutes: r.auto_logout_minutes,

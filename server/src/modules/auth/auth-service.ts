@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { isAction, isResource, type Permission } from '@nine/shared/permissions';
 import type { LoginRequest, LoginResponse, Location } from '@nine/shared/schemas/auth';
@@ -60,16 +61,20 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
       .execute();
   }
 
-  /** The user's permissions in a location, or null when the user may not work there at all. */
-  async function permissionsAt(userId: number, locationId: number): Promise<Permission[] | null> {
-    const rows = await kysely
-      .selectFrom('user_roles as ur')
-      .leftJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-      .select(['rp.resource', 'rp.action'])
-      .distinct()
-      .where('ur.user_id', '=', userId)
-      .where('ur.location_id', '=', locationId)
-      .execute();
+  /**
+   * The user's permissions in a location, or null when the user may not work there at all. Inside a
+   * transaction pass its client: the check must not ask the pool for a second connection.
+   */
+  async function permissionsAt(
+    userId: number,
+    locationId: number,
+    client?: pg.PoolClient,
+  ): Promise<Permission[] | null> {
+    const { rows } = await (client ?? db.pool).query<{ resource: string | null; action: string | null }>(
+      `SELECT DISTINCT rp.resource, rp.action FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
+       WHERE ur.user_id = $1 AND ur.location_id = $2`,
+      [userId, locationId],
+    );
     if (rows.length === 0) return null;
     return rows.flatMap((r) =>
       r.resource && r.action && isResource(r.resource) && isAction(r.action)

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
 
 export type FailureKind = 'password' | 'access_key';
@@ -14,8 +15,13 @@ export interface FailureWindow {
  */
 export function createFailureCounter({ db, now }: { db: Db; now: () => Date }) {
   /** Milliseconds the subject stays locked, 0 when it is not. */
-  async function lockedFor(kind: FailureKind, subject: string, window: FailureWindow): Promise<number> {
-    const { rows } = await db.pool.query<{ at: Date }>(
+  async function lockedFor(
+    kind: FailureKind,
+    subject: string,
+    window: FailureWindow,
+    q: pg.Pool | pg.PoolClient = db.pool,
+  ): Promise<number> {
+    const { rows } = await q.query<{ at: Date }>(
       `SELECT at FROM auth_failures WHERE kind = $1 AND subject = $2 AND at > $3::timestamptz - make_interval(mins => $4)
        ORDER BY at DESC LIMIT $5`,
       [kind, subject, now(), window.ttlMinutes, window.threshold],
@@ -33,8 +39,12 @@ export function createFailureCounter({ db, now }: { db: Db; now: () => Date }) {
     ]);
   }
 
-  async function clear(kind: FailureKind, subject: string): Promise<void> {
-    await db.pool.query('DELETE FROM auth_failures WHERE kind = $1 AND subject = $2', [kind, subject]);
+  async function clear(
+    kind: FailureKind,
+    subject: string,
+    q: pg.Pool | pg.PoolClient = db.pool,
+  ): Promise<void> {
+    await q.query('DELETE FROM auth_failures WHERE kind = $1 AND subject = $2', [kind, subject]);
   }
 
   return { lockedFor, record, clear };

@@ -39,8 +39,11 @@ export async function runExport(
   deps: { dir: string; translate: Translate },
   exportId: number,
 ): Promise<void> {
+  // The claim: of two runners given the same job, the second finds it started and leaves it.
   const { rows } = await db.pool.query<ExportRow>(
-    `SELECT id, location_id, list, format, filters, filters->>'_lang' AS lang FROM exports WHERE id = $1`,
+    `UPDATE exports SET started_at = now(), attempts = attempts + 1
+     WHERE id = $1 AND (status = 'failed' OR (status = 'in_progress' AND (started_at IS NULL OR started_at < now() - interval '15 minutes')))
+     RETURNING id, location_id, list, format, filters, filters->>'_lang' AS lang`,
     [exportId],
   );
   const job = rows[0];
@@ -56,6 +59,8 @@ export async function runExport(
     const client = await db.pool.connect();
     let count = 0;
     try {
+      // A million rows stream for longer than a request may run.
+      await client.query('SET statement_timeout = 0');
       const stream = client.query(new QueryStream(text, params, { batchSize: 1000 }));
       if (job.format === 'csv') {
         const out = createWriteStream(file);
@@ -82,6 +87,7 @@ export async function runExport(
         await workbook.commit();
       }
     } finally {
+      await client.query('RESET statement_timeout').catch(() => {});
       client.release();
     }
     const size = (await stat(file)).size;

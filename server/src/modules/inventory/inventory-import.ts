@@ -284,12 +284,12 @@ export function registerInventoryImport(app: FastifyInstance, deps: { db: Db; au
         throw new AppError('importFileInvalid', { data: { reason: 'header', unknown, missing } });
 
       const { userId, locationId } = request.auth!;
-      const mayWriteAt = async (at: number) => {
-        if (at === locationId) return true;
-        const held = await deps.auth.permissionsAt(userId, at);
-        return held !== null && grants(held, CHANGE);
-      };
       const result = await inTransaction(deps.db, null, async (client) => {
+        const mayWriteAt = async (at: number) => {
+          if (at === locationId) return true;
+          const held = await deps.auth.permissionsAt(userId, at, client);
+          return held !== null && grants(held, CHANGE);
+        };
         const plan = await planImport(client, records, mayWriteAt);
         const report: ImportReport = {
           imported: plan.refused.length === 0,

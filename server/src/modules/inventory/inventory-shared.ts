@@ -26,10 +26,11 @@ export async function assertLocation(
   auth: AuthService,
   locationId: number,
   need: Requirement,
+  client?: pg.PoolClient,
 ): Promise<void> {
   const { userId, locationId: current } = request.auth!;
   if (locationId === current) return;
-  const held = await auth.permissionsAt(userId, locationId);
+  const held = await auth.permissionsAt(userId, locationId, client);
   if (!held || !grants(held, need)) throw new AppError('locationForbidden');
 }
 
@@ -71,6 +72,9 @@ export async function assertCodesFree(
   except: { productId?: number; itemId?: number } = {},
 ): Promise<void> {
   const check = async (column: 'sku' | 'barcode', value: string) => {
+    // A code is unique across products and items, which no one index can say: writers of the same code
+    // take turns on a lock, and each reads what is committed after it holds the lock.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${column}:${value.toLowerCase()}`]);
     const { rows } = await client.query(
       `SELECT 1 FROM products WHERE lower(${column}) = lower($1) AND id IS DISTINCT FROM $2
        UNION ALL SELECT 1 FROM items WHERE lower(${column}) = lower($1) AND id IS DISTINCT FROM $3 LIMIT 1`,

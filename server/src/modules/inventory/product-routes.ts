@@ -188,7 +188,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     if (changes.home_location_id) await assertLocation(request, deps.auth, changes.home_location_id, CHANGE);
     const item = await tx(async (client) => {
       const current = await lockItem(client, id);
-      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE, client);
       if (current.version !== version)
         throw new AppError('versionConflict', { data: { version: current.version } });
       // `rented` belongs to orders: a rented item changes status only by being returned.
@@ -213,7 +213,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     await assertLocation(request, deps.auth, input.to_location_id, CHANGE);
     const item = await tx(async (client) => {
       const current = await lockItem(client, id);
-      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE, client);
       if (current.version !== input.version)
         throw new AppError('versionConflict', { data: { version: current.version } });
       if (current.status === 'rented') throw new AppError('itemRented');
@@ -236,7 +236,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     const id = idOf(request);
     await tx(async (client) => {
       const current = await lockItem(client, id);
-      await assertLocation(request, deps.auth, current.current_location_id, CHANGE);
+      await assertLocation(request, deps.auth, current.current_location_id, CHANGE, client);
       const used = await client.query('SELECT 1 FROM order_items WHERE item_id = $1 LIMIT 1', [id]);
       if (used.rows.length) throw new AppError('itemInUse');
       await client.query('DELETE FROM items WHERE id = $1', [id]);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
+import { MAX_TOTAL_MINOR } from '@nine/shared/money';
 import type { DepositMove, PaymentCreate, RefundCreate } from '@nine/shared/schemas/money';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import { invoiceTimingAllows, type InvoiceTiming } from '@nine/shared/invoice-timing';
@@ -28,14 +29,22 @@ interface OrderMoney {
 const PAID = `(coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
   - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
 
+/**
+ * Locks the order, then reads its money. Two statements on purpose: what the locking statement computes
+ * (the paid sum) was read before the lock was granted, so every waiter would still see the old total.
+ */
 async function lockOrder(client: pg.PoolClient, orderId: number, locationId: number): Promise<OrderMoney> {
+  const locked = await client.query('SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+    orderId,
+    locationId,
+  ]);
+  if (!locked.rowCount) throw new AppError('notFound');
   const { rows } = await client.query<OrderMoney>(
     `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.total_minor, ${PAID}::bigint AS paid_minor, o.planned_start, o.planned_finish
-     FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
-    [orderId, locationId],
+     FROM orders o WHERE o.id = $1`,
+    [orderId],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+  return rows[0]!;
 }
 
 async function settings(client: pg.PoolClient, locationId: number) {
@@ -198,7 +207,7 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
       throw new AppError('forbidden', { data: { reason: 'external_payments_disabled' } });
     const balance = order.total_minor - order.paid_minor;
     const overpay = input.amount_minor - Math.max(balance, 0);
-    if (overpay > 0 && !s.has_pay_and_balance_forward) {
+    if (overpay > 0 && !(s.has_pay_and_balance_forward && input.keep_credit)) {
       throw new AppError('validation', {
         data: { issues: [{ path: 'amount_minor', code: 'exceeds_balance', balance_minor: balance }] },
       });
@@ -319,22 +328,34 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     paymentId: number,
     input: RefundCreate,
   ): Promise<number> {
+    // The order first (every money write on it takes that lock, so refunds of one order take turns), then
+    // what was refunded, read after the lock is held.
+    const found = await client.query<{ order_id: number }>(
+      'SELECT order_id FROM payments WHERE id = $1 AND location_id = $2',
+      [paymentId, actor.locationId],
+    );
+    if (!found.rows[0]) throw new AppError('notFound');
+    const order = await lockOrder(client, found.rows[0].order_id, actor.locationId);
     const { rows } = await client.query<{
       id: number;
-      order_id: number;
       invoice_id: number | null;
       method: string;
       amount_minor: number;
       refunded_minor: number;
+      unapproved_minor: number;
+      below_level2_minor: number;
     }>(
-      `SELECT p.id, p.order_id, p.invoice_id, p.method, p.amount_minor,
-              coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
-       FROM payments p WHERE p.id = $1 AND p.location_id = $2 FOR UPDATE`,
-      [paymentId, actor.locationId],
+      `SELECT p.id, p.invoice_id, p.method, p.amount_minor,
+              coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor,
+              coalesce(o.unapproved, 0)::bigint AS unapproved_minor, coalesce(o.below_level2, 0)::bigint AS below_level2_minor
+       FROM payments p,
+            LATERAL (SELECT sum(r.amount_minor) FILTER (WHERE r.approval_level = 0) AS unapproved,
+                            sum(r.amount_minor) FILTER (WHERE r.approval_level < 2) AS below_level2
+                     FROM refunds r JOIN payments op ON op.id = r.payment_id WHERE op.order_id = p.order_id) o
+       WHERE p.id = $1`,
+      [paymentId],
     );
-    const payment = rows[0];
-    if (!payment) throw new AppError('notFound');
-    const order = await lockOrder(client, payment.order_id, actor.locationId);
+    const payment = rows[0]!;
     const left = payment.amount_minor - payment.refunded_minor;
     if (input.amount_minor > left)
       throw new AppError('validation', {
@@ -343,21 +364,26 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     const s = await settings(client, actor.locationId);
     if (payment.method === 'external' && !s.process_external_refunds)
       throw new AppError('forbidden', { data: { reason: 'external_refunds_disabled' } });
+    // The levels bound what is refunded on the order in total, not per call: three refunds of 100.00
+    // need the same approval as one of 300.00.
     let approver: number | null = null;
-    if (input.amount_minor > s.refund_level2_minor) {
+    let approvalLevel = 0;
+    if (payment.below_level2_minor + input.amount_minor > s.refund_level2_minor) {
       approver = await accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
         resource: 'financial_transaction',
         action: 'manage',
       });
-    } else if (input.amount_minor > s.refund_level1_minor) {
+      approvalLevel = 2;
+    } else if (payment.unapproved_minor + input.amount_minor > s.refund_level1_minor) {
       approver = await accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
         resource: 'financial_transaction',
         action: 'refund',
       });
+      approvalLevel = 1;
     }
     const { rows: created } = await client.query<{ id: number }>(
-      'INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [payment.id, input.amount_minor, input.reason, actor.userId, approver],
+      'INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by, approval_level) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [payment.id, input.amount_minor, input.reason, actor.userId, approver, approvalLevel],
     );
     const refundId = created[0]!.id;
     await postLedger(
@@ -411,6 +437,8 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
         data: { issues: [{ path: 'amount_minor', code: 'exceeds_deposit_held', held_minor: held }] },
       });
     }
+    if (input.kind === 'held' && held + input.amount_minor > MAX_TOTAL_MINOR)
+      throw new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } });
     if (input.kind === 'claimed' && !input.reason)
       throw new AppError('validation', { data: { issues: [{ path: 'reason', code: 'required' }] } });
     const { rows: created } = await client.query<{ id: number }>(

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
+import { MAX_TOTAL_MINOR } from '@nine/shared/money';
 import type { CashRegisterState } from '@nine/shared/schemas/payments';
 import { postLedger } from './ledger.ts';
 
@@ -18,6 +19,15 @@ const EXPECTED = `SELECT s.id, s.opened_at, u.name AS opened_by, s.float_minor,
     coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_in'), 0)::bigint AS cash_in_minor,
     coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_out'), 0)::bigint AS cash_out_minor
   FROM register_sessions s JOIN users u ON u.id = s.opened_by`;
+
+/** Moves and closes of one drawer take turns, each reading the drawer after it holds the lock. */
+async function lockRegister(client: pg.PoolClient, actor: Actor, registerId: number): Promise<void> {
+  const { rowCount } = await client.query(
+    'SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    [registerId, actor.locationId],
+  );
+  if (!rowCount) throw new AppError('notFound');
+}
 
 export function createRegisterService() {
   async function register(
@@ -76,8 +86,11 @@ export function createRegisterService() {
     registerId: number,
     input: { kind: 'cash_in' | 'cash_out'; amount_minor: number; reason: string },
   ): Promise<void> {
+    await lockRegister(client, actor, registerId);
     const state = await register(client, actor, registerId);
     if (!state.session) throw new AppError('conflict', { data: { reason: 'register_closed' } });
+    if (input.kind === 'cash_in' && state.session.expected_minor + input.amount_minor > MAX_TOTAL_MINOR)
+      throw new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } });
     if (input.kind === 'cash_out' && input.amount_minor > state.session.expected_minor) {
       throw new AppError('validation', {
         data: {
@@ -106,6 +119,7 @@ export function createRegisterService() {
     registerId: number,
     countedMinor: number,
   ): Promise<{ expected_minor: number; counted_minor: number; difference_minor: number }> {
+    await lockRegister(client, actor, registerId);
     const state = await register(client, actor, registerId);
     if (!state.session) throw new AppError('conflict', { data: { reason: 'register_closed' } });
     const expected = state.session.expected_minor;

@@ -412,6 +412,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     req: OrderEventRequest,
     mayChange: (type: string) => boolean,
   ): Promise<void> {
+    // Lock, then read: the paid sum computed in the locking statement would be stale for a waiter.
+    await client.query('SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+      orderId,
+      actor.locationId,
+    ]);
     const { rows } = await client.query<{
       id: number;
       type: string;
@@ -424,7 +429,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       paid_minor: number;
     }>(
       `SELECT o.id, o.type, o.status, o.version, o.rental_type_id, o.planned_start, o.planned_finish, o.total_minor, ${PAID_SQL}::bigint AS paid_minor
-       FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
+       FROM orders o WHERE o.id = $1 AND o.location_id = $2`,
       [orderId, actor.locationId],
     );
     const order = rows[0];

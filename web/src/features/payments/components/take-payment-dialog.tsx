@@ -160,6 +160,8 @@ function TakePaymentFlow({
       amountMinor: amounts[i]!,
       tenderedMinor: d.method === 'cash' ? parseMinor(d.tendered) : null,
       reference: d.method === 'cash' || d.method === 'account_credit' ? '' : d.reference,
+      // The dialog said how much goes forward as credit; submitting it is the clerk's choice to keep it.
+      keepCredit: overpaid && money.rules.has_pay_and_balance_forward,
     }));
     send({ type: 'SUBMIT', tenders });
   };

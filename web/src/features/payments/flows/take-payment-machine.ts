@@ -11,6 +11,8 @@ export interface Tender {
   tenderedMinor: number | null;
   /** Card: last 4 digits or the terminal's reference; external: the provider's reference. */
   reference: string;
+  /** The customer keeps what is paid beyond the balance as account credit (pay and balance forward). */
+  keepCredit?: boolean;
 }
 
 export interface TakePaymentContext {
@@ -43,6 +45,7 @@ export function paymentBody(context: Pick<TakePaymentContext, 'orderId' | 'cashR
     body.tendered_minor = tender.tenderedMinor;
   if (tender.method !== 'cash' && tender.reference.trim() !== '') body.reference = tender.reference.trim();
   if (context.cashRegisterId !== null) body.cash_register_id = context.cashRegisterId;
+  if (tender.keepCredit) body.keep_credit = true;
   return body;
 }
 

@@ -1,0 +1,76 @@
+import { AppError, type ErrorName } from '@nine/shared/errors';
+import { MAX_TOTAL_MINOR } from '@nine/shared/money';
+import { UnsafeIntegerError } from '../db/pool.ts';
+
+/**
+ * Unique rules live in the database; this is where a violated one becomes the catalogue's answer. The key
+ * is the constraint or unique index name; `data` tells the web app which field is taken.
+ */
+const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = {
+  users_email_key: { name: 'conflict', data: { reason: 'email_taken' } },
+  roles_title_key: { name: 'conflict', data: { reason: 'title_taken' } },
+  categories_parent_name_key: { name: 'categoryNameTaken' },
+  attributes_name_key: { name: 'attributeNameTaken' },
+  product_codes_sku_key: { name: 'skuTaken' },
+  product_codes_barcode_key: { name: 'barcodeTaken' },
+  products_sku_key: { name: 'skuTaken' },
+  products_barcode_key: { name: 'barcodeTaken' },
+  items_sku_key: { name: 'skuTaken' },
+  items_barcode_key: { name: 'barcodeTaken' },
+  coupons_code_key: { name: 'couponCodeTaken' },
+  cash_registers_location_id_name_key: { name: 'conflict', data: { reason: 'name_taken' } },
+  register_sessions_one_open: { name: 'conflict', data: { reason: 'register_already_open' } },
+  maintenance_rules_rental_type_idx: { name: 'maintenanceRuleExists' },
+  maintenance_rules_product_idx: { name: 'maintenanceRuleExists' },
+  repair_logs_open_item_idx: { name: 'repairAlreadyOpen' },
+  stocktakes_open_idx: { name: 'stocktakeInProgress' },
+  invoices_one_credit_note: { name: 'invoiceAlreadyCredited' },
+};
+
+/** Check constraints that bound money totals: passing them is too large an amount, not a bug. */
+const TOTAL_BOUNDS = new Set(['orders_total_bound']);
+
+interface PgError {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+
+/**
+ * The failures PostgreSQL and the pool report that are answers, not bugs: a unique rule (409), a waited-too-
+ * long lock, statement or connection (503, nothing changed: the transaction rolled back), a number out of
+ * range. Anything else stays a bug (500).
+ */
+export function appErrorFromDatabase(err: unknown): AppError | null {
+  if (err instanceof UnsafeIntegerError)
+    return new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } });
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as PgError;
+  const constraint = typeof e.constraint === 'string' ? e.constraint : '';
+  switch (e.code) {
+    case '23505': {
+      const rule = UNIQUE_RULES[constraint];
+      return rule
+        ? new AppError(rule.name, rule.data ? { data: rule.data } : {})
+        : new AppError('conflict', { data: { reason: 'duplicate' } });
+    }
+    case '23514':
+      return TOTAL_BOUNDS.has(constraint)
+        ? new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } })
+        : null;
+    // lock_not_available (lock_timeout), query_canceled (statement_timeout), deadlock, serialization,
+    // idle_in_transaction_session_timeout.
+    case '55P03':
+    case '57014':
+    case '40P01':
+    case '40001':
+    case '25P03':
+      return new AppError('databaseBusy');
+    case '22003':
+      return new AppError('validation', { data: { reason: 'number_out_of_range' } });
+  }
+  // pg-pool: no connection came within connectionTimeoutMillis.
+  if (typeof e.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message))
+    return new AppError('databaseBusy');
+  return null;
+}

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+
+/**
+ * Money and stock rules that must hold in any Nine database, each as a query that returns the rows that
+ * break it. The concurrency tests run them after every burst; a shop runs them with `pnpm integrity`.
+ */
+export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
+  {
+    name: 'refunds_exceed_payment',
+    rule: 'The refunds of a payment never add up to more than the payment.',
+    sql: `SELECT p.id AS payment_id, p.amount_minor, sum(r.amount_minor)::bigint AS refunded_minor
+          FROM payments p JOIN refunds r ON r.payment_id = p.id
+          GROUP BY p.id HAVING sum(r.amount_minor) > p.amount_minor`,
+  },
+  {
+    name: 'orders_overpaid',
+    rule: 'An order is never paid beyond its total, except what was kept as account credit on purpose.',
+    sql: `SELECT o.id AS order_id, o.total_minor, paid.minor AS paid_minor, coalesce(credit.minor, 0) AS credit_kept_minor
+          FROM orders o
+          JOIN LATERAL (SELECT (coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
+                - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))::bigint AS minor) paid ON true
+          LEFT JOIN LATERAL (SELECT (-sum(e.amount_minor))::bigint AS minor FROM ledger_entries e
+                WHERE e.order_id = o.id AND e.gl_code = '2300' AND e.amount_minor < 0) credit ON true
+          WHERE paid.minor > o.total_minor + coalesce(credit.minor, 0)`,
+  },
+  {
+    name: 'ledger_unbalanced',
+    rule: 'Every ledger transaction sums to zero.',
+    sql: `SELECT txn_id, sum(amount_minor)::bigint AS sum_minor FROM ledger_entries GROUP BY txn_id HAVING sum(amount_minor) <> 0`,
+  },
+  {
+    name: 'deposit_negative',
+    rule: 'No order returns or claims more deposit than it held.',
+    sql: `SELECT order_id, sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END)::bigint AS held_minor
+          FROM deposit_movements GROUP BY order_id
+          HAVING sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END) < 0`,
+  },
+  {
+    name: 'stock_negative',
+    rule: 'No bulk stock level is below zero.',
+    sql: `SELECT product_id, location_id, quantity FROM stock_levels WHERE quantity < 0`,
+  },
+  {
+    name: 'invoice_paid_drift',
+    rule: 'The paid amount kept per invoice equals a fresh sum of its payments less refunds.',
+    sql: `SELECT s.invoice_id, s.paid_minor, fresh.minor AS fresh_minor
+          FROM invoice_settlements s
+          JOIN LATERAL (SELECT coalesce(sum(p.amount_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)), 0)::bigint AS minor
+                        FROM payments p WHERE p.invoice_id = s.invoice_id) fresh ON true
+          WHERE s.paid_minor <> fresh.minor`,
+  },
+];
+
+export interface IntegrityResult {
+  name: string;
+  rule: string;
+  violations: number;
+  /** Up to five offending rows, to start looking. */
+  sample: Record<string, unknown>[];
+}
+
+export async function runIntegrityChecks(q: pg.Pool | pg.PoolClient): Promise<IntegrityResult[]> {
+  const results: IntegrityResult[] = [];
+  for (const check of INTEGRITY_CHECKS) {
+    const { rows } = await q.query<Record<string, unknown>>(check.sql);
+    results.push({ name: check.name, rule: check.rule, violations: rows.length, sample: rows.slice(0, 5) });
+  }
+  return results;
+}
