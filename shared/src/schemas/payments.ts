@@ -71,6 +71,9 @@ export interface OrderMoney {
   deposit_held_minor: number;
   deposit_in_custody: boolean;
   customer_credit_minor: number;
+  /** Refunded on the order without an approver, and without a manager: the L1/L2 levels bound these totals. */
+  refunds_unapproved_minor: number;
+  refunds_below_level2_minor: number;
   payments: OrderPaymentRow[];
   deposits: DepositMovementRow[];
   rules: PaymentRules;

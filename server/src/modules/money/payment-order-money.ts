@@ -32,12 +32,19 @@ export async function getOrderMoney(
     deposit_minor: number;
     deposit_in_custody: boolean;
     held_minor: number;
+    refunds_unapproved_minor: number;
+    refunds_below_level2_minor: number;
   }>(
     `SELECT o.id, o.type, o.version, o.status, o.customer_id, o.total_minor, o.deposit_minor, o.deposit_in_custody,
             (coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
               - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))::bigint AS paid_minor,
-            coalesce((SELECT sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END) FROM deposit_movements WHERE order_id = o.id), 0)::bigint AS held_minor
-     FROM orders o WHERE o.id = $1 AND o.location_id = $2`,
+            coalesce((SELECT sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END) FROM deposit_movements WHERE order_id = o.id), 0)::bigint AS held_minor,
+            coalesce(r.unapproved, 0)::bigint AS refunds_unapproved_minor, coalesce(r.below_level2, 0)::bigint AS refunds_below_level2_minor
+     FROM orders o,
+          LATERAL (SELECT sum(r.amount_minor) FILTER (WHERE r.approval_level = 0) AS unapproved,
+                          sum(r.amount_minor) FILTER (WHERE r.approval_level < 2) AS below_level2
+                   FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id) r
+     WHERE o.id = $1 AND o.location_id = $2`,
     [orderId, locationId],
   );
   const order = rows[0];
@@ -78,6 +85,8 @@ export async function getOrderMoney(
     deposit_held_minor: order.held_minor,
     deposit_in_custody: order.deposit_in_custody,
     customer_credit_minor: credit,
+    refunds_unapproved_minor: order.refunds_unapproved_minor,
+    refunds_below_level2_minor: order.refunds_below_level2_minor,
     payments: payments.rows,
     deposits: deposits.rows,
     rules: rules.rows[0]!,

@@ -22,6 +22,8 @@ const money: OrderMoney = {
   deposit_held_minor: 20000,
   deposit_in_custody: true,
   customer_credit_minor: 0,
+  refunds_unapproved_minor: 0,
+  refunds_below_level2_minor: 0,
   payments: [],
   deposits: [
     {

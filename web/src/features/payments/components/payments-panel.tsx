@@ -130,6 +130,10 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
       <RefundDialog
         payment={refunding}
         rules={money.rules}
+        refundedSoFar={{
+          unapprovedMinor: money.refunds_unapproved_minor,
+          belowLevel2Minor: money.refunds_below_level2_minor,
+        }}
         format={format}
         onClose={() => setRefunding(null)}
         onRefunded={props.onRefunded}

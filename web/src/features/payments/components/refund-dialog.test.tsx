@@ -34,7 +34,11 @@ const card: OrderPaymentRow = {
   created_by: 'Sam',
 };
 
-function renderRefund(payment: OrderPaymentRow, onRefunded = vi.fn()) {
+function renderRefund(
+  payment: OrderPaymentRow,
+  onRefunded = vi.fn(),
+  refundedSoFar = { unapprovedMinor: 0, belowLevel2Minor: 0 },
+) {
   let n = 0;
   render(
     <ChakraProvider value={defaultSystem}>
@@ -43,6 +47,7 @@ function renderRefund(payment: OrderPaymentRow, onRefunded = vi.fn()) {
           <RefundDialog
             payment={payment}
             rules={rules}
+            refundedSoFar={refundedSoFar}
             format={money}
             onClose={() => {}}
             onRefunded={onRefunded}
@@ -134,6 +139,16 @@ describe('refund a payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refunded $5.00 as Card.')).toBeTruthy();
     expect(sent).toEqual([{ amount_minor: 500, reason: 'Late' }]);
+  });
+
+  it('counts what the order already refunded: a second small refund past L1 in total asks for a key', async () => {
+    // 8.00 refunded without an approver; 5.00 more passes the 10.00 L1 in total.
+    renderRefund({ ...card, refunded_minor: 800 }, vi.fn(), { unapprovedMinor: 800, belowLevel2Minor: 800 });
+    const amount = await screen.findByRole('textbox', { name: /Refund amount/ });
+    fireEvent.change(amount, { target: { value: '5' } });
+    expect(await screen.findByLabelText(/Approver's access key/)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '2' } });
+    expect(screen.queryByLabelText(/Approver's access key/)).toBeNull();
   });
 
   it('refuses refunding an external payment when the business does not process external refunds', async () => {

@@ -23,16 +23,31 @@ export interface RefundDialogProps {
   /** The payment to refund; null keeps the dialog closed. */
   payment: OrderPaymentRow | null;
   rules: PaymentRules;
+  refundedSoFar?: RefundedSoFar;
   format(minor: number): string;
   onClose(): void;
   onRefunded(result: RefundResult): void;
   newKey?: () => string;
 }
 
-/** Which approver a refund of this amount needs: none up to L1, a refund approver up to L2, a manager above. */
-export function refundLevel(amountMinor: number, rules: PaymentRules): 0 | 1 | 2 {
-  if (amountMinor > rules.refund_level2_minor) return 2;
-  if (amountMinor > rules.refund_level1_minor) return 1;
+/** What the order already refunded without an approver, and without a manager (the levels bound totals). */
+export interface RefundedSoFar {
+  unapprovedMinor: number;
+  belowLevel2Minor: number;
+}
+const NOTHING_REFUNDED: RefundedSoFar = { unapprovedMinor: 0, belowLevel2Minor: 0 };
+
+/**
+ * Which approver a refund of this amount needs, counting what the order already refunded: none while the
+ * unapproved total stays within L1, a refund approver within L2, a manager above. The server decides the same.
+ */
+export function refundLevel(
+  amountMinor: number,
+  rules: PaymentRules,
+  soFar: RefundedSoFar = NOTHING_REFUNDED,
+): 0 | 1 | 2 {
+  if (soFar.belowLevel2Minor + amountMinor > rules.refund_level2_minor) return 2;
+  if (soFar.unapprovedMinor + amountMinor > rules.refund_level1_minor) return 1;
   return 0;
 }
 
@@ -73,6 +88,7 @@ export function RefundDialog(props: RefundDialogProps) {
 function RefundForm({
   payment,
   rules,
+  refundedSoFar,
   format,
   onClose,
   onRefunded,
@@ -108,7 +124,7 @@ function RefundForm({
       : minor > refundable
         ? t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })
         : null;
-  const level = minor === null ? 0 : refundLevel(minor, rules);
+  const level = minor === null ? 0 : refundLevel(minor, rules, refundedSoFar);
   const reasonError = reason.trim() === '' ? t('money:refunds.reason_required') : null;
   const keyError = level > 0 && accessKey.trim() === '' ? t('money:refunds.key_required') : null;
   const failure = refund.isError ? moneyFailure(refund.error, t, format) : null;

@@ -23,6 +23,8 @@ const order: OrderMoney = {
   deposit_held_minor: 0,
   deposit_in_custody: false,
   customer_credit_minor: 0,
+  refunds_unapproved_minor: 0,
+  refunds_below_level2_minor: 0,
   payments: [],
   deposits: [],
   rules: {
