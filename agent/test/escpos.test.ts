@@ -5,7 +5,8 @@ import { codePages, decodeText, encodeText } from '../src/escpos/code-pages.ts';
 import { renderEscPosPreview } from '../src/escpos/escpos-preview.ts';
 import { createEscPosWriter } from '../src/escpos/escpos-writer.ts';
 import { paperProfiles } from '../src/devices/printer.ts';
-import { renderPrintJob, twoColumns, wrapText } from '../src/render/render-print-job.ts';
+import { renderPrintJob } from '../src/render/render-print-job.ts';
+import { twoColumns, wrapText } from '../src/render/receipt-layout.ts';
 import { makeReceipt } from './fixtures/receipts.ts';
 
 const hex = (bytes: Uint8Array) =>
@@ -62,6 +63,18 @@ describe('ESC/POS writer', () => {
       '1d 48 02 1d 68 50 1d 77 02 1d 6b 49 07 7b 42 41 2d 31 32 33',
     );
     expect(() => createEscPosWriter(codePages.cp858).code128('Niño')).toThrow(RangeError);
+  });
+
+  it('packs an even run of digits in code set C, escapes {, and picks the HRI font', () => {
+    const w = () => createEscPosWriter(codePages.cp858);
+    expect(hex(w().code128('012345', { moduleWidth: 1, hri: 'b' }).toBytes())).toBe(
+      '1d 48 02 1d 66 01 1d 68 50 1d 77 01 1d 6b 49 05 7b 43 01 17 2d',
+    );
+    expect(hex(w().code128('a{b', { hri: 'none' }).toBytes())).toBe(
+      '1d 48 00 1d 68 50 1d 77 02 1d 6b 49 06 7b 42 61 7b 7b 62',
+    );
+    const preview = renderEscPosPreview(w().code128('012345').code128('a{b').toBytes(), 32);
+    expect(preview).toBe('[CODE128 012345]\n[CODE128 a{b]\n');
   });
 
   it('stores and prints a QR symbol with GS ( k', () => {

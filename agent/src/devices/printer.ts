@@ -12,9 +12,14 @@ export interface PrinterTransport {
   /** Where it prints, for people: `192.168.1.50:9100`, `/dev/usb/lp0`, `usb 0416:5011`. */
   readonly target?: string;
   /**
+   * True when writing the same job id again prints it once (a spool file named by job id). Only then does
+   * the queue resend a job that a crash cut off while it was being sent; on the others (TCP, USB, device
+   * paths) the bytes may already be on paper, so the job is left for a person to confirm.
+   */
+  readonly repeatSafe?: boolean;
+  /**
    * Hands a job's bytes to the printer and resolves once they are accepted. Rejects with
-   * `PrinterOfflineError` when the job should wait and be retried. The queue may repeat a job id after a
-   * crash: transports that can (a spool file named by job id) make that repeat harmless.
+   * `PrinterOfflineError` when the job should wait and be retried.
    */
   write(job: { jobId: string; bytes: Uint8Array }, signal: AbortSignal): Promise<void>;
   /** DLE EOT style status; must honour the signal, many printers never answer. */
@@ -51,10 +56,13 @@ export interface PrinterProfileInput {
   leaveKanjiMode?: boolean | undefined;
 }
 
-const FONT_A_DOTS = 12;
-const FONT_B_DOTS = 9;
+/** Width in dots of a character cell of ESC/POS font A (12x24) and font B (9x17); GS ! multiplies it. */
+export const FONT_DOTS = { a: 12, b: 9 } as const;
 
-/** Fills a profile from what is known: 58 mm means 384 dots, columns follow the dots, CP858 by default. */
+/**
+ * Fills a profile from what is known: 58 mm means 384 dots, columns follow the dots, CP858 by default.
+ * Configured columns can narrow a line, never make it wider than the head.
+ */
 export function makePrinterProfile(input: PrinterProfileInput = {}): PrinterProfile {
   const paperWidthMm =
     input.paperWidthMm ?? (input.dotsPerLine !== undefined && input.dotsPerLine > 450 ? 80 : 58);
@@ -63,8 +71,8 @@ export function makePrinterProfile(input: PrinterProfileInput = {}): PrinterProf
   return {
     paperWidthMm,
     dotsPerLine,
-    columns: input.columns ?? Math.floor(dotsPerLine / FONT_A_DOTS),
-    columnsFontB: input.columnsFontB ?? Math.floor(dotsPerLine / FONT_B_DOTS),
+    columns: Math.min(input.columns ?? Infinity, Math.floor(dotsPerLine / FONT_DOTS.a)),
+    columnsFontB: Math.min(input.columnsFontB ?? Infinity, Math.floor(dotsPerLine / FONT_DOTS.b)),
     font: input.font ?? 'a',
     codePage: input.codePageNumber === undefined ? page : { ...page, escPosNumber: input.codePageNumber },
     leaveKanjiMode: input.leaveKanjiMode ?? true,

@@ -65,6 +65,7 @@ export function createSimulatedPrinter(options: {
     transport: {
       kind: 'simulated',
       target: options.spoolDir,
+      repeatSafe: true,
       async write(job, signal) {
         signal.throwIfAborted();
         if (status.state === 'offline') throw new PrinterOfflineError(status.error ?? 'printer offline');

@@ -88,10 +88,22 @@ export function encodeText(text: string, page: CodePage): Uint8Array {
       for (const sub of substitute) out.push(byteOf(sub, page) ?? 0x3f);
       continue;
     }
+    // A mark left over after NFC (no precomposed letter) or an invisible format character (zero width
+    // joiner, bidi marks) takes no cell on screen: printing '?' for it would widen the line.
+    if (/[\p{M}\p{Cf}]/u.test(char)) continue;
     const base = char.normalize('NFD')[0];
     out.push((base !== undefined && base !== char ? byteOf(base, page) : undefined) ?? 0x3f);
   }
   return Uint8Array.from(out);
+}
+
+/**
+ * The text as the printer will print it with the page: NFC, substitutes applied, one UTF-16 unit per
+ * character cell. Layout measures and cuts this, never the text as given (`…` prints as three cells in
+ * CP858, a decomposed `é` as one).
+ */
+export function printedText(text: string, page: CodePage): string {
+  return decodeText(encodeText(text, page), page);
 }
 
 /** Decodes bytes of the page back to text (for previews). */

@@ -1,5 +1,22 @@
 import { codePageByNumber, codePages, decodeText, type CodePage } from './code-pages.ts';
 
+/** The characters of GS k 73 data: `{B`/`{C` select a code set (C holds two digits per byte), `{{` is `{`. */
+function code128Text(data: Uint8Array): string {
+  let text = '';
+  let setC = false;
+  for (let i = 0; i < data.length; i += 1) {
+    const byte = data[i] ?? 0;
+    if (byte === 0x7b && data[i + 1] !== 0x7b) {
+      setC = data[i + 1] === 0x43;
+      i += 1;
+    } else if (byte === 0x7b) {
+      text += '{';
+      i += 1;
+    } else text += setC ? String(byte).padStart(2, '0') : String.fromCharCode(byte);
+  }
+  return text;
+}
+
 /**
  * Reads ESC/POS bytes back into readable text: what the simulated printer writes as a preview, and what
  * tests compare against. Understands the commands the writer emits; any other command byte is shown as
@@ -69,7 +86,7 @@ export function renderEscPosPreview(
       }
     } else if (byte === 0x1d) {
       const command = arg(1);
-      if (command === 0x21 || command === 0x48 || command === 0x68 || command === 0x77) {
+      if (command === 0x21 || command === 0x48 || command === 0x66 || command === 0x68 || command === 0x77) {
         i += 3;
       } else if (command === 0x56) {
         const mode = arg(2);
@@ -78,9 +95,7 @@ export function renderEscPosPreview(
       } else if (command === 0x6b && arg(2) >= 65) {
         const length = arg(3);
         const data = bytes.subarray(i + 4, i + 4 + length);
-        // Skip the `{B` code set selector of CODE128.
-        const text = String.fromCharCode(...(data[0] === 0x7b ? data.subarray(2) : data));
-        marker(`[CODE128 ${text}]`);
+        marker(`[CODE128 ${code128Text(data)}]`);
         i += 4 + length;
       } else if (command === 0x76 && arg(2) === 0x30) {
         const width = (arg(4) + arg(5) * 256) * 8;

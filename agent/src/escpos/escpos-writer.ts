@@ -1,4 +1,5 @@
 import { encodeText, type CodePage } from './code-pages.ts';
+import { code128Data, QR_MAX_BYTES, type QrErrorCorrection } from './symbol-size.ts';
 
 /** ESC/POS command bytes (Epson TM-series reference; the common subset cheap 58/80 mm printers implement). */
 const ESC = 0x1b;
@@ -7,7 +8,6 @@ const FS = 0x1c;
 const LF = 0x0a;
 
 export type Alignment = 'left' | 'center' | 'right';
-export type QrErrorCorrection = 'L' | 'M' | 'Q' | 'H';
 
 export interface EscPosWriter {
   /**
@@ -28,8 +28,14 @@ export interface EscPosWriter {
   line(text?: string): EscPosWriter;
   /** ESC d n: print and feed n lines. */
   feed(lines: number): EscPosWriter;
-  /** GS k 73: CODE128 with code set B (printable ASCII), human-readable text below. */
-  code128(data: string, options?: { height?: number; moduleWidth?: number }): EscPosWriter;
+  /**
+   * GS k 73: CODE128 in code set C for an even run of digits, B otherwise (printable ASCII). The
+   * human-readable text goes below, in `hri` font (GS f); `none` leaves it out.
+   */
+  code128(
+    data: string,
+    options?: { height?: number; moduleWidth?: number; hri?: 'a' | 'b' | 'none' },
+  ): EscPosWriter;
   /** GS ( k: QR model 2, stored then printed. */
   qr(data: string, options?: { moduleSize?: number; errorCorrection?: QrErrorCorrection }): EscPosWriter;
   /** GS V: full or partial cut, after feeding `feed` lines so the last text clears the cutter. */
@@ -49,9 +55,6 @@ function byteInRange(value: number, min: number, max: number, what: string): num
 
 const alignments: Record<Alignment, number> = { left: 0, center: 1, right: 2 };
 const qrLevels: Record<QrErrorCorrection, number> = { L: 48, M: 49, Q: 50, H: 51 };
-
-/** A QR symbol (version 40, byte mode, level L) holds at most 2953 bytes; GS ( k caps data at ~7 KB anyway. */
-const QR_MAX_BYTES = 2953;
 
 export function createEscPosWriter(initialPage: CodePage): EscPosWriter {
   const chunks: number[] = [];
@@ -103,11 +106,12 @@ export function createEscPosWriter(initialPage: CodePage): EscPosWriter {
       return writer;
     },
     code128(data, options = {}) {
-      if (!/^[\x20-\x7e]+$/.test(data)) throw new RangeError('CODE128 data must be printable ASCII');
-      // `{B` selects code set B; the length byte counts it.
-      const body = [0x7b, 0x42, ...Array.from(data, (char) => char.charCodeAt(0))];
+      // The length byte counts the code set selector (`{B`, `{C`) too.
+      const { body } = code128Data(data);
       byteInRange(body.length, 3, 255, 'CODE128 length');
-      push(GS, 0x48, 2); // HRI below
+      const hri = options.hri;
+      push(GS, 0x48, hri === 'none' ? 0 : 2); // HRI below
+      if (hri === 'a' || hri === 'b') push(GS, 0x66, hri === 'b' ? 1 : 0);
       push(GS, 0x68, byteInRange(options.height ?? 80, 1, 255, 'barcode height'));
       push(GS, 0x77, byteInRange(options.moduleWidth ?? 2, 1, 6, 'barcode module width'));
       push(GS, 0x6b, 73, body.length, ...body);

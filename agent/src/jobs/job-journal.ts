@@ -2,11 +2,34 @@ import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises
 import { dirname } from 'node:path';
 import type { JobState } from '@nine/shared/agent-protocol';
 
-/** A job as the journal knows it. `bytes` (base64) is dropped once the job is finished. */
+/**
+ * The protocol's job states, plus `needs-confirmation`: a crash cut the job off while its bytes were going to
+ * a printer that cannot take a repeat harmlessly, so it may or may not be on paper and only a person can
+ * tell. Finished, like `done` and `failed`: it is never sent again by itself.
+ */
+export type JournalJobState = JobState | 'needs-confirmation';
+
+export const journalJobStates: readonly JournalJobState[] = [
+  'queued',
+  'printing',
+  'done',
+  'failed',
+  'needs-confirmation',
+];
+
+/** States after which a job is never sent again. */
+export function isFinished(status: JournalJobState): boolean {
+  return status === 'done' || status === 'failed' || status === 'needs-confirmation';
+}
+
+/**
+ * A job as the journal knows it. `printing` means its bytes may have started to leave (the line is on disk
+ * before they do), `done` that the transport confirmed them. `bytes` (base64) is dropped once finished.
+ */
 export interface JobRecord {
   jobId: string;
   printerId: string;
-  status: JobState;
+  status: JournalJobState;
   reason?: string;
   createdAt: string;
   updatedAt: string;
@@ -20,7 +43,7 @@ export interface JobRecord {
  */
 export type JournalEntry =
   | { op: 'job'; job: JobRecord }
-  | { op: 'status'; jobId: string; status: JobState; at: string; reason?: string };
+  | { op: 'status'; jobId: string; status: JournalJobState; at: string; reason?: string };
 
 export interface JobJournal {
   readonly path: string;
@@ -33,7 +56,7 @@ export interface JobJournal {
   close(): Promise<void>;
 }
 
-const states: readonly string[] = ['queued', 'printing', 'done', 'failed'];
+const states: readonly string[] = journalJobStates;
 
 function isJobRecord(value: unknown): value is JobRecord {
   if (typeof value !== 'object' || value === null) return false;
@@ -69,7 +92,7 @@ function parseEntry(line: string): JournalEntry | undefined {
     return {
       op: 'status',
       jobId: entry.jobId,
-      status: entry.status as JobState,
+      status: entry.status as JournalJobState,
       at: entry.at,
       ...(typeof entry.reason === 'string' ? { reason: entry.reason } : {}),
     };
@@ -167,7 +190,7 @@ export function createJobJournal(path: string): JobJournal {
         job.updatedAt = entry.at;
         if (entry.reason === undefined) delete job.reason;
         else job.reason = entry.reason;
-        if (entry.status === 'done' || entry.status === 'failed') delete job.bytes;
+        if (isFinished(entry.status)) delete job.bytes;
       }
       return { jobs, skippedLines };
     },

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobInfo, JobState } from '@nine/shared/agent-protocol';
-import { PrinterOfflineError, type Printer } from '../devices/printer.ts';
-import type { JobJournal, JobRecord } from './job-journal.ts';
+import type { JobInfo, JobState, PrinterStatus } from '@nine/shared/agent-protocol';
+import { PrinterOfflineError, readPrinterStatus, type Printer } from '../devices/printer.ts';
+import { isFinished, type JobJournal, type JobRecord, type JournalJobState } from './job-journal.ts';
 
 export interface JobQueue {
-  /** Replays the journal, compacts it and resumes every job that was queued or printing. */
+  /**
+   * Replays the journal, compacts it and resumes every queued job. A job a crash cut off while it was being
+   * sent (`printing`) is sent again only on a repeat-safe transport; elsewhere the printer's status is
+   * read and the job is reported as possibly printed, for a person to decide (at most once).
+   */
   start(): Promise<void>;
   /** Resolves once the job is durably journaled: from then on it prints even across a restart. */
   submit(input: {
@@ -16,7 +20,7 @@ export interface JobQueue {
   get(jobId: string): JobInfo | undefined;
   /** Retries a printer's waiting job now instead of after the back-off (the printer came back). */
   retryNow(printerId: string): void;
-  /** Stops printing; an interrupted job stays `printing` in the journal and is repeated on the next start. */
+  /** Stops printing; an interrupted job stays `printing` in the journal and is handled by the next start. */
   stop(): Promise<void>;
 }
 
@@ -44,18 +48,39 @@ interface Lane {
   wake: (() => void) | undefined;
 }
 
+/**
+ * The state the protocol shows. It has no `needs-confirmation` yet: such a job reads as `failed`, its
+ * reason saying it may have printed. Once `jobStates` has it, return `status` as it is.
+ */
+function protocolState(status: JournalJobState): JobState {
+  return status === 'needs-confirmation' ? 'failed' : status;
+}
+
 function toInfo(job: JobRecord): JobInfo {
   return {
     jobId: job.jobId,
     printerId: job.printerId,
-    status: job.status,
+    status: protocolState(job.status),
     ...(job.reason === undefined ? {} : { reason: job.reason }),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
 }
 
-const finished = (status: JobState) => status === 'done' || status === 'failed';
+function describeStatus(status: PrinterStatus): string {
+  if (status.state === 'ready') return 'reports it is ready';
+  if (status.state === 'offline') return `reports ${status.error ?? 'offline'}`;
+  return 'does not report its status';
+}
+
+/** What staff read on a job cut off mid-send: it may be on paper, so a person decides whether to reprint. */
+function uncertainReason(printer: Printer, status: PrinterStatus): string {
+  const where = printer.transport.target ?? printer.name;
+  return (
+    `may have printed: the agent stopped while sending it to ${where}; the printer now ` +
+    `${describeStatus(status)}. Check the paper and reprint if the receipt is missing.`
+  );
+}
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const now = options.now ?? Date.now;
@@ -77,15 +102,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   );
   const stopController = new AbortController();
   let appendedSinceCompaction = 0;
+  /** Jobs found `printing` at start on transports where a repeat may print twice. */
+  const cutOff = new Set<string>();
 
   const stopped = () => stopController.signal.aborted;
 
   /**
-   * Journals a status change, then applies and reports it. `printing` is not waited for: a restart repeats
-   * queued and printing jobs alike, so that line only informs, and waiting for its fsync would delay every
-   * receipt. Lines still reach the file in order.
+   * Journals a status change, then applies and reports it. `printing` is the "bytes may be leaving" mark:
+   * it is on disk before they leave, except on repeat-safe transports (the spool), where a restart repeats
+   * printing and queued jobs alike and waiting for the fsync would only delay every receipt.
    */
-  const transition = async (job: JobRecord, status: JobState, reason?: string) => {
+  const transition = async (
+    job: JobRecord,
+    status: JournalJobState,
+    reason?: string,
+    write: { durable?: boolean } = {},
+  ) => {
     if (stopped()) return;
     const at = new Date(now()).toISOString();
     const written = journal.append({
@@ -95,7 +127,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       at,
       ...(reason === undefined ? {} : { reason }),
     });
-    if (status === 'printing')
+    if (status === 'printing' && write.durable !== true)
       written.catch((error: unknown) => log.error({ err: error }, 'journal write failed'));
     else await written;
     appendedSinceCompaction += 1;
@@ -103,7 +135,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     job.updatedAt = at;
     if (reason === undefined) delete job.reason;
     else job.reason = reason;
-    if (finished(status)) payloads.delete(job.jobId);
+    if (isFinished(status)) payloads.delete(job.jobId);
     options.onStatus(toInfo(job));
   };
 
@@ -119,9 +151,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
 
   const compact = async () => {
-    const unfinished = [...jobs.values()].filter((job) => !finished(job.status));
+    const unfinished = [...jobs.values()].filter((job) => !isFinished(job.status));
     const recent = [...jobs.values()]
-      .filter((job) => finished(job.status))
+      .filter((job) => isFinished(job.status))
       .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))
       .slice(-keepFinished);
     const kept = new Set([...unfinished, ...recent].map((job) => job.jobId));
@@ -147,6 +179,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       lane.waiting.shift();
       return retryDelayMs;
     }
+    if (cutOff.has(job.jobId)) {
+      // Its bytes may be on paper already: never resend, say so. The status tells staff where to look.
+      const status = await readPrinterStatus(lane.printer);
+      await transition(job, 'needs-confirmation', uncertainReason(lane.printer, status));
+      cutOff.delete(job.jobId);
+      lane.waiting.shift();
+      return retryDelayMs;
+    }
     if (now() - Date.parse(job.createdAt) > maxJobAgeMs) {
       await transition(
         job,
@@ -156,7 +196,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       lane.waiting.shift();
       return retryDelayMs;
     }
-    await transition(job, 'printing');
+    await transition(job, 'printing', undefined, { durable: lane.printer.transport.repeatSafe !== true });
     try {
       await lane.printer.transport.write({ jobId: job.jobId, bytes }, stopController.signal);
     } catch (error) {
@@ -214,10 +254,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const { bytes, ...job } = record;
         jobs.set(jobId, job);
         if (job.idempotencyKey !== undefined) byKey.set(job.idempotencyKey, jobId);
-        if (!finished(job.status) && bytes !== undefined) payloads.set(jobId, Buffer.from(bytes, 'base64'));
+        if (!isFinished(job.status) && bytes !== undefined) payloads.set(jobId, Buffer.from(bytes, 'base64'));
       }
       for (const job of jobs.values()) {
-        if (finished(job.status)) continue;
+        if (isFinished(job.status)) continue;
         const lane = lanes.get(job.printerId);
         if (lane === undefined || !payloads.has(job.jobId)) {
           // Journal order is acceptance order, so resumed jobs keep their order.
@@ -227,8 +267,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           job.updatedAt = new Date(now()).toISOString();
           continue;
         }
-        if (job.status === 'printing')
+        if (job.status === 'printing' && lane.printer.transport.repeatSafe !== true) {
+          log.warn({ jobId: job.jobId }, 'a job was cut off while being sent: it may have printed');
+          cutOff.add(job.jobId);
+        } else if (job.status === 'printing') {
           log.info({ jobId: job.jobId }, 'repeating a job interrupted while printing');
+        }
         lane.waiting.push(job.jobId);
       }
       await compact();

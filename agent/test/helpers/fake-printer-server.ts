@@ -14,6 +14,8 @@ export interface FakePrinterServer {
   answers: Partial<Record<1 | 2 | 3 | 4, number>>;
   /** Stop reading (the buffer of a printer out of paper fills up). */
   stall: boolean;
+  /** Closes the connections `holdOpen` kept open (the printer is done with them). */
+  release(): void;
   /** Resolves with the next finished connection's bytes. */
   nextJob(timeoutMs?: number): Promise<Buffer>;
   close(): Promise<void>;
@@ -26,16 +28,29 @@ function isOnlyStatusQueries(bytes: Buffer): boolean {
 }
 
 export async function startFakePrinterServer(
-  options: { port?: number; answers?: FakePrinterServer['answers'] } = {},
+  options: {
+    port?: number;
+    answers?: FakePrinterServer['answers'];
+    /**
+     * Called once a client has sent everything: true keeps the connection open (a printer still busy with
+     * the job), else the printer closes its side as most do after reading a job.
+     */
+    holdOpen?: (bytes: Buffer) => boolean;
+  } = {},
 ): Promise<FakePrinterServer> {
   const waiters: ((job: Buffer) => void)[] = [];
   const sockets = new Set<Socket>();
+  const held = new Set<Socket>();
   const fake: FakePrinterServer = {
     port: 0,
     jobs: [],
     statusQueries: 0,
     answers: options.answers ?? {},
     stall: false,
+    release() {
+      for (const socket of held) socket.end();
+      held.clear();
+    },
     nextJob(timeoutMs = 3000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no job reached the fake printer')), timeoutMs);
@@ -51,7 +66,7 @@ export async function startFakePrinterServer(
         server.close(() => resolve());
       }),
   };
-  const server: Server = createServer((socket) => {
+  const server: Server = createServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
     if (fake.stall) socket.pause();
     const chunks: Buffer[] = [];
@@ -65,8 +80,13 @@ export async function startFakePrinterServer(
         }
       }
     });
+    socket.on('end', () => {
+      if (options.holdOpen?.(Buffer.concat(chunks)) === true) held.add(socket);
+      else socket.end();
+    });
     socket.on('close', () => {
       sockets.delete(socket);
+      held.delete(socket);
       const job = Buffer.concat(chunks);
       if (isOnlyStatusQueries(job)) {
         fake.statusQueries += 1;

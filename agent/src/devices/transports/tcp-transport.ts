@@ -68,6 +68,9 @@ export function createTcpTransport(options: TcpTransportOptions): PrinterTranspo
     const socket = await connect(signal);
     // Answers the printer may send (automatic status back) are read and dropped, never left to pile up.
     socket.on('data', () => undefined);
+    // A reset after the job is flushed (printers hang up as they like) must not be an unhandled 'error',
+    // which would kill the agent between the bytes reaching the printer and `done` reaching the journal.
+    socket.on('error', () => undefined);
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
