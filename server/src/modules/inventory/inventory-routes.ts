@@ -123,9 +123,17 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
   });
 
   // Newest first, walking order_items_product_created_idx: one page, never the whole history.
+  // Only lines of orders at locations where the caller holds the route's permission: a line names
+  // its customer, which staff of another location must not read here any more than in the order.
   app.get('/api/nine/inventory/products/:id/rentals', { config: { access: VIEW } }, async (request) => {
     const id = idOf(request);
     const q = parse(rentalHistoryQuery, request.query);
+    const { userId } = request.auth!;
+    const locations: number[] = [];
+    for (const location of await deps.auth.locationsOf(userId)) {
+      const held = await deps.auth.permissionsAt(userId, location.id);
+      if (held && grants(held, VIEW)) locations.push(location.id);
+    }
     return {
       data: await pageOf<RentalHistoryRow>(deps.db, {
         select: `oi.id AS order_item_id, o.id AS order_id, o.number AS order_number, o.type AS order_type,
@@ -134,9 +142,9 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
           CASE WHEN oi.status = 'cancelled' THEN 0 ELSE oi.quantity * oi.unit_price_minor - oi.discount_minor END::bigint AS revenue_minor,
           oi.created_at`,
         from: `FROM order_items oi JOIN orders o ON o.id = oi.order_id LEFT JOIN customers cu ON cu.id = o.customer_id
-          LEFT JOIN items i ON i.id = oi.item_id WHERE oi.product_id = $1`,
+          LEFT JOIN items i ON i.id = oi.item_id WHERE oi.product_id = $1 AND o.location_id = ANY($2::int[])`,
         orderBy: 'ORDER BY oi.created_at DESC, oi.id DESC',
-        params: [id],
+        params: [id, locations],
         page: q.page,
         pageSize: q.page_size,
       }),

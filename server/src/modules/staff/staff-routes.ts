@@ -17,6 +17,14 @@ import { inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
+import {
+  isBusinessWide,
+  locationsGranting,
+  outOfReach,
+  permissionsEverywhere,
+  roleLocations,
+  type PermissionsByLocation,
+} from './staff-scope.ts';
 
 const idParams = z.object({
   id: z
@@ -48,16 +56,35 @@ async function audit(
  * Users, roles and the access policy (spec: users / roles screens, permissions staff and
  * role_and_permission). Nobody can grant what they do not hold: a role's permissions, and the roles
  * given to a user in a location, must all be held by the actor in that location.
+ *
+ * Reach across locations (issue #14 item 8). Roles are held per location, so an administrator of one
+ * location must not act on people, roles or rules that also serve other locations:
+ * - A business-wide administrator holds staff:manage at every location (every row of `locations`).
+ * - A user is managed (PATCH, roles, activate, deactivate) only by someone holding staff:change at every
+ *   location where that user holds a role; a user with no role, by anyone with staff:change at the
+ *   request's location. A business-wide administrator is managed only by another one.
+ * - A role assignment is given or taken only at a location where the actor holds staff:change.
+ * - Access keys approve in their owner's name: set or reset only by their owner or a business-wide
+ *   administrator.
+ * - Roles are shared by every location: a role is edited only by someone holding
+ *   role_and_permission:change at every location where it is assigned, and a permission added to it must
+ *   be held at each of them. A new role is assigned nowhere, so the route's permission suffices.
+ * - The access policy binds every location: only a business-wide administrator changes it.
+ * - The user list shows users holding a role at a location where the actor holds staff:view, and users
+ *   holding none.
+ * A refusal is 403 `forbidden` with `data.reason` and changes nothing, even for a user the list does not
+ * show; 404 means the id does not exist.
  */
 export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   const { db } = deps;
 
   async function assertCanGrant(
+    client: pg.PoolClient,
     actorId: number,
     permissions: Permission[],
     locationId: number,
   ): Promise<void> {
-    const held = (await deps.auth.permissionsAt(actorId, locationId)) ?? [];
+    const held = (await deps.auth.permissionsAt(actorId, locationId, client)) ?? [];
     // Granting `any` (every action) needs `any`; other actions follow the usual implications.
     const missing = permissions.filter((p) =>
       p.action === 'any'
@@ -79,6 +106,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   async function assignRoles(
     client: pg.PoolClient,
     actorId: number,
+    actor: PermissionsByLocation,
     userId: number,
     roles: { role_id: number; location_id: number }[],
   ) {
@@ -86,13 +114,23 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       'SELECT role_id, location_id FROM user_roles WHERE user_id = $1',
       [userId],
     );
-    const held = new Set(current.rows.map((r) => `${r.role_id}:${r.location_id}`));
+    const key = (r: { role_id: number; location_id: number }) => `${r.role_id}:${r.location_id}`;
+    const held = new Set(current.rows.map(key));
+    const wanted = new Set(roles.map(key));
+    // Giving or taking an assignment is managing staff at its location.
+    const reach = locationsGranting(actor, STAFF_CHANGE);
+    const changed = [
+      ...roles.filter((r) => !held.has(key(r))),
+      ...current.rows.filter((r) => !wanted.has(key(r))),
+    ];
+    const outside = changed.find((r) => !reach.has(r.location_id));
+    if (outside) throw outOfReach('other_location', { location_id: outside.location_id });
     // Only what is newly given is a grant; keeping or removing an assignment is not.
     for (const r of roles) {
-      if (held.has(`${r.role_id}:${r.location_id}`)) continue;
+      if (held.has(key(r))) continue;
       const exists = await client.query('SELECT 1 FROM roles WHERE id = $1', [r.role_id]);
       if (!exists.rowCount) throw new AppError('notFound', { data: { role_id: r.role_id } });
-      await assertCanGrant(actorId, await rolePermissions(client, r.role_id), r.location_id);
+      await assertCanGrant(client, actorId, await rolePermissions(client, r.role_id), r.location_id);
     }
     await client.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
     for (const r of roles) {
@@ -101,6 +139,34 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         [userId, r.role_id, r.location_id],
       );
     }
+  }
+
+  /**
+   * Locks the target user and refuses an actor who lacks staff:change at any of the target's locations,
+   * or who would manage a business-wide administrator without being one. Returns the actor's permissions.
+   */
+  async function assertCanManage(
+    client: pg.PoolClient,
+    actorId: number,
+    targetId: number,
+  ): Promise<PermissionsByLocation> {
+    const found = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
+    if (!found.rowCount) throw new AppError('notFound');
+    const actor = await permissionsEverywhere(client, actorId);
+    const target = await permissionsEverywhere(client, targetId);
+    if (isBusinessWide(target) && !isBusinessWide(actor)) throw outOfReach('business_wide_admin');
+    const reach = locationsGranting(actor, STAFF_CHANGE);
+    const outside = roleLocations(target).find((id) => !reach.has(id));
+    if (outside !== undefined) throw outOfReach('other_location', { location_id: outside });
+    return actor;
+  }
+
+  /** Access keys approve in their owner's name: only the owner or a business-wide administrator sets one. */
+  async function assertCanSetKey(client: pg.PoolClient, actorId: number, targetId: number): Promise<void> {
+    const found = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
+    if (!found.rowCount) throw new AppError('notFound');
+    if (targetId !== actorId && !isBusinessWide(await permissionsEverywhere(client, actorId)))
+      throw outOfReach('access_key_owner');
   }
 
   // A user past their expiry date shows as expired, whatever was stored.
@@ -114,6 +180,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const q = parse(staffListQuery, request.query);
     const params: unknown[] = [];
     const where = ['true'];
+    const actor = await permissionsEverywhere(db.pool, request.auth!.userId);
+    const visible = locationsGranting(actor, STAFF);
+    // Someone viewing staff everywhere sees everyone; others, their locations' users and those with no role.
+    if (visible.size < actor.size)
+      where.push(
+        `(NOT EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = u.id)
+          OR EXISTS (SELECT 1 FROM user_roles x WHERE x.user_id = u.id AND x.location_id = ANY($${params.push([...visible])}::int[])))`,
+      );
     if (q.status === 'active')
       where.push(`u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > now())`);
     if (q.status === 'inactive') where.push(`u.status = 'inactive'`);
@@ -153,7 +227,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         ],
       );
       const id = rows[0]!.id;
-      await assignRoles(client, userId, id, input.roles);
+      await assignRoles(client, userId, await permissionsEverywhere(client, userId), id, input.roles);
       await audit(client, userId, locationId, 'user', id, 'created', {
         email: input.email,
         roles: input.roles,
@@ -169,8 +243,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const input = parse(userUpdate, request.body);
     const { userId, locationId } = request.auth!;
     const result = await inTransaction(db, null, async (client) => {
-      const current = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
-      if (!current.rowCount) throw new AppError('notFound');
+      const actor = await assertCanManage(client, userId, id);
       const { roles, ...fields } = input;
       const set = Object.entries(fields).filter(([, v]) => v !== undefined);
       if (set.length) {
@@ -179,7 +252,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
           [id, ...set.map(([, v]) => v)],
         );
       }
-      if (roles) await assignRoles(client, userId, id, roles);
+      if (roles) await assignRoles(client, userId, actor, id, roles);
       // An expiry date in the past ends the user's sessions at once, like deactivation.
       if (fields.expires_at && new Date(fields.expires_at) <= new Date())
         await client.query(
@@ -205,11 +278,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       if (id === userId && status === 'inactive')
         throw new AppError('validation', { data: { reason: 'cannot_deactivate_self' } });
       const result = await inTransaction(db, null, async (client) => {
-        const { rowCount } = await client.query(
-          `UPDATE users SET status = $2, updated_at = now() WHERE id = $1`,
-          [id, status],
-        );
-        if (!rowCount) throw new AppError('notFound');
+        await assertCanManage(client, userId, id);
+        await client.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
         // A deactivated user's open sessions end at once.
         if (status === 'inactive')
           await client.query(
@@ -232,11 +302,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const { userId, locationId } = request.auth!;
     const hash = await hashPassword(access_key);
     await inTransaction(db, null, async (client) => {
-      const { rowCount } = await client.query(
-        'UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1',
-        [id, hash],
-      );
-      if (!rowCount) throw new AppError('notFound');
+      await assertCanSetKey(client, userId, id);
+      await client.query('UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1', [
+        id,
+        hash,
+      ]);
       await audit(client, userId, locationId, 'user', id, 'access_key_set', {});
       return { status: 200, body: null };
     });
@@ -247,11 +317,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const { id } = parse(idParams, request.params);
     const { userId, locationId } = request.auth!;
     await inTransaction(db, null, async (client) => {
-      const { rowCount } = await client.query(
-        'UPDATE users SET access_key_hash = NULL, updated_at = now() WHERE id = $1',
-        [id],
-      );
-      if (!rowCount) throw new AppError('notFound');
+      await assertCanSetKey(client, userId, id);
+      await client.query('UPDATE users SET access_key_hash = NULL, updated_at = now() WHERE id = $1', [id]);
       await audit(client, userId, locationId, 'user', id, 'access_key_reset', {});
       return { status: 200, body: null };
     });
@@ -274,15 +341,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     locationId: number,
     roleId: number,
     input: z.infer<typeof roleInput>,
+    assignedAt: readonly number[] = [],
   ) => {
     const before = await rolePermissions(client, roleId);
     const kept = new Set(before.map((p) => `${p.resource}:${p.action}`));
     // Only added permissions are grants: removing one, or keeping one the actor lacks, is allowed.
-    await assertCanGrant(
-      actorId,
-      input.permissions.filter((p) => !kept.has(`${p.resource}:${p.action}`)),
-      locationId,
-    );
+    // Every holder of the role gains them, so they must be held wherever it is assigned.
+    const added = input.permissions.filter((p) => !kept.has(`${p.resource}:${p.action}`));
+    for (const at of new Set([locationId, ...assignedAt])) await assertCanGrant(client, actorId, added, at);
     await client.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
     for (const p of input.permissions) {
       await client.query(
@@ -314,12 +380,25 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const input = parse(roleInput, request.body);
     const { userId, locationId } = request.auth!;
     await inTransaction(db, null, async (client) => {
-      const { rowCount } = await client.query(
-        'UPDATE roles SET title = $2, updated_at = now() WHERE id = $1',
-        [id, input.title],
+      // FOR UPDATE also waits for assignments of this role being given right now (their key-share lock).
+      const found = await client.query('SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id]);
+      if (!found.rowCount) throw new AppError('notFound');
+      const { rows: assigned } = await client.query<{ location_id: number }>(
+        'SELECT DISTINCT location_id FROM user_roles WHERE role_id = $1',
+        [id],
       );
-      if (!rowCount) throw new AppError('notFound');
-      await saveRole(client, userId, locationId!, id, input);
+      const reach = locationsGranting(await permissionsEverywhere(client, userId), ROLES_CHANGE);
+      const outside = assigned.find((a) => !reach.has(a.location_id));
+      if (outside) throw outOfReach('other_location', { location_id: outside.location_id });
+      await client.query('UPDATE roles SET title = $2, updated_at = now() WHERE id = $1', [id, input.title]);
+      await saveRole(
+        client,
+        userId,
+        locationId!,
+        id,
+        input,
+        assigned.map((a) => a.location_id),
+      );
       return { status: 200, body: null };
     });
     return { data: { id, ...input } };
@@ -342,6 +421,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       const input = parse(accessPolicyUpdate, request.body);
       const { userId, locationId } = request.auth!;
       await inTransaction(db, null, async (client) => {
+        if (!isBusinessWide(await permissionsEverywhere(client, userId)))
+          throw outOfReach('business_wide_only');
         const keys = Object.keys(input) as (keyof typeof input)[];
         await client.query(
           `UPDATE access_policy SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(', ')}, updated_at = now() WHERE id = 1`,
