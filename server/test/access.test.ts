@@ -19,6 +19,7 @@ let tdb: TestDatabase;
 let nine: NineApp;
 let allowed: string;
 let powerless: string;
+let wide: string;
 let home: number;
 let foreign: number;
 let cat: CatalogueFixture;
@@ -66,6 +67,8 @@ beforeAll(async () => {
   await createUser(tdb.db, { email: 'all@nine.test', locations: [home], grants: everything });
   await createUser(tdb.db, { email: 'none@nine.test', locations: [home, foreign], grants: [] });
   await createUser(tdb.db, { email: 'foreign@nine.test', locations: [foreign], grants: everything });
+  // Access keys of others and the access policy are a business-wide administrator's (staff-routes.ts).
+  await createUser(tdb.db, { email: 'wide@nine.test', locations: [home, foreign], grants: everything });
   cat = await createCatalogue(tdb.db, home, { items: 4 });
   const order = async (type: 'rent' | 'sale', status: string) =>
     (
@@ -169,6 +172,10 @@ beforeAll(async () => {
     [cat.itemIds[2], home],
   );
   orders.stocktake = await sql(`INSERT INTO stocktakes (location_id) VALUES ($1) RETURNING id`, [home]);
+  orders.kioskDevice = await sql(
+    `INSERT INTO kiosk_devices (location_id, name, device_id) VALUES ($1, 'Access kiosk', 'access-kiosk') RETURNING id`,
+    [home],
+  );
   // Customers and partners: a participant to remove, partners and coupons to read, edit and delete.
   orders.participant = await sql(
     `INSERT INTO customer_participants (customer_id, name) VALUES ($1, 'Kid') RETURNING id`,
@@ -250,6 +257,7 @@ beforeAll(async () => {
   });
   allowed = await login(nine.app, 'all@nine.test');
   powerless = await login(nine.app, 'none@nine.test');
+  wide = await login(nine.app, 'wide@nine.test');
 });
 afterAll(async () => {
   const images = await tdb.db.pool.query<{ f: string }>(
@@ -271,6 +279,7 @@ const kind = (a: Access) => (typeof a === 'string' ? a : 'permission');
 const samples = (): Record<string, { url?: string; payload?: object; headers?: Record<string, string> }> => ({
   'GET /api/nine/locations/:id/select': { url: `/api/nine/locations/${home}/select` },
   'POST /api/nine/set-as-kiosk': { payload: { used_in_store: true } },
+  'POST /api/nine/kiosk-devices/:id/revoke': { url: `/api/nine/kiosk-devices/${orders.kioskDevice}/revoke` },
   'GET /api/nine/rent-orders/:id': { url: `/api/nine/rent-orders/${orders.rent}` },
   'GET /api/nine/sale-orders/:id': { url: `/api/nine/sale-orders/${orders.sale}` },
   'POST /api/nine/rent-orders': {
@@ -624,6 +633,12 @@ const request = (route: { method: string; url: string }) => {
   };
 };
 
+const businessWide = new Set([
+  'PUT /api/nine/users/:id/access-key',
+  'DELETE /api/nine/users/:id/access-key',
+  'PUT /api/nine/access-policy',
+]);
+
 describe('every /api route enforces its declared access', () => {
   it('registers routes of every kind', () => {
     const kinds = new Set(nine.routes.map((r) => kind(r.access)));
@@ -664,7 +679,11 @@ describe('every /api route enforces its declared access', () => {
   it('succeeds with a token, the location and the permission', async () => {
     for (const route of nine.routes.filter((r) => r.access !== 'public')) {
       // Logout would end the shared session: give it its own.
-      const token = route.url.endsWith('/logout') ? await login(nine.app, 'all@nine.test') : allowed;
+      const token = route.url.endsWith('/logout')
+        ? await login(nine.app, 'all@nine.test')
+        : businessWide.has(`${route.method} ${route.url}`)
+          ? wide
+          : allowed;
       const res = await nine.app.inject({
         ...request(route),
         headers: { ...sampleHeaders(route), authorization: `Bearer ${token}`, 'location-id': String(home) },

@@ -76,6 +76,40 @@ export const jobInfo = z.object({
 });
 export type JobInfo = z.infer<typeof jobInfo>;
 
+// ---------------------------------------------------------------- kiosk identity
+
+export const KIOSK_PROOF_ALGORITHM = 'Ed25519';
+const printableAscii = /^[\x21-\x7e]+$/;
+/** The agent's id for its PC (a UUID in practice); printable so the signed message cannot be ambiguous. */
+export const kioskDeviceId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(printableAscii, 'printable ASCII without spaces');
+/** The server's challenge (base64url of random bytes in practice). */
+export const kioskChallenge = z
+  .string()
+  .min(16)
+  .max(256)
+  .regex(printableAscii, 'printable ASCII without spaces');
+/** base64url of the raw 32-byte Ed25519 public key. */
+export const kioskPublicKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url Ed25519 public key');
+/** base64url of the 64-byte Ed25519 signature. */
+export const kioskSignature = z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'a base64url Ed25519 signature');
+
+/**
+ * The bytes the kiosk signature covers. The versioned prefix keeps the signature from meaning anything else;
+ * the location, the device id and the server's single-use challenge bind it to one registration. The server
+ * builds the same string from the challenge it stored to verify.
+ */
+export function kioskProofMessage(proof: {
+  challenge: string;
+  deviceId: string;
+  locationId: number;
+}): string {
+  return `nine-kiosk-registration-v2\nlocation:${proof.locationId}\ndevice:${proof.deviceId}\nchallenge:${proof.challenge}`;
+}
+
 // ---------------------------------------------------------------- requests
 
 export const printJob = z.discriminatedUnion('kind', [
@@ -109,16 +143,13 @@ const payloads = {
   'printer-status': z.object({ printerId: deviceId.optional() }).default({}),
   'job-status': z.object({ jobId: z.string().min(1).max(64) }),
   /**
-   * Proves which counter PC this is, for the server's set-as-kiosk: the agent signs the server's nonce with
-   * its device secret. `enroll` also returns that secret, once, for the server to keep at registration.
+   * Proves which counter PC this is, for the server's set-as-kiosk: the agent signs the server's single-use
+   * challenge, bound to the location being registered, with the Ed25519 private key it keeps. The reply
+   * carries the public key and the signature only; no secret ever leaves the agent.
    */
   'kiosk-identity': z.object({
-    nonce: z
-      .string()
-      .min(16)
-      .max(256)
-      .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
-    enroll: z.boolean().default(false),
+    challenge: kioskChallenge,
+    locationId: z.int().positive(),
   }),
 } as const;
 
@@ -160,18 +191,6 @@ export type AgentRequestInput<T extends AgentRequestType = AgentRequestType> = {
   token?: string;
 };
 
-// ---------------------------------------------------------------- kiosk identity
-
-export const KIOSK_PROOF_ALGORITHM = 'HMAC-SHA256';
-
-/**
- * The bytes the kiosk proof signs. The prefix and the device id keep a proof from being replayed as anything
- * else or for another device; the server computes the same string to verify.
- */
-export function kioskProofMessage(deviceId: string, nonce: string): string {
-  return `nine-kiosk-v1\n${deviceId}\n${nonce}`;
-}
-
 // ---------------------------------------------------------------- results
 
 export const agentResults = {
@@ -192,15 +211,17 @@ export const agentResults = {
   }),
   'job-status': z.object({ job: jobInfo }),
   'kiosk-identity': z.object({
-    deviceId: z.string().min(1).max(64),
+    deviceId: kioskDeviceId,
     /** The PC's name (host name unless configured). */
     name: z.string().min(1).max(128),
     algorithm: z.literal(KIOSK_PROOF_ALGORITHM),
-    nonce: z.string(),
-    /** base64url HMAC-SHA256 of `kioskProofMessage(deviceId, nonce)` keyed with the device secret. */
-    proof: z.string().min(1),
-    /** base64url device secret; only when `enroll` was asked. */
-    secret: z.string().min(1).optional(),
+    /** The device's public key; the private key never leaves the agent. */
+    publicKey: kioskPublicKey,
+    /** The request's challenge and location, echoed. */
+    challenge: z.string(),
+    locationId: z.int().positive(),
+    /** base64url Ed25519 signature of `kioskProofMessage({ challenge, deviceId, locationId })`. */
+    signature: kioskSignature,
   }),
 } as const satisfies Record<AgentRequestType, z.ZodType>;
 export type AgentResult<T extends AgentRequestType> = z.output<(typeof agentResults)[T]>;
@@ -223,6 +244,8 @@ export const agentErrorCodes = [
   'pairing-unavailable',
   'printer-not-found',
   'job-not-found',
+  /** A print job that cannot be laid out on the printer's paper (a barcode or QR code wider than the head). */
+  'layout-does-not-fit',
   'internal',
 ] as const;
 export type AgentErrorCode = (typeof agentErrorCodes)[number];

@@ -100,38 +100,64 @@ describe('parseAgentMessage', () => {
 });
 
 describe('kiosk-identity', () => {
-  const nonce = 'n0nce-from-the-server-1234';
+  const challenge = 'ch4llenge-from-the-server-1234';
 
-  it('is a privileged request with a server nonce', () => {
+  it('is a privileged request with a server challenge and the location it registers', () => {
     expect(privilegedRequestTypes).toContain('kiosk-identity');
-    const parsed = parseAgentRequest({ v: 1, id: 'k1', type: 'kiosk-identity', payload: { nonce } });
+    const parsed = parseAgentRequest({
+      v: 1,
+      id: 'k1',
+      type: 'kiosk-identity',
+      payload: { challenge, locationId: 3 },
+    });
     expect(parsed).toEqual({
       ok: true,
-      request: { v: 1, id: 'k1', type: 'kiosk-identity', payload: { nonce, enroll: false } },
+      request: { v: 1, id: 'k1', type: 'kiosk-identity', payload: { challenge, locationId: 3 } },
     });
-    for (const bad of ['short', 'x'.repeat(257), 'has spaces in it, sixteen+'])
-      expect(errorCodeOf({ v: 1, id: 'k', type: 'kiosk-identity', payload: { nonce: bad } })).toBe(
-        'invalid-payload',
-      );
+    for (const payload of [
+      { challenge: 'short', locationId: 3 },
+      { challenge: 'x'.repeat(257), locationId: 3 },
+      { challenge: 'has spaces in it, sixteen+', locationId: 3 },
+      { challenge, locationId: 0 },
+      { challenge },
+    ])
+      expect(errorCodeOf({ v: 1, id: 'k', type: 'kiosk-identity', payload })).toBe('invalid-payload');
   });
 
-  it('validates the proof reply', () => {
+  it('validates the signed reply, which carries a public key and never a secret', () => {
     const result = {
       deviceId: 'd8c1b1c4-3f0b-4a53-9a55-9f6f1c7f0e11',
       name: 'Caja 1',
-      algorithm: 'HMAC-SHA256',
-      nonce,
-      proof: 'q3J2mVb0e2w',
+      algorithm: 'Ed25519',
+      publicKey: 'A'.repeat(43),
+      challenge,
+      locationId: 3,
+      signature: 'B'.repeat(86),
     } as const;
     const reply = okReply<'kiosk-identity'>('k1', result);
     expect(parseAgentMessage(reply, () => 'kiosk-identity')).toEqual({ kind: 'reply', reply });
-    const wrong = okReply('k2', { ...result, algorithm: 'MD5' } as never);
-    expect(parseAgentMessage(wrong, () => 'kiosk-identity').kind).toBe('invalid');
+    for (const wrong of [
+      { ...result, algorithm: 'HMAC-SHA256' },
+      { ...result, publicKey: 'short' },
+      { ...result, signature: 'C'.repeat(85) },
+    ])
+      expect(parseAgentMessage(okReply('k2', wrong as never), () => 'kiosk-identity').kind).toBe('invalid');
+    // A reply with a secret parses without it: the schema does not carry one.
+    const parsed = parseAgentMessage(
+      okReply('k3', { ...result, secret: 's'.repeat(43) } as never),
+      () => 'kiosk-identity',
+    );
+    expect(parsed.kind === 'reply' && parsed.reply.ok && 'secret' in parsed.reply.result).toBe(false);
   });
 
-  it('signs a message bound to the device and the nonce', () => {
-    expect(kioskProofMessage('dev-1', nonce)).toBe(`nine-kiosk-v1\ndev-1\n${nonce}`);
-    expect(kioskProofMessage('dev-2', nonce)).not.toBe(kioskProofMessage('dev-1', nonce));
+  it('signs a message bound to the location, the device and the challenge', () => {
+    const message = kioskProofMessage({ challenge, deviceId: 'dev-1', locationId: 3 });
+    expect(message).toBe(`nine-kiosk-registration-v2\nlocation:3\ndevice:dev-1\nchallenge:${challenge}`);
+    expect(kioskProofMessage({ challenge, deviceId: 'dev-2', locationId: 3 })).not.toBe(message);
+    expect(kioskProofMessage({ challenge, deviceId: 'dev-1', locationId: 4 })).not.toBe(message);
+    expect(kioskProofMessage({ challenge: `${challenge}x`, deviceId: 'dev-1', locationId: 3 })).not.toBe(
+      message,
+    );
   });
 });
 

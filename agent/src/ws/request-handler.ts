@@ -13,6 +13,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { DeviceIdentity } from '../kiosk/device-identity.ts';
 import type { PairingService } from '../pairing/pairing-service.ts';
 import { renderPrintJob } from '../render/render-print-job.ts';
+import { LayoutDoesNotFitError } from '../render/receipt-layout.ts';
 import type { Client } from './client-hub.ts';
 
 export interface RequestHandlerDeps {
@@ -69,6 +70,8 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         try {
           bytes = renderPrintJob(request.payload.job, printer.profile);
         } catch (error) {
+          if (error instanceof LayoutDoesNotFitError)
+            return errorReply(id, 'layout-does-not-fit', error.message);
           if (error instanceof RangeError) return errorReply(id, 'invalid-payload', error.message);
           throw error;
         }
@@ -97,9 +100,8 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         return okReply<'job-status'>(id, { job });
       }
       case 'kiosk-identity': {
-        const { nonce, enroll } = request.payload;
-        if (enroll) deps.log.warn('the device secret was handed out for kiosk enrollment');
-        return okReply<'kiosk-identity'>(id, deps.identity.prove(nonce, { enroll }));
+        // Signs the challenge with the private key, which never leaves the agent.
+        return okReply<'kiosk-identity'>(id, deps.identity.prove(request.payload));
       }
     }
   };

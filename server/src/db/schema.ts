@@ -103,6 +103,20 @@ export interface RefundsTable {
   created_at: Generated<Date>;
 }
 
+/** Counter PCs registered as kiosks (0001, 0008, 0020): only the agent's Ed25519 public key is kept. */
+export interface KioskDevicesTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  device_id: string | null;
+  /** Raw 32-byte Ed25519 public key; null for a registration from before keys. */
+  public_key: Buffer | null;
+  registered_by: number | null;
+  registered_at: Generated<Date>;
+  revoked_at: NullableTimestamp;
+  revoked_by: number | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: Generated<Date>;
@@ -127,4 +141,5 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   audit_log: AuditLogTable;
+  kiosk_devices: KioskDevicesTable;
 }

@@ -1,86 +1,181 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '@nine/shared/errors';
-import { kioskProofMessage } from '@nine/shared/agent-protocol';
+import { AppError, type ErrorName } from '@nine/shared/errors';
+import { kioskDeviceId, kioskPublicKey, kioskSignature } from '@nine/shared/agent-protocol';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
+import {
+  auditKiosk,
+  keyFingerprint,
+  kioskAccess,
+  kioskSignatureHolds,
+  managesKioskLocation,
+} from './kiosk-identity.ts';
 
 const body = z.object({
   used_in_store: z.boolean(),
-  /** The counter PC's identity from the hardware agent's kiosk-identity (with enroll). */
+  /** The counter PC's answer to the agent's kiosk-identity, for a challenge from set-as-kiosk/challenge. */
   device: z
     .object({
-      deviceId: z.string().min(1).max(64),
-      name: z.string().min(1).max(128),
-      nonce: z.string().min(16).max(256),
-      proof: z.string().min(1).max(200),
-      secret: z.string().min(16).max(200),
+      deviceId: kioskDeviceId,
+      name: z.string().trim().min(1).max(128),
+      publicKey: kioskPublicKey,
+      challengeId: z.uuid(),
+      signature: kioskSignature,
     })
     .optional(),
 });
+type Device = NonNullable<z.infer<typeof body>['device']>;
 
-/** The agent proves it holds the secret it enrols: its HMAC of the nonce must match. */
-function proofHolds(device: NonNullable<z.infer<typeof body>['device']>): boolean {
-  const expected = createHmac('sha256', Buffer.from(device.secret, 'base64url'))
-    .update(kioskProofMessage(device.deviceId, device.nonce))
-    .digest();
-  const given = Buffer.from(device.proof, 'base64url');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+interface StoredDevice {
+  id: number;
+  location_id: number;
+  public_key: Buffer | null;
+  revoked_at: Date | null;
+}
+
+type Answer =
+  { refused: ErrorName } | { location_id: number; used_in_store: boolean; kiosk_device_id: number | null };
+
+type Registration =
+  | {
+      ok: true;
+      kioskId: number;
+      action: 'register' | 're_register' | 'move' | 'claim_legacy' | 'replace_revoked';
+    }
+  | { ok: false; error: ErrorName; reason: string; kioskId?: number };
+
+/**
+ * The registration rules, on the locked row of the device id:
+ * - a new device id is registered with its key;
+ * - a revoked registration (a manager revoked it, or its holder turned kiosk mode off) may be taken again;
+ * - otherwise only the same key may register it again. Moving it to another location also needs
+ *   location_setting change at its current location;
+ * - a registration from before keys (no public key) may be claimed by a manager of its location;
+ * - anything else is refused with kioskDeviceRegistered and nothing changes.
+ */
+async function registerDevice(
+  client: pg.PoolClient,
+  at: { userId: number; locationId: number },
+  device: Device,
+  publicKey: Buffer,
+  usedInStore: boolean,
+): Promise<Registration> {
+  const revokedAt = usedInStore ? null : new Date();
+  const revokedBy = usedInStore ? null : at.userId;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const { rows } = await client.query<StoredDevice>(
+      `SELECT id, location_id, public_key, revoked_at FROM kiosk_devices WHERE device_id = $1 FOR UPDATE`,
+      [device.deviceId],
+    );
+    const stored = rows[0];
+    if (stored === undefined) {
+      // Two registrations of a new id at once: the second waits for the first, inserts nothing, and
+      // goes round again to meet the first one's row.
+      const inserted = await client.query<{ id: number }>(
+        `INSERT INTO kiosk_devices (location_id, name, public_key, device_id, registered_by, revoked_at, revoked_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (device_id) DO NOTHING RETURNING id`,
+        [at.locationId, device.name, publicKey, device.deviceId, at.userId, revokedAt, revokedBy],
+      );
+      if (inserted.rows[0]) return { ok: true, kioskId: inserted.rows[0].id, action: 'register' };
+      continue;
+    }
+    let action: Extract<Registration, { ok: true }>['action'];
+    if (stored.revoked_at !== null) action = 'replace_revoked';
+    else if (stored.public_key === null) {
+      if (!(await managesKioskLocation(client, at.userId, stored.location_id)))
+        return { ok: false, error: 'kioskDeviceRegistered', reason: 'legacy_elsewhere', kioskId: stored.id };
+      action = 'claim_legacy';
+    } else if (!stored.public_key.equals(publicKey)) {
+      return { ok: false, error: 'kioskDeviceRegistered', reason: 'other_key', kioskId: stored.id };
+    } else if (stored.location_id === at.locationId) action = 're_register';
+    else if (await managesKioskLocation(client, at.userId, stored.location_id)) action = 'move';
+    else return { ok: false, error: 'kioskDeviceRegistered', reason: 'move_not_allowed', kioskId: stored.id };
+
+    await client.query(
+      `UPDATE kiosk_devices SET location_id = $2, name = $3, public_key = $4, registered_by = $5, registered_at = now(),
+         revoked_at = $6, revoked_by = $7 WHERE id = $1`,
+      [stored.id, at.locationId, device.name, publicKey, at.userId, revokedAt, revokedBy],
+    );
+    return { ok: true, kioskId: stored.id, action };
+  }
+  throw new Error(`kiosk device ${device.deviceId} could not be read or inserted`);
 }
 
 /**
- * Spec section 7: marks the location's counter as used in store (kiosk mode). With the agent's
- * device identity it also registers that PC as the location's kiosk, keeping only a hash of its secret.
+ * Spec section 7: marks the location's counter as used in store (kiosk mode). With the agent's answer to a
+ * challenge from set-as-kiosk/challenge it also registers that PC as the location's kiosk: the challenge is
+ * consumed (once, by this user, at this location, before it expires), the Ed25519 signature must hold under
+ * the device's public key, and only that public key is kept.
  */
 export function registerSetAsKiosk(app: FastifyInstance, deps: { db: Db }): void {
-  app.post(
-    '/api/nine/set-as-kiosk',
-    { config: { access: { resource: 'location_setting', action: 'change' } } },
-    async (request) => {
-      const input = parse(body, request.body);
-      const { userId, locationId } = request.auth!;
-      if (input.device && !proofHolds(input.device))
-        throw new AppError('validation', {
-          data: { issues: [{ path: 'device.proof', code: 'invalid_proof' }] },
+  app.post('/api/nine/set-as-kiosk', { config: { access: kioskAccess } }, async (request) => {
+    const input = parse(body, request.body);
+    const { userId } = request.auth!;
+    const locationId = request.auth!.locationId!;
+    const { device } = input;
+    const result = await inTransaction<Answer>(deps.db, null, async (client) => {
+      let kioskId: number | null = null;
+      let registration: Registration | null = null;
+      if (device) {
+        // One use: a replay, an expired challenge or another user's or location's finds no row.
+        const { rows } = await client.query<{ challenge: string }>(
+          `UPDATE kiosk_challenges SET used_at = now()
+           WHERE id = $1 AND user_id = $2 AND location_id = $3 AND used_at IS NULL AND expires_at > now()
+           RETURNING challenge`,
+          [device.challengeId, userId, locationId],
+        );
+        if (rows[0] === undefined) throw new AppError('kioskChallengeInvalid');
+        const publicKey = Buffer.from(device.publicKey, 'base64url');
+        const holds = kioskSignatureHolds({
+          publicKey,
+          signature: Buffer.from(device.signature, 'base64url'),
+          challenge: rows[0].challenge,
+          deviceId: device.deviceId,
+          locationId,
         });
-      const result = await inTransaction(deps.db, null, async (client) => {
-        await client.query(
-          'UPDATE general_settings SET used_in_store = $1, updated_at = now() WHERE location_id = $2',
-          [input.used_in_store, locationId],
-        );
-        let kioskId: number | null = null;
-        if (input.device) {
-          const keyHash = createHash('sha256').update(input.device.secret).digest();
-          const { rows } = await client.query<{ id: number }>(
-            `INSERT INTO kiosk_devices (location_id, name, device_key_hash, device_id, registered_by) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (device_id) DO UPDATE SET location_id = EXCLUDED.location_id, name = EXCLUDED.name, device_key_hash = EXCLUDED.device_key_hash,
-             registered_by = EXCLUDED.registered_by, registered_at = now(), revoked_at = CASE WHEN $6 THEN NULL ELSE now() END
-           RETURNING id`,
-            [locationId, input.device.name, keyHash, input.device.deviceId, userId, input.used_in_store],
-          );
-          kioskId = rows[0]!.id;
-        }
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'location', $3, 'set_as_kiosk', $4)`,
-          [
-            userId,
-            locationId,
-            String(locationId),
-            JSON.stringify({
-              used_in_store: input.used_in_store,
-              kiosk_device_id: kioskId,
-              device: input.device?.deviceId ?? null,
-            }),
-          ],
-        );
-        return {
-          status: 200,
-          body: { location_id: locationId, used_in_store: input.used_in_store, kiosk_device_id: kioskId },
+        registration = holds
+          ? await registerDevice(client, { userId, locationId }, device, publicKey, input.used_in_store)
+          : { ok: false, error: 'kioskProofInvalid', reason: 'bad_signature' };
+        const audited = {
+          device: device.deviceId,
+          name: device.name,
+          key: keyFingerprint(publicKey),
+          used_in_store: input.used_in_store,
         };
-      });
-      return { data: result.body };
-    },
-  );
+        if (!registration.ok) {
+          // Refused: the challenge stays used and the attempt is on record; the settings stay as they were.
+          await auditKiosk(
+            client,
+            { userId, locationId, entity: 'location', id: locationId, action: 'set_as_kiosk_refused' },
+            { ...audited, reason: registration.reason, kiosk_device_id: registration.kioskId ?? null },
+          );
+          return { status: 422, body: { refused: registration.error } };
+        }
+        kioskId = registration.kioskId;
+        await auditKiosk(
+          client,
+          { userId, locationId, entity: 'kiosk_device', id: kioskId, action: registration.action },
+          audited,
+        );
+      }
+      await client.query(
+        'UPDATE general_settings SET used_in_store = $1, updated_at = now() WHERE location_id = $2',
+        [input.used_in_store, locationId],
+      );
+      await auditKiosk(
+        client,
+        { userId, locationId, entity: 'location', id: locationId, action: 'set_as_kiosk' },
+        { used_in_store: input.used_in_store, kiosk_device_id: kioskId, device: device?.deviceId ?? null },
+      );
+      return {
+        status: 200,
+        body: { location_id: locationId, used_in_store: input.used_in_store, kiosk_device_id: kioskId },
+      };
+    });
+    if ('refused' in result.body) throw new AppError(result.body.refused);
+    return { data: result.body };
+  });
 }

@@ -3,6 +3,9 @@ import { AgentSettingsSection } from '../../features/agent/components/agent-sett
 import { KioskRegistration } from '../../features/agent/components/kiosk-registration.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { useKioskDevices } from '../../features/settings/api/list-kiosk-devices.ts';
+import { requestKioskChallenge } from '../../features/settings/api/request-kiosk-challenge.ts';
+import { useRevokeKioskDevice } from '../../features/settings/api/revoke-kiosk-device.ts';
 import { useSetAsKiosk } from '../../features/settings/api/set-as-kiosk.ts';
 import { readLocalSettings, saveLocalSettings } from '../../features/settings/local-settings.ts';
 
@@ -15,13 +18,15 @@ export interface CounterHardwareSettingsProps {
 
 /**
  * The local settings of the counter hardware: the agent, printer and scanners, and kiosk registration,
- * which asks the agent for the PC's identity and then the server's set-as-kiosk.
+ * which gets a challenge from the server, has the agent sign it, and registers the answer with set-as-kiosk.
  */
 export function CounterHardwareSettings({ canSetKiosk, onKioskRegistered }: CounterHardwareSettingsProps) {
   const session = useSession();
   const locationId = session?.locationId ?? null;
   const general = useGeneralSettings(locationId);
   const kiosk = useSetAsKiosk();
+  const kioskDevices = useKioskDevices(locationId, { enabled: canSetKiosk });
+  const revokeKiosk = useRevokeKioskDevice();
   const locationName = session?.login.locations.find((location) => location.id === locationId)?.name ?? null;
 
   return (
@@ -32,22 +37,21 @@ export function CounterHardwareSettings({ canSetKiosk, onKioskRegistered }: Coun
       <KioskRegistration
         canRegister={canSetKiosk}
         locationName={locationName}
-        register={(identity) =>
-          kiosk.mutateAsync(
-            identity.secret
-              ? {
-                  usedInStore: true,
-                  device: {
-                    deviceId: identity.deviceId,
-                    name: identity.name,
-                    nonce: identity.nonce,
-                    proof: identity.proof,
-                    secret: identity.secret,
-                  },
-                }
-              : true,
-          )
+        requestChallenge={requestKioskChallenge}
+        register={(identity, challenge) =>
+          kiosk.mutateAsync({
+            usedInStore: true,
+            device: {
+              deviceId: identity.deviceId,
+              name: identity.name,
+              publicKey: identity.publicKey,
+              challengeId: challenge.challenge_id,
+              signature: identity.signature,
+            },
+          })
         }
+        devices={kioskDevices.data}
+        revoke={(id) => revokeKiosk.mutateAsync(id)}
         onRegistered={() => {
           saveLocalSettings({ ...readLocalSettings(), kioskMode: true });
           onKioskRegistered();

@@ -326,7 +326,7 @@ describe('agent connection machine', () => {
     const connection = actor.getSnapshot().context.connection;
     expect(connection).not.toBeNull();
 
-    const kiosk = connection!.request('kiosk-identity', { nonce: 'n'.repeat(16) });
+    const kiosk = connection!.request('kiosk-identity', { challenge: 'c'.repeat(16), locationId: 1 });
     socket.replyError('kiosk-identity', 'unauthorized', 'pair with the agent first');
     await expect(kiosk).rejects.toMatchObject({ code: 'unauthorized' });
 

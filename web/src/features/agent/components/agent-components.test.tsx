@@ -179,9 +179,25 @@ describe('printer and scanner settings', () => {
 });
 
 describe('kiosk registration', () => {
-  it('asks the agent for the PC’s identity, then registers it on the server, and shows the result', async () => {
+  const challenge = {
+    challenge_id: 'c0ffee00-0000-4000-8000-000000000001',
+    challenge: 'x'.repeat(43),
+    location_id: 1,
+  };
+  const signed = {
+    deviceId: 'dev-7f3a',
+    name: 'Caja 1',
+    algorithm: 'Ed25519',
+    publicKey: 'P'.repeat(43),
+    challenge: challenge.challenge,
+    locationId: 1,
+    signature: 'S'.repeat(86),
+  };
+
+  it('gets a challenge from the server, has the agent sign it, registers the answer, and shows the result', async () => {
     actor = createTestAgent(TOKEN);
     const socket = await connectTestAgent(actor, true);
+    const requestChallenge = vi.fn(async () => challenge);
     const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
     const onRegistered = vi.fn();
     renderWithAgent(
@@ -189,62 +205,133 @@ describe('kiosk registration', () => {
       <KioskRegistration
         canRegister
         locationName="Harbor Front"
+        requestChallenge={requestChallenge}
         register={register}
         onRegistered={onRegistered}
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
-    const request = socket.lastRequest('kiosk-identity');
-    const nonce = request.payload.nonce as string;
-    expect(nonce).toMatch(/^[0-9a-f]{48}$/);
+    await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+    // The agent signs the server's challenge for the server's location; nothing asks it for a secret.
+    expect(socket.lastRequest('kiosk-identity').payload).toEqual({
+      challenge: challenge.challenge,
+      locationId: 1,
+    });
     expect(register).not.toHaveBeenCalled();
 
-    const identity = {
-      deviceId: 'dev-7f3a',
-      name: 'Caja 1',
-      algorithm: 'HMAC-SHA256',
-      nonce,
-      proof: 'c2lnbmVk',
-    };
-    act(() => socket.reply('kiosk-identity', identity));
+    act(() => socket.reply('kiosk-identity', signed));
     expect(
       await screen.findByText('Caja 1 (device dev-7f3a) is now the kiosk of Harbor Front.'),
     ).toBeTruthy();
-    expect(register).toHaveBeenCalledWith(identity);
-    expect(onRegistered).toHaveBeenCalledWith(identity, { location_id: 1, used_in_store: true });
+    expect(requestChallenge).toHaveBeenCalledTimes(1);
+    expect(register).toHaveBeenCalledWith(signed, challenge);
+    expect(onRegistered).toHaveBeenCalledWith(signed, { location_id: 1, used_in_store: true });
+  });
+
+  it('refuses an answer the agent signed for another challenge', async () => {
+    actor = createTestAgent(TOKEN);
+    const socket = await connectTestAgent(actor, true);
+    const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
+    renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        requestChallenge={async () => challenge}
+        register={register}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
+    await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+    act(() => socket.reply('kiosk-identity', { ...signed, challenge: 'y'.repeat(43) }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("The agent could not prove this PC's identity");
+    expect(register).not.toHaveBeenCalled();
   });
 
   it('needs the permission and a paired agent, and shows a failure of either side', async () => {
     actor = createTestAgent();
     const { unmount } = renderWithAgent(
       actor,
-      <KioskRegistration canRegister={false} locationName={null} register={vi.fn()} />,
+      <KioskRegistration
+        canRegister={false}
+        locationName={null}
+        requestChallenge={vi.fn()}
+        register={vi.fn()}
+        devices={[{ id: 1, device_id: 'dev-1', name: 'Caja 1', revoked_at: null }]}
+      />,
     );
     expect(
       (screen.getByRole('button', { name: 'Register this PC as a kiosk' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     expect(screen.getByText(/Your role cannot change the location's settings/)).toBeTruthy();
+    expect(screen.queryByText('Kiosks of this location')).toBeNull();
     unmount();
     actor.stop();
 
     actor = createTestAgent(TOKEN);
     const socket = await connectTestAgent(actor, true);
     const register = vi.fn(async () => {
-      throw new Error('You may not do this here.');
+      throw new Error('This device is already registered as a kiosk.');
     });
-    renderWithAgent(actor, <KioskRegistration canRegister locationName="Harbor Front" register={register} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
-    act(() =>
-      socket.reply('kiosk-identity', {
-        deviceId: 'dev-7f3a',
-        name: 'Caja 1',
-        algorithm: 'HMAC-SHA256',
-        nonce: socket.lastRequest('kiosk-identity').payload.nonce,
-        proof: 'c2lnbmVk',
-      }),
+    const second = renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        requestChallenge={async () => challenge}
+        register={register}
+      />,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
+    await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+    act(() => socket.reply('kiosk-identity', signed));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The server did not register the kiosk');
-    expect(alert.textContent).toContain('You may not do this here.');
+    expect(alert.textContent).toContain('This device is already registered as a kiosk.');
+    second.unmount();
+
+    // No challenge, no question to the agent.
+    renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        requestChallenge={async () => {
+          throw new Error('You may not do this here.');
+        }}
+        register={register}
+      />,
+    );
+    const requests = socket.sent.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You may not do this here.');
+    expect(socket.sent).toHaveLength(requests);
+  });
+
+  it('lists the location’s kiosks and revokes one', async () => {
+    actor = createTestAgent(TOKEN);
+    await connectTestAgent(actor, true);
+    const revoke = vi.fn(async () => ({}));
+    renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        requestChallenge={vi.fn()}
+        register={vi.fn()}
+        devices={[
+          { id: 4, device_id: 'dev-4', name: 'Caja 1', revoked_at: null },
+          { id: 3, device_id: 'dev-3', name: 'Caja vieja', revoked_at: '2030-01-01T00:00:00.000Z' },
+        ]}
+        revoke={revoke}
+      />,
+    );
+    const list = screen.getByRole('region', { name: 'Kiosks of this location' });
+    expect(within(list).getByText('Caja 1 (device dev-4)')).toBeTruthy();
+    expect(within(list).getByText('Revoked')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Revoke Caja vieja' })).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Revoke Caja 1' }));
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith(4));
   });
 });

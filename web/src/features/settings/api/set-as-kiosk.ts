@@ -7,18 +7,22 @@ export interface KioskResult {
   kiosk_device_id?: number | null;
 }
 
-/** The counter PC's identity from the hardware agent (kiosk-identity with enroll): the server checks its proof. */
+/**
+ * The counter PC's answer to a server challenge (the agent's kiosk-identity): its device id and Ed25519 public
+ * key, and its signature of the challenge. The server checks the signature and keeps only the public key.
+ */
 export interface KioskDevice {
   deviceId: string;
   name: string;
-  nonce: string;
-  proof: string;
-  secret: string;
+  publicKey: string;
+  /** From set-as-kiosk/challenge; one use. */
+  challengeId: string;
+  signature: string;
 }
 
 /**
  * Marks the location's counter as used in store (kiosk mode); needs location_setting change. With the
- * agent's device identity the server also registers that PC as the location's kiosk.
+ * agent's signed answer the server also registers that PC as the location's kiosk.
  */
 export function setAsKiosk(
   input: boolean | { usedInStore: boolean; device?: KioskDevice },
@@ -35,6 +39,9 @@ export function useSetAsKiosk() {
   return useMutation({
     mutationFn: setAsKiosk,
     onSuccess: (result) =>
-      queryClient.invalidateQueries({ queryKey: ['general-settings', result.location_id] }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['general-settings', result.location_id] }),
+        queryClient.invalidateQueries({ queryKey: ['kiosk-devices', result.location_id] }),
+      ]),
   });
 }

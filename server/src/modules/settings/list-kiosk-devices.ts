@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool.ts';
+import { keyFingerprint } from './kiosk-identity.ts';
+
+/** At most this many registrations are listed per location (newest first); a shop has a handful. */
+const LIST_LIMIT = 100;
+
+/** The counter PCs registered as kiosks at the request's location, newest first, revoked ones included. */
+export function registerListKioskDevices(app: FastifyInstance, deps: { db: Db }): void {
+  app.get(
+    '/api/nine/kiosk-devices',
+    {
+      config: {
+        access: {
+          anyOf: [
+            { resource: 'location_setting', action: 'view' },
+            { resource: 'location_setting', action: 'change' },
+          ],
+        },
+      },
+    },
+    async (request) => {
+      const locationId = request.auth!.locationId!;
+      const rows = await deps.db.kysely
+        .selectFrom('kiosk_devices')
+        .select(['id', 'device_id', 'name', 'public_key', 'registered_at', 'revoked_at'])
+        .where('location_id', '=', locationId)
+        .orderBy('registered_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute();
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          device_id: row.device_id,
+          name: row.name,
+          key_fingerprint: keyFingerprint(row.public_key),
+          registered_at: row.registered_at.toISOString(),
+          revoked_at: row.revoked_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+}

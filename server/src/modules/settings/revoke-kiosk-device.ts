@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '@nine/shared/errors';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../lib/idempotency.ts';
+import { parse } from '../../lib/validate.ts';
+import { auditKiosk, kioskAccess, managesKioskLocation } from './kiosk-identity.ts';
+
+const params = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number),
+});
+
+/**
+ * A manager revokes a kiosk registration: the device id is free again, so the PC (with a new key, say after a
+ * reinstall) or another one can be registered under it. The device may be at another location than the
+ * request's only if the user manages that one too; otherwise it is not found.
+ */
+export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }): void {
+  app.post('/api/nine/kiosk-devices/:id/revoke', { config: { access: kioskAccess } }, async (request) => {
+    const { id } = parse(params, request.params);
+    const { userId } = request.auth!;
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const { rows } = await client.query<{
+        location_id: number;
+        device_id: string | null;
+        revoked_at: Date | null;
+      }>(`SELECT location_id, device_id, revoked_at FROM kiosk_devices WHERE id = $1 FOR UPDATE`, [id]);
+      const device = rows[0];
+      if (
+        device === undefined ||
+        (device.location_id !== request.auth!.locationId &&
+          !(await managesKioskLocation(client, userId, device.location_id)))
+      )
+        throw new AppError('notFound');
+      let revokedAt = device.revoked_at;
+      if (revokedAt === null) {
+        const updated = await client.query<{ revoked_at: Date }>(
+          `UPDATE kiosk_devices SET revoked_at = now(), revoked_by = $2 WHERE id = $1 RETURNING revoked_at`,
+          [id, userId],
+        );
+        revokedAt = updated.rows[0]!.revoked_at;
+        await auditKiosk(
+          client,
+          { userId, locationId: device.location_id, entity: 'kiosk_device', id, action: 'revoke' },
+          { device: device.device_id },
+        );
+      }
+      return { status: 200, body: { id, revoked_at: revokedAt.toISOString() } };
+    });
+    return { data: result.body };
+  });
+}
