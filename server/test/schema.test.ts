@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { TOTAL_BOUNDS, UNIQUE_RULES } from '../src/lib/db-errors.ts';
 import { createLocation } from './helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
@@ -27,6 +28,15 @@ describe('migrations', () => {
 });
 
 describe('the database guards what code could forget', () => {
+  it('holds every unique rule and bound that lib/db-errors.ts maps to a catalogue answer', async () => {
+    // A renamed constraint would silently fall back to a generic answer: the names must exist.
+    const { rows } = await tdb.db.pool.query<{ name: string }>(
+      `SELECT conname AS name FROM pg_constraint UNION SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`,
+    );
+    const names = new Set(rows.map((r) => r.name));
+    expect([...Object.keys(UNIQUE_RULES), ...TOTAL_BOUNDS].filter((n) => !names.has(n))).toEqual([]);
+  });
+
   it('keeps the audit log append-only', async () => {
     await tdb.db.pool.query(
       `INSERT INTO audit_log (entity_type, entity_id, action) VALUES ('order', '1', 'created')`,

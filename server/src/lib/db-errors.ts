@@ -6,13 +6,11 @@ import { UnsafeIntegerError } from '../db/pool.ts';
  * Unique rules live in the database; this is where a violated one becomes the catalogue's answer. The key
  * is the constraint or unique index name; `data` tells the web app which field is taken.
  */
-const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = {
+export const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = {
   users_email_key: { name: 'conflict', data: { reason: 'email_taken' } },
   roles_title_key: { name: 'conflict', data: { reason: 'title_taken' } },
   categories_parent_name_key: { name: 'categoryNameTaken' },
   attributes_name_key: { name: 'attributeNameTaken' },
-  product_codes_sku_key: { name: 'skuTaken' },
-  product_codes_barcode_key: { name: 'barcodeTaken' },
   products_sku_key: { name: 'skuTaken' },
   products_barcode_key: { name: 'barcodeTaken' },
   items_sku_key: { name: 'skuTaken' },
@@ -28,7 +26,7 @@ const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = {
 };
 
 /** Check constraints that bound money totals: passing them is too large an amount, not a bug. */
-const TOTAL_BOUNDS = new Set(['orders_total_bound']);
+export const TOTAL_BOUNDS = new Set(['orders_total_bound']);
 
 interface PgError {
   code?: unknown;
@@ -68,6 +66,9 @@ export function appErrorFromDatabase(err: unknown): AppError | null {
       return new AppError('databaseBusy');
     case '22003':
       return new AppError('validation', { data: { reason: 'number_out_of_range' } });
+    // A reference to a row that does not exist (a category, a location) is bad input.
+    case '23503':
+      return new AppError('validation', { data: { constraint } });
   }
   // pg-pool: no connection came within connectionTimeoutMillis.
   if (typeof e.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message))

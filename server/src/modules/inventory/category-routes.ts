@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
-import { audit, idOf, mapUniqueViolation } from './inventory-shared.ts';
+import { audit, idOf } from './inventory-shared.ts';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_PATH = '/api/nine/category-images/';
@@ -61,9 +61,9 @@ const ATTRIBUTE_CHANGE = { resource: 'attribute', action: 'change' } as const;
  */
 export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; imagesDir: string }): void {
   const tx = <T>(work: (client: Parameters<Parameters<typeof inTransaction>[2]>[0]) => Promise<T>) =>
-    inTransaction(deps.db, null, async (client) => ({ status: 200, body: await work(client) }))
-      .then((r) => r.body)
-      .catch(mapUniqueViolation);
+    inTransaction(deps.db, null, async (client) => ({ status: 200, body: await work(client) })).then(
+      (r) => r.body,
+    );
 
   app.get(
     '/api/nine/categories',

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { audit, CHANGE, mapUniqueViolation } from './inventory-shared.ts';
+import { audit, CHANGE } from './inventory-shared.ts';
 
 const REQUIRED = ['kind', 'sku', 'name', 'price'] as const;
 
@@ -309,7 +309,7 @@ export function registerInventoryImport(app: FastifyInstance, deps: { db: Db; au
           stock_rows: report.stock_rows,
         });
         return { status: 200, body: report };
-      }).catch(mapUniqueViolation);
+      });
       return { data: result.body };
     });
   });

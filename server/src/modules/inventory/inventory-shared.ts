@@ -48,20 +48,6 @@ export async function audit(
   );
 }
 
-/** Unique violations become the catalogue's conflicts instead of 500s. */
-export function mapUniqueViolation(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === '23505') {
-    const c = e.constraint ?? '';
-    if (c.includes('barcode')) throw new AppError('barcodeTaken');
-    if (c.includes('sku')) throw new AppError('skuTaken');
-    if (c.startsWith('categories')) throw new AppError('categoryNameTaken');
-    if (c.startsWith('attributes')) throw new AppError('attributeNameTaken');
-  }
-  if (e.code === '23503') throw new AppError('validation', { data: { constraint: e.constraint } });
-  throw err;
-}
-
 /**
  * Scanners look a code up in products and items alike: a SKU or barcode must be unique across both.
  * `except` skips the row being edited.

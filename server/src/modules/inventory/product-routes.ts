@@ -16,14 +16,7 @@ import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { ITEM_SELECT, productById } from './inventory-routes.ts';
-import {
-  assertCodesFree,
-  assertLocation,
-  audit,
-  CHANGE,
-  idOf,
-  mapUniqueViolation,
-} from './inventory-shared.ts';
+import { assertCodesFree, assertLocation, audit, CHANGE, idOf } from './inventory-shared.ts';
 
 /** Attribute values must fit their attribute: a number, one of the options, true/false. */
 export async function checkAttributeValues(
@@ -94,9 +87,9 @@ async function itemById(client: pg.PoolClient, id: number): Promise<InventoryIte
 /** Product create/edit, serialized items (create, edit, transfer, delete) and bulk stock per location. */
 export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   const tx = <T>(work: (client: pg.PoolClient) => Promise<T>, status = 200) =>
-    inTransaction(deps.db, null, async (client) => ({ status, body: await work(client) }))
-      .then((r) => r.body)
-      .catch(mapUniqueViolation);
+    inTransaction(deps.db, null, async (client) => ({ status, body: await work(client) })).then(
+      (r) => r.body,
+    );
 
   app.post('/api/nine/inventory/products', { config: { access: CHANGE } }, async (request, reply) => {
     const input = parse(productInput, request.body);
@@ -128,7 +121,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         await audit(client, request, 'product', id, 'created', input);
         return { status: 201, body: (await productById(client, id))! };
       },
-    ).catch(mapUniqueViolation);
+    );
     return reply.code(201).send({ data: result.body });
   });
 

@@ -64,16 +64,11 @@ export function createRegisterService() {
     floatMinor: number,
   ): Promise<void> {
     await register(client, actor, registerId);
-    try {
-      await client.query(
-        'INSERT INTO register_sessions (cash_register_id, opened_by, float_minor) VALUES ($1, $2, $3)',
-        [registerId, actor.userId, floatMinor],
-      );
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505')
-        throw new AppError('conflict', { data: { reason: 'register_already_open' } });
-      throw err;
-    }
+    // A second open session is refused by register_sessions_one_open (409 register_already_open).
+    await client.query(
+      'INSERT INTO register_sessions (cash_register_id, opened_by, float_minor) VALUES ($1, $2, $3)',
+      [registerId, actor.userId, floatMinor],
+    );
     await client.query(
       `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'cash_register', $3, 'opened', $4)`,
       [actor.userId, actor.locationId, String(registerId), JSON.stringify({ float_minor: floatMinor })],

@@ -79,17 +79,6 @@ const couponValues = (c: CouponInput) => [
   c.is_active,
 ];
 
-/** A unique-code violation is the user's mistake, not a bug. */
-async function withCodeCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if ((err as { code?: string; constraint?: string }).code === '23505')
-      throw new AppError('couponCodeTaken');
-    throw err;
-  }
-}
-
 /**
  * Partners with their commission rates and coupons (permission `coupon`). Partner and coupon edits
  * carry the version they read; a stale one is refused (1021). Every write is audited in its transaction.
@@ -158,19 +147,17 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { id } = parse(idParams, request.params);
     const input = parse(couponInput, request.body);
     const { userId, locationId } = request.auth!;
-    const result = await withCodeCheck(() =>
-      inTransaction(deps.db, null, async (client) => {
-        const partner = await client.query('SELECT id FROM partners WHERE id = $1 FOR UPDATE', [id]);
-        if (!partner.rows[0]) throw new AppError('notFound');
-        const { rows } = await client.query<CouponRow>(
-          `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, commission_bp, applies_to, auto_apply, valid_from, valid_to, is_active)
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const partner = await client.query('SELECT id FROM partners WHERE id = $1 FOR UPDATE', [id]);
+      if (!partner.rows[0]) throw new AppError('notFound');
+      const { rows } = await client.query<CouponRow>(
+        `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, commission_bp, applies_to, auto_apply, valid_from, valid_to, is_active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COUPON_COLUMNS}`,
-          [id, ...couponValues(input)],
-        );
-        await audit(client, userId, locationId, 'coupon', rows[0]!.id, 'created', input);
-        return { status: 201, body: rows[0]! };
-      }),
-    );
+        [id, ...couponValues(input)],
+      );
+      await audit(client, userId, locationId, 'coupon', rows[0]!.id, 'created', input);
+      return { status: 201, body: rows[0]! };
+    });
     return reply.code(201).send({ data: result.body });
   });
 
@@ -178,25 +165,23 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { id } = parse(idParams, request.params);
     const { version, ...input } = parse(couponUpdate, request.body);
     const { userId, locationId } = request.auth!;
-    const result = await withCodeCheck(() =>
-      inTransaction(deps.db, null, async (client) => {
-        const current = await client.query<{ version: number }>(
-          'SELECT version FROM coupons WHERE id = $1 FOR UPDATE',
-          [id],
-        );
-        if (!current.rows[0]) throw new AppError('notFound');
-        if (current.rows[0].version !== version)
-          throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
-        const { rows } = await client.query<CouponRow>(
-          `UPDATE coupons SET code = $2, title = $3, discount_kind = $4, discount_value = $5, commission_bp = $6, applies_to = $7,
+    const result = await inTransaction(deps.db, null, async (client) => {
+      const current = await client.query<{ version: number }>(
+        'SELECT version FROM coupons WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!current.rows[0]) throw new AppError('notFound');
+      if (current.rows[0].version !== version)
+        throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+      const { rows } = await client.query<CouponRow>(
+        `UPDATE coupons SET code = $2, title = $3, discount_kind = $4, discount_value = $5, commission_bp = $6, applies_to = $7,
              auto_apply = $8, valid_from = $9, valid_to = $10, is_active = $11, version = version + 1, updated_at = now()
            WHERE id = $1 RETURNING ${COUPON_COLUMNS}`,
-          [id, ...couponValues(input)],
-        );
-        await audit(client, userId, locationId, 'coupon', id, 'updated', input);
-        return { status: 200, body: rows[0]! };
-      }),
-    );
+        [id, ...couponValues(input)],
+      );
+      await audit(client, userId, locationId, 'coupon', id, 'updated', input);
+      return { status: 200, body: rows[0]! };
+    });
     return { data: result.body };
   });
 

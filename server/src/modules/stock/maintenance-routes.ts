@@ -12,7 +12,7 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../lib/idempotency.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
-import { actorOf, audit, isUniqueViolation } from './stock-shared.ts';
+import { actorOf, audit } from './stock-shared.ts';
 
 const view = { resource: 'maintenance', action: 'view' } as const;
 const change = { resource: 'maintenance', action: 'change' } as const;
@@ -60,11 +60,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
         await audit(client, actor, { type: 'maintenance_rule', id: rows[0]!.id }, 'created', input);
         return { status: 201, body: { data: { id: rows[0]!.id } } };
       } catch (err) {
-        if (
-          isUniqueViolation(err, 'maintenance_rules_rental_type_idx') ||
-          isUniqueViolation(err, 'maintenance_rules_product_idx')
-        )
-          throw new AppError('maintenanceRuleExists');
+        // A second rule for the group or product is refused by its unique index (lib/db-errors.ts).
         if ((err as { code?: string }).code === '23503') throw new AppError('notFound');
         throw err;
       }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { RepairLog } from '@nine/shared/schemas/stock';
-import { audit, isUniqueViolation, type Actor } from './stock-shared.ts';
+import { audit, type Actor } from './stock-shared.ts';
 
 /** The item row the repair flow changes, locked for the rest of the transaction. */
 async function lockItem(client: pg.PoolClient, actor: Actor, itemId: number) {
@@ -35,17 +35,12 @@ export async function openRepair(
     if (!rowCount)
       throw new AppError('validation', { data: { issues: [{ path: 'order_id', code: 'not_on_order' }] } });
   }
-  let id: number;
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO repair_logs (item_id, location_id, order_id, problem, opened_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [input.item_id, actor.locationId, input.order_id ?? null, input.problem, actor.userId],
-    );
-    id = rows[0]!.id;
-  } catch (err) {
-    if (isUniqueViolation(err, 'repair_logs_open_item_idx')) throw new AppError('repairAlreadyOpen');
-    throw err;
-  }
+  // A second open repair of the item is refused by repair_logs_open_item_idx (repairAlreadyOpen).
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO repair_logs (item_id, location_id, order_id, problem, opened_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [input.item_id, actor.locationId, input.order_id ?? null, input.problem, actor.userId],
+  );
+  const id = rows[0]!.id;
   await client.query(
     `UPDATE items SET status = 'maintenance', updated_at = now(), version = version + 1 WHERE id = $1`,
     [input.item_id],

@@ -24,10 +24,3 @@ export async function audit(
     [actor.userId, actor.locationId, entity.type, String(entity.id), action, JSON.stringify(data)],
   );
 }
-
-/** Postgres unique_violation: a partial unique index refused a second open row. */
-export const isUniqueViolation = (err: unknown, constraint: string): boolean =>
-  typeof err === 'object' &&
-  err !== null &&
-  (err as { code?: string }).code === '23505' &&
-  (err as { constraint?: string }).constraint === constraint;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
-import { audit, isUniqueViolation, type Actor } from './stock-shared.ts';
+import { audit, type Actor } from './stock-shared.ts';
 
 type Queryable = pg.PoolClient | pg.Pool;
 
@@ -47,17 +47,12 @@ export async function startStocktake(
   actor: Actor,
   approvedBy: number,
 ): Promise<number> {
-  let id: number;
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO stocktakes (location_id, started_by, approved_by) VALUES ($1, $2, $3) RETURNING id`,
-      [actor.locationId, actor.userId, approvedBy],
-    );
-    id = rows[0]!.id;
-  } catch (err) {
-    if (isUniqueViolation(err, 'stocktakes_open_idx')) throw new AppError('stocktakeInProgress');
-    throw err;
-  }
+  // A second open stocktake is refused by stocktakes_open_idx (stocktakeInProgress).
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO stocktakes (location_id, started_by, approved_by) VALUES ($1, $2, $3) RETURNING id`,
+    [actor.locationId, actor.userId, approvedBy],
+  );
+  const id = rows[0]!.id;
   const expected = await client.query(
     `INSERT INTO stocktake_lines (stocktake_id, item_id, expected) SELECT $2, id, true FROM items WHERE ${EXPECTED}`,
     [actor.locationId, id],
