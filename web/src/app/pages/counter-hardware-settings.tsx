@@ -51,6 +51,8 @@ export function CounterHardwareSettings({ canSetKiosk, onKioskRegistered }: Coun
           })
         }
         devices={kioskDevices.data}
+        devicesFailed={kioskDevices.isError}
+        retryDevices={() => void kioskDevices.refetch()}
         revoke={(id) => revokeKiosk.mutateAsync(id)}
         onRegistered={() => {
           saveLocalSettings({ ...readLocalSettings(), kioskMode: true });

@@ -334,4 +334,25 @@ describe('kiosk registration', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Revoke Caja 1' }));
     await waitFor(() => expect(revoke).toHaveBeenCalledWith(4));
   });
+
+  it('says when the kiosk list cannot be loaded, and tries again', async () => {
+    actor = createTestAgent(TOKEN);
+    await connectTestAgent(actor, true);
+    const retry = vi.fn();
+    renderWithAgent(
+      actor,
+      <KioskRegistration
+        canRegister
+        locationName="Harbor Front"
+        requestChallenge={vi.fn()}
+        register={vi.fn()}
+        devicesFailed
+        retryDevices={retry}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('The kiosks of this location could not be loaded.')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalled();
+  });
 });

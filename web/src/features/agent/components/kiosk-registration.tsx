@@ -49,6 +49,9 @@ export interface KioskRegistrationProps {
   devices?: readonly RegisteredKiosk[] | undefined;
   /** Revokes a registration, so that its device id may be registered again with a new key. */
   revoke?: (id: number) => Promise<unknown>;
+  /** The list could not be read: say so beside the section, with a way to try again. */
+  devicesFailed?: boolean;
+  retryDevices?: () => void;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -66,6 +69,8 @@ export function KioskRegistration({
   onRegistered,
   devices,
   revoke,
+  devicesFailed = false,
+  retryDevices,
 }: KioskRegistrationProps) {
   const { t } = useAppTranslation();
   const actor = useAgentActor();
@@ -169,6 +174,19 @@ export function KioskRegistration({
             </Alert.Title>
             <Alert.Description>{step.message}</Alert.Description>
           </Alert.Content>
+        </Alert.Root>
+      )}
+      {canRegister && devicesFailed && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('agent:kiosk.devices_failed')}</Alert.Title>
+          </Alert.Content>
+          {retryDevices !== undefined && (
+            <Button size="xs" variant="outline" onClick={retryDevices}>
+              {t('common:try_again')}
+            </Button>
+          )}
         </Alert.Root>
       )}
       {canRegister && devices !== undefined && (
