@@ -1,5 +1,6 @@
 // Runs several long-lived processes with prefixed output; stops them all when one fails or on Ctrl-C.
 // A process with `after: 'name'` starts once that process has printed a line matching its `ready`.
+// One process may take `stdin: true`: it reads the terminal (the agent: `/pair` for a new pairing code).
 import { spawn } from 'node:child_process';
 
 export function runAll(processes) {
@@ -25,7 +26,7 @@ export function runAll(processes) {
     const child = spawn(process.execPath, p.args, {
       cwd: p.cwd,
       env: { ...process.env, ...p.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [p.stdin ? 'inherit' : 'ignore', 'pipe', 'pipe'],
     });
     const prefix = (stream, out) => {
       let rest = '';

@@ -11,7 +11,13 @@ import { createSimulatedDevices, type AgentDevices } from './devices/simulated-d
 import { createJobJournal } from './jobs/job-journal.ts';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { loadDeviceIdentity, type DeviceIdentity } from './kiosk/device-identity.ts';
-import { createPairingService, type PairingCode, type PairingService } from './pairing/pairing-service.ts';
+import { LOCAL_PAGE_PATH, LOCAL_PAIRING_PATH, localPageRoute } from './local-page/local-page-route.ts';
+import {
+  createPairingService,
+  PAIRING_TTL_MS,
+  type PairingCode,
+  type PairingService,
+} from './pairing/pairing-service.ts';
 import { createSecretsStore } from './pairing/secrets-store.ts';
 import { createRequestGuard, normalizeOrigins } from './security/request-guard.ts';
 import { statusRoute } from './status/status-route.ts';
@@ -124,7 +130,11 @@ export async function buildAgent(options: AgentOptions): Promise<Agent> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   app.addHook(
     'onRequest',
-    createRequestGuard({ allowedOrigins, originRequired: (path) => path === AGENT_WS_PATH }),
+    createRequestGuard({
+      allowedOrigins,
+      originRequired: (path) => path === AGENT_WS_PATH,
+      ownPage: (path) => path === LOCAL_PAGE_PATH || path === LOCAL_PAIRING_PATH,
+    }),
   );
   app.addHook('onClose', async () => {
     hub.closeAll();
@@ -140,6 +150,11 @@ export async function buildAgent(options: AgentOptions): Promise<Agent> {
     scanners: devices.scanners,
   };
   await app.register(statusRoute, info);
+  await app.register(localPageRoute, {
+    ...info,
+    pairing,
+    ttlMs: options.pairing?.ttlMs ?? PAIRING_TTL_MS,
+  });
   await app.register(wsRoute, {
     hub,
     handle: createRequestHandler({ ...info, pairing, queue, identity, log: app.log }),

@@ -13,6 +13,7 @@ import {
   pathExists,
   runDoctor,
 } from './doctor/run-doctor.ts';
+import { pairingCodeLine, requestPairingCode } from './control/request-pairing-code.ts';
 import type { PairingCode } from './pairing/pairing-service.ts';
 
 let config: CliConfig;
@@ -25,6 +26,16 @@ try {
 if (config.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
+}
+
+if (config.command === 'pair') {
+  try {
+    process.stdout.write(`${pairingCodeLine(await requestPairingCode(config.controlPort))}\n`);
+    process.exit(0);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 }
 
 let devicesConfig: DevicesConfig;
@@ -58,9 +69,7 @@ if (config.command === 'doctor') {
 
 let listening = false;
 const showCode = (code: PairingCode | null) => {
-  if (code === null) return;
-  const minutes = Math.round((code.expiresAt - Date.now()) / 60_000);
-  process.stdout.write(`Pairing code: ${code.code} (valid ${minutes} minutes)\n`);
+  if (code !== null) process.stdout.write(`${pairingCodeLine(code)}\n`);
 };
 
 // `--simulate` wins over the config: the end-to-end tests and demos must never reach real hardware.
@@ -107,14 +116,19 @@ process.stdout.write(
     ` (control http://${LOOPBACK_HOST}:${portOf(agent.control.server.address())}), data in ${config.dataDir}\n`,
 );
 showCode(agent.pairing.currentCode());
+const mainPort = portOf(agent.app.server.address());
+process.stdout.write(
+  `A new pairing code at any time: type /pair here, run \`nine-agent pair\` (pnpm agent:pair), or open http://${LOOPBACK_HOST}:${mainPort}/\n`,
+);
 
-// Typed lines: `/pair` asks for a new code; anything else is a scan when the scanner is simulated.
+// Typed lines: `/pair` (or `pair`) asks for a new code; anything else is a scan when the scanner is simulated.
+// `pair` alone is no barcode anyone prints, so it is safe to take as a command.
 const scanner = agent.devices.simulator?.scanner;
 const input = createInterface({ input: process.stdin, terminal: false });
 input.on('line', (line) => {
   const text = line.trim();
   if (text.length === 0) return;
-  if (text === '/pair') agent.pairing.newCode();
+  if (text === '/pair' || text === 'pair') agent.pairing.newCode();
   else if (scanner !== undefined && config.simulate) scanner.inject(text);
 });
 

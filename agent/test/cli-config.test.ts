@@ -21,6 +21,18 @@ describe('parseCliConfig', () => {
     });
   });
 
+  it('reads the pair command with the ports of the agent it asks', () => {
+    expect(parseCliConfig(['pair', '--port', '18000'], {}, '/')).toMatchObject({
+      command: 'pair',
+      port: 18000,
+      controlPort: 18001,
+    });
+    expect(parseCliConfig(['--', 'pair'], { AGENT_CONTROL_PORT: '19001' }, '/')).toMatchObject({
+      command: 'pair',
+      controlPort: 19001,
+    });
+  });
+
   it('reads the environment', () => {
     const config = parseCliConfig(
       [],

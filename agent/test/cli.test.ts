@@ -84,6 +84,9 @@ describe('nine-agent CLI', () => {
       /on http:\/\/127\.0\.0\.1:(\d+) \(control http:\/\/127\.0\.0\.1:\d+\)/,
     );
     const [, code] = await stdout.next(/^Pairing code: (\d{6}) \(valid 5 minutes\)$/);
+    await stdout.next(
+      /^A new pairing code at any time: type \/pair here, .* or open http:\/\/127\.0\.0\.1:\d+\/$/,
+    );
 
     const client = await connect(`ws://127.0.0.1:${port}/ws`);
     expect(await client.request('pair', { code: code! })).toMatchObject({ ok: true });
@@ -94,6 +97,12 @@ describe('nine-agent CLI', () => {
     child.stdin.write('/pair\n');
     const [, fresh] = await stdout.next(/^Pairing code: (\d{6})/);
     expect(fresh).toMatch(/^\d{6}$/);
+    // `pair` without the slash too, and the new code is the one that pairs.
+    child.stdin.write('pair\n');
+    const [, third] = await stdout.next(/^Pairing code: (\d{6}) \(valid 5 minutes\)$/);
+    const other = await connect(`ws://127.0.0.1:${port}/ws`);
+    expect(await other.request('pair', { code: third! })).toMatchObject({ ok: true });
+    await other.close();
     await client.close();
   }, 20_000);
 

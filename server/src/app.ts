@@ -60,6 +60,7 @@ import { createSsoService } from './modules/auth/sso-service.ts';
 import { registerDashboardSummary } from './modules/dashboard/get-summary.ts';
 import { registerHealth } from './modules/health/health.ts';
 import { registerListLocations } from './modules/locations/list-locations.ts';
+import { registerAgentEndpoint } from './modules/settings/get-agent-endpoint.ts';
 import { registerActivitySettings } from './modules/settings/get-activity-settings.ts';
 import { registerBusinessInfo } from './modules/settings/get-business-info.ts';
 import { registerGeneralSettings } from './modules/settings/get-general-settings.ts';
@@ -87,6 +88,7 @@ export interface AppDeps {
     | 'smsOutboxDir'
     | 'exportsDir'
     | 'dataDir'
+    | 'agentPort'
   >;
   db: Db;
   /** Defaults to SMTP or the outbox folder per the config. */
@@ -145,10 +147,11 @@ export async function buildApp({
   });
   const accessKeys = createAccessKeys({ db, failures });
   const orders = createOrderService({ accessKeys });
-  const money = createMoneyService({ accessKeys, orders });
+  const money = createMoneyService({ accessKeys, orders, permissionsAt: auth.permissionsAt });
   const routes = registerAuthentication(app, auth);
 
   registerHealth(app, { db, version: config.appVersion });
+  registerAgentEndpoint(app, { agentPort: config.agentPort });
   registerLogin(app, auth);
   registerLogout(app, auth);
   registerResetPasswordLink(app, passwords);

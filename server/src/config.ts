@@ -14,7 +14,11 @@ export interface Config {
   /** The built web app served under /nine. */
   webDist: string;
   localesDir: string;
-  agentPort: number;
+  /**
+   * The loopback port of the counter agent started beside this server (`pnpm start` passes AGENT_PORT to
+   * both); announced to the web app. Null when unset or 0 (any free port: unknown here).
+   */
+  agentPort: number | null;
   /** Seed demo data on the first start of an empty embedded database. */
   seedDemo: boolean;
   sessionTtlSeconds: number;
@@ -55,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'web/dist')),
     localesDir: resolve(repoRoot, 'locales'),
-    agentPort: intFrom(env.AGENT_PORT, 17900, 'AGENT_PORT'),
+    agentPort: agentPortFrom(env.AGENT_PORT),
     seedDemo: env.SEED_DEMO !== '0',
     sessionTtlSeconds: intFrom(env.SESSION_TTL_SECONDS, 12 * 3600, 'SESSION_TTL_SECONDS'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -84,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionTimeoutMs: DEFAULT_DB_LIMITS.idleInTransactionTimeoutMs,
     },
   };
+}
+
+function agentPortFrom(value: string | undefined): number | null {
+  const port = intFrom(value, 0, 'AGENT_PORT');
+  if (port > 65535) throw new Error(`AGENT_PORT must be a port number (0-65535), got "${value}"`);
+  return port === 0 ? null : port;
 }
 
 export const paths = { repoRoot, migrations: resolve(repoRoot, 'server/migrations') };

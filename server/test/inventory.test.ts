@@ -417,6 +417,29 @@ describe('categories and attributes', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('lists each category picture at a URL that serves it, never a doubled path', async () => {
+    const [boats] = await query<{ id: number }>(`SELECT id FROM categories WHERE name = 'Boats'`);
+    const ok = await upload(`/api/nine/categories/${boats!.id}/image`, 'boat.png', PNG, 'image/png');
+    expect(ok.statusCode).toBe(200);
+    // What an earlier demo seed stored: a web path, which the list prefixed again.
+    const [legacy] = await query<{ id: number }>(
+      `INSERT INTO categories (name, image_url) VALUES ('Legacy', '/nine/category-images/bikes.svg') RETURNING id`,
+    );
+    const rows = (await get('/api/nine/categories', viewer)).json().data.rows as {
+      id: number;
+      image_url: string | null;
+    }[];
+    const listed = rows.find((r) => r.id === boats!.id)!.image_url!;
+    expect(listed).toBe(ok.json().data.image_url);
+    expect(listed).toMatch(/^\/api\/nine\/category-images\/[a-f0-9]{32}\.png$/);
+    const image = await app.inject({ method: 'GET', url: listed });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    expect(rows.find((r) => r.id === legacy!.id)!.image_url).toBeNull();
+    await query('DELETE FROM categories WHERE id = $1', [legacy!.id]);
+  });
+
   it('maps attributes to categories and refuses duplicate names', async () => {
     const [c] = await query<{ id: number }>(`SELECT id FROM categories WHERE name = 'Boats'`);
     const a = (await send('POST', '/api/nine/attributes', { name: 'Seats', kind: 'number' })).json().data;

@@ -228,7 +228,11 @@ describe('the rent lifecycle', () => {
     expect(returned.json().data.status).toBe('returned');
     const item = (await q('SELECT status, rent_count FROM items WHERE id = $1', [cat.itemIds[5]])).rows[0];
     expect(item).toEqual({ status: 'available', rent_count: 1 });
-    const closed = (await event(order.id, { type: 'CLOSE', version: 5 })).json().data;
+    // Unpaid: closing asks to acknowledge the balance due (close_with_balance_due defaults to 'warn').
+    const unsettled = await event(order.id, { type: 'CLOSE', version: 5 });
+    expect(unsettled.json()).toMatchObject({ resp_code: 1205, data: { warnings: ['balance_due'] } });
+    const closed = (await event(order.id, { type: 'CLOSE', version: 5, acknowledge: ['balance_due'] })).json()
+      .data;
     expect(closed.status).toBe('closed');
     expect(closed.closed_at).toBeTruthy();
     expect(closed.timeline.map((t: { action: string }) => t.action)).toEqual([
@@ -238,6 +242,9 @@ describe('the rent lifecycle', () => {
       'event:DELIVER',
       'event:RETURN',
       'event:CLOSE',
+      // Closing leaves nothing in progress: the lines are billed and the invoice posted.
+      'invoice:created',
+      'invoice:posted',
     ]);
   });
 

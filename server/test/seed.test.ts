@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIntegrityChecks } from '../src/lib/integrity.ts';
 import { seedDemoData } from '../src/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
@@ -67,7 +68,8 @@ describe('demo data', () => {
     expect(unbalanced.n).toBe(0);
     const overpaid = await one(
       a,
-      `SELECT count(*)::int AS n FROM invoices i WHERE (SELECT coalesce(sum(amount_minor), 0) FROM payments p WHERE p.invoice_id = i.id) > i.total_minor`,
+      `SELECT count(*)::int AS n FROM invoices i
+       WHERE i.type <> 'credit_note' AND (SELECT coalesce(sum(amount_minor), 0) FROM payments p WHERE p.invoice_id = i.id) > i.total_minor`,
     );
     expect(overpaid.n).toBe(0);
     const ledgerCount = await one(a, `SELECT count(*)::int AS n FROM ledger_entries`);
@@ -82,7 +84,9 @@ describe('demo data', () => {
        + (SELECT count(*) FROM order_items oi LEFT JOIN items i ON i.id = oi.item_id WHERE oi.item_id IS NOT NULL AND i.id IS NULL)::int
        + (SELECT count(*) FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE c.id IS NULL)::int
        + (SELECT count(*) FROM invoices v LEFT JOIN orders o ON o.id = v.order_id WHERE o.id IS NULL)::int
-       + (SELECT count(*) FROM invoice_lines l LEFT JOIN order_items oi ON oi.id = l.order_item_id WHERE oi.id IS NULL)::int
+       + (SELECT count(*) FROM invoice_lines l LEFT JOIN order_items oi ON oi.id = l.order_item_id
+          WHERE l.order_item_id IS NOT NULL AND oi.id IS NULL)::int
+       + (SELECT count(*) FROM invoices n LEFT JOIN refunds r ON r.id = n.refund_id WHERE n.refund_id IS NOT NULL AND r.id IS NULL)::int
        + (SELECT count(*) FROM payments p LEFT JOIN invoices v ON v.id = p.invoice_id WHERE v.id IS NULL)::int
        + (SELECT count(*) FROM ledger_entries e LEFT JOIN gl_codes g ON g.code = e.gl_code WHERE g.code IS NULL)::int
        + (SELECT count(*) FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id WHERE p.id IS NULL)::int AS n`,
@@ -125,6 +129,31 @@ describe('demo data', () => {
     );
     expect(repairs.logs).toBeGreaterThan(20);
     expect(repairs).toMatchObject({ without_work: 0, odd: 0 });
+  });
+
+  it('names no category picture it has not stored (a path there made a doubled, broken URL)', async () => {
+    const named = await one(a, `SELECT count(*)::int AS n FROM categories WHERE image_url IS NOT NULL`);
+    expect(named.n).toBe(0);
+  });
+
+  it('holds the money rules: refunds on closed orders are credited, so no closed order shows them as a balance', async () => {
+    const refunds = await one(
+      a,
+      `SELECT count(*)::int AS refunds, count(n.id)::int AS credited FROM refunds r JOIN payments p ON p.id = r.payment_id
+       JOIN orders o ON o.id = p.order_id LEFT JOIN invoices n ON n.refund_id = r.id WHERE o.status = 'closed'`,
+    );
+    expect(refunds.refunds).toBeGreaterThan(0);
+    expect(refunds.credited).toBe(refunds.refunds);
+    expect((await runIntegrityChecks(a.db.pool)).filter((r) => r.violations > 0)).toEqual([]);
+  });
+
+  it('opens each location’s current register, so the demo counter takes cash at once', async () => {
+    const registers = await one(
+      a,
+      `SELECT count(*)::int AS locations, count(s.id)::int AS open FROM general_settings g
+       LEFT JOIN register_sessions s ON s.cash_register_id = g.current_cash_register AND s.closed_at IS NULL`,
+    );
+    expect(registers).toEqual({ locations: 3, open: 3 });
   });
 
   it('is deterministic: two seeds of the same moment are identical', async () => {

@@ -51,6 +51,12 @@ export const errorCatalogue = {
   invoicePosted: { code: 1251, status: 409 },
   manualInvoiceDisabled: { code: 1252, status: 422 },
   invoiceTooEarly: { code: 1253, status: 422 },
+  /** Closing refused by the activity settings: data.reasons lists deposit_held and/or balance_due with amounts. */
+  orderNotSettled: { code: 1254, status: 422 },
+  /** A closed order's deposit: nothing more can be held, and only a deposit still held can be returned or claimed. */
+  orderClosed: { code: 1255, status: 409 },
+  /** Cash needs an open session on the register it lands in: data { register_id, register_name } (null when none could be chosen). */
+  registerClosed: { code: 1256, status: 422 },
   customerImportFileType: { code: 1400, status: 415 },
   customerImportTooLarge: { code: 1401, status: 413 },
   customerImportHeader: { code: 1402, status: 422 },

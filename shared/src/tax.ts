@@ -23,3 +23,151 @@ export function spreadTax(lineNets: number[], tax: number): number[] {
     return share;
   });
 }
+
+/** A tax of the business: its name and rate in basis points (825 = 8.25 %). */
+export interface TaxRate {
+  name: string;
+  rate_bp: number;
+}
+
+/**
+ * general_settings.show_taxes_mode: how receipts, prints and reviews show the tax.
+ * - `separate` (the default): each active tax on its own summary line with its name and rate.
+ * - `combined`: one summary line with the summed rate (named after the tax when there is only one).
+ * - `per_line`: as `separate`, and each line also shows its share of the tax.
+ * - `none`: no names or rates. Included tax is not shown; added tax shows as one plain "Tax" line,
+ *   because the total must still add up from the figures printed above it.
+ */
+export const SHOW_TAXES_MODES = ['separate', 'combined', 'per_line', 'none'] as const;
+export type ShowTaxesMode = (typeof SHOW_TAXES_MODES)[number];
+
+/** Reads the stored setting; older spellings ('total', 'hidden', 'line') map to their meaning. */
+export function showTaxesMode(value: string | null | undefined): ShowTaxesMode {
+  switch (value) {
+    case 'combined':
+    case 'total':
+      return 'combined';
+    case 'per_line':
+    case 'line':
+    case 'lines':
+      return 'per_line';
+    case 'none':
+    case 'hidden':
+      return 'none';
+    default:
+      return 'separate';
+  }
+}
+
+export interface PriceBreakdownInput {
+  /** `id` (an order item's) comes back on its line of the breakdown. */
+  lines: { id?: number; quantity: number; unit_price_minor: number; discount_minor: number }[];
+  /** The active taxes. */
+  taxes: TaxRate[];
+  is_tax_included: boolean;
+  show_taxes_mode: string | null | undefined;
+  /**
+   * The total actually charged (an order's stored total). With tax added, the tax shown is what the total
+   * holds beyond the net, so the figures add up to what the customer pays even if a rate changed since.
+   */
+  charged_total_minor?: number;
+}
+
+export interface PriceBreakdown {
+  is_tax_included: boolean;
+  show_taxes_mode: ShowTaxesMode;
+  /** Per input line, in order: quantity × unit price, its discount, and its share of the tax. */
+  lines: { id?: number; amount_minor: number; discount_minor: number; tax_minor: number }[];
+  /** The sum of the lines' amounts (before discounts). */
+  subtotal_minor: number;
+  /** The sum of the lines' discounts. */
+  discount_minor: number;
+  /** The tax: added on top of the net, or contained in it when prices include tax. */
+  tax_minor: number;
+  /** subtotal − discount, plus the tax when it is added. */
+  total_minor: number;
+  /** The taxes to show, per the mode (empty for `none` or when there is no tax). */
+  taxes: (TaxRate & { amount_minor: number })[];
+}
+
+/**
+ * The one breakdown of a price for every receipt, print and review: tax once on the net by the one tax rule
+ * (`invoiceTax`), spread over the taxes by rate and over the lines by net, so that
+ * subtotal − discount (+ tax when added) = total to the minor unit, and the taxes and line shares sum to it.
+ */
+export function priceBreakdown(input: PriceBreakdownInput): PriceBreakdown {
+  const mode = showTaxesMode(input.show_taxes_mode);
+  const amounts = input.lines.map((l) => l.unit_price_minor * l.quantity);
+  const subtotal = amounts.reduce((a, b) => a + b, 0);
+  const discount = input.lines.reduce((sum, l) => sum + l.discount_minor, 0);
+  const net = subtotal - discount;
+  const active = input.taxes.filter((t) => t.rate_bp > 0);
+  const rate = active.reduce((sum, t) => sum + t.rate_bp, 0);
+  const charged = input.charged_total_minor;
+  const tax =
+    !input.is_tax_included && charged !== undefined && charged >= net
+      ? charged - net
+      : invoiceTax(net, rate, input.is_tax_included);
+  const lineTaxes =
+    input.lines.length === 0
+      ? []
+      : spreadTax(
+          input.lines.map((l, i) => amounts[i]! - l.discount_minor),
+          tax,
+        );
+  let taxes: PriceBreakdown['taxes'] = [];
+  // A tax with no active rate behind it (a stale total) shows unnamed, as `none` does.
+  if (mode !== 'none' && rate !== 0) {
+    if (mode === 'combined' || active.length <= 1) {
+      taxes = [{ name: active.length === 1 ? active[0]!.name : '', rate_bp: rate, amount_minor: tax }];
+    } else {
+      const shares = spreadTax(
+        active.map((t) => t.rate_bp),
+        tax,
+      );
+      taxes = active.map((t, i) => ({ name: t.name, rate_bp: t.rate_bp, amount_minor: shares[i]! }));
+    }
+  }
+  return {
+    is_tax_included: input.is_tax_included,
+    show_taxes_mode: mode,
+    lines: input.lines.map((l, i) => ({
+      ...(l.id !== undefined ? { id: l.id } : {}),
+      amount_minor: amounts[i]!,
+      discount_minor: l.discount_minor,
+      tax_minor: lineTaxes[i] ?? 0,
+    })),
+    subtotal_minor: subtotal,
+    discount_minor: discount,
+    tax_minor: tax,
+    total_minor: input.is_tax_included ? net : net + tax,
+    taxes,
+  };
+}
+
+/** One row of a breakdown's summary, in the order it is shown; the renderer words and formats it. */
+export type PriceRow =
+  | { kind: 'subtotal' | 'discount' | 'total'; amount_minor: number }
+  // Added tax, before the total; `name` empty when the taxes are combined, `rate_bp` null when hidden.
+  | { kind: 'tax'; name: string; rate_bp: number | null; amount_minor: number }
+  // Tax the total already holds, after the total: "Includes Sales tax 8.25%".
+  | { kind: 'tax_included'; name: string; rate_bp: number; amount_minor: number };
+
+/**
+ * Subtotal, discount (negative, when there is one), then: with tax added each tax and the total; with tax
+ * included the total and what of it is tax.
+ */
+export function priceRows(b: PriceBreakdown): PriceRow[] {
+  const rows: PriceRow[] = [{ kind: 'subtotal', amount_minor: b.subtotal_minor }];
+  if (b.discount_minor !== 0) rows.push({ kind: 'discount', amount_minor: -b.discount_minor });
+  if (b.is_tax_included) {
+    rows.push({ kind: 'total', amount_minor: b.total_minor });
+    for (const t of b.taxes) rows.push({ kind: 'tax_included', ...t });
+    return rows;
+  }
+  if (b.taxes.length > 0) for (const t of b.taxes) rows.push({ kind: 'tax', ...t });
+  // Hidden taxes (`none`) still show the amount when it is added: the total must add up.
+  else if (b.tax_minor !== 0) rows.push({ kind: 'tax', name: '', rate_bp: null, amount_minor: b.tax_minor });
+  rows.push({ kind: 'total', amount_minor: b.total_minor });
+  return rows;
+}

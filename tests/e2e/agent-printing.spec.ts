@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { withPairingCode } from './support/agent-pairing.ts';
+import { withPairingCode, withPairingTurn } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 
 // The simulated agent of the end-to-end world (tests/e2e-server.mjs): its websocket, its loopback control
@@ -102,6 +102,46 @@ test.describe('the counter agent', () => {
     // ESC @ starts the job; GS V cuts the paper at its end.
     expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
     expect(bytes.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
+  });
+
+  test('finds the agent the server announces and pairs with a new code from the agent’s own page', async ({
+    page,
+    context,
+  }) => {
+    // No address typed anywhere: the server was started with the agent's port and tells the app.
+    await signIn(page, 'sam@nine.test');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(badge(page)).toHaveText('Pair the agent');
+    await badge(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Counter agent' });
+    await expect(dialog.getByText(/^No code, or has it expired\? Open the agent's page/)).toBeVisible();
+
+    await withPairingTurn(async () => {
+      // The start-up code is long gone: the clerk opens the agent's page from the dialog and asks for one.
+      const [agentPage] = await Promise.all([
+        context.waitForEvent('page'),
+        dialog.getByRole('link', { name: `Open the agent's page (http://127.0.0.1:${AGENT_PORT}/)` }).click(),
+      ]);
+      await expect(agentPage.getByRole('heading', { name: 'Nine counter agent', level: 1 })).toBeVisible();
+      await agentPage.getByRole('button', { name: 'New pairing code' }).click();
+      const shown = agentPage.getByRole('status', { name: 'Pairing code' });
+      await expect(shown).toContainText(/Valid until .+, once\./);
+      const code = (await agentPage.getByTestId('pairing-code').textContent()) ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      await agentPage.close();
+
+      await dialog.getByLabel('Pairing code').fill(code);
+      await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
+      await expect(dialog.getByText(/^Paired with nine-agent .+ \(simulated devices\)\.$/)).toBeVisible();
+      // The code was used up. Another page (the back office itself here) cannot mint the next one: the
+      // agent takes that request only from its own page. Still our turn, so no other spec made a code.
+      await page.evaluate(async (agent) => {
+        await fetch(`${agent}/pairing-code`, { method: 'POST', mode: 'no-cors' }).catch(() => undefined);
+      }, `http://127.0.0.1:${AGENT_PORT}`);
+      expect((await fetch(`${CONTROL}/simulate/pairing-code`)).status).toBe(404);
+    });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(badge(page)).toHaveText('Printer ready');
   });
 
   /**

@@ -238,9 +238,10 @@ test('a quick sale by the agent’s scanner prints its receipt silently once pai
   expect(preview).toMatch(/Cash/);
   await expect(receipt.getByRole('button', { name: 'Print the receipt again' })).toBeVisible();
 
-  // The sale's print page, with the agent paired, prints on the counter printer too (no dialog).
-  await page.getByRole('link', { name: 'Print the receipt', exact: true }).click();
-  await expect(page).toHaveURL(/\/nine\/sale-orders\/\d+\/print$/);
+  // The sale's 55 mm receipt page, with the agent paired, prints on the counter printer too (no dialog).
+  await page.getByRole('link', { name: 'Open the sale' }).click();
+  await page.getByRole('link', { name: 'Print receipt (55 mm)' }).click();
+  await expect(page).toHaveURL(/\/nine\/sale-orders\/\d+\/print-55mm$/);
   const reprintFrom = Date.now() - 1000;
   await page.getByRole('button', { name: 'Print', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Printed on / })).toBeVisible();

@@ -1,16 +1,9 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { withPairingCode } from './support/agent-pairing.ts';
+import { expect, test } from '@playwright/test';
+import { pairAgent, spooledSince } from './support/counter-agent.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
 import { createSpecUser, DEMO_PASSWORD } from './support/staff-user.ts';
 
-// The simulated agent of the end-to-end world (tests/e2e-server.mjs): its websocket, its control port and
-// its spool of printed jobs.
-const AGENT_PORT = Number(process.env.E2E_AGENT_PORT ?? 3927);
-const AGENT_URL = `ws://127.0.0.1:${AGENT_PORT}/ws`;
-const SPOOL = join(process.env.E2E_AGENT_DATA_DIR ?? '', 'spool');
 // Our own cashier at Lake Side (a copy of Jon Park, with refunds granted), so no other spec sees our orders.
 const EMAIL = 'pay-e2e@nine.test';
 const ROLE = 'Pay e2e cashier';
@@ -75,39 +68,6 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   expect(created.status, await created.clone().text()).toBe(201);
   order = ((await created.json()) as { data: typeof order }).data;
 });
-
-const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
-
-/** Points this browser at the test agent and pairs it with a fresh code from the agent's console. */
-async function pairAgent(page: Page) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();
-  await page.getByLabel('Agent address').fill(AGENT_URL);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(badge(page)).toHaveText('Pair the agent');
-  await badge(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Counter agent' });
-  await withPairingCode(async (code) => {
-    await dialog.getByLabel('Pairing code').fill(code);
-    await dialog.getByRole('button', { name: 'Pair', exact: true }).click();
-    await expect(dialog.getByText(/^Paired with nine-agent /)).toBeVisible();
-  });
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-  await expect(badge(page)).toHaveText('Printer ready');
-}
-
-/** Spooled jobs written since `since`: their preview text and bytes. */
-async function spooledSince(since: number): Promise<{ text: string; bytes: Buffer }[]> {
-  const jobs: { text: string; bytes: Buffer }[] = [];
-  for (const name of (await readdir(SPOOL)).filter((n) => n.endsWith('.txt'))) {
-    const file = join(SPOOL, name);
-    if ((await stat(file)).mtimeMs < since) continue;
-    jobs.push({
-      text: await readFile(file, 'utf8'),
-      bytes: await readFile(file.replace(/\.txt$/, '.bin')),
-    });
-  }
-  return jobs;
-}
 
 test('pays an order part in cash and part by card, prints the receipt, refunds above L2 with a manager’s key', async ({
   page,

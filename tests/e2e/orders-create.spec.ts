@@ -96,9 +96,10 @@ test.describe('creating a rent order', () => {
     await expect(row.getByRole('cell').nth(3)).toHaveText(/\d/);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-    // Review: the estimated total, then create.
+    // Review: the estimated total with the tax named and its rate, then create.
     const review = step(page, 'Review');
-    await expect(review.getByText('Estimated total')).toBeVisible();
+    await expect(review.getByLabel('Estimated total')).toBeVisible();
+    await expect(review.getByLabel('Estimated total').getByText(/^Sales tax 8\.25%$/)).toBeVisible();
     await page.getByRole('button', { name: 'Create order' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Order #\d+ created\.$/ })).toBeVisible();
     await page.getByRole('link', { name: 'Open the order' }).click();

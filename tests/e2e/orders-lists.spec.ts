@@ -130,7 +130,10 @@ test.describe('rent order list and order view', () => {
     await confirm.getByRole('button', { name: 'Continue anyway' }).click();
     await expect(page.getByText('Returned.', { exact: true })).toBeVisible();
 
+    // Nothing was paid: closing asks about the balance still due (close_with_balance_due = warn).
     await actions.getByRole('button', { name: 'Close order' }).click();
+    await expect(confirm.getByText(/^A balance of \$[\d,.]+ is still due on this order\.$/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Continue anyway' }).click();
     await expect(page.getByText('The order is closed.')).toBeVisible();
     await expect(actions.getByRole('button', { name: /Deliver|Return|Close/ })).toHaveCount(0);
     const [stored] = await sql<{ status: string }>('SELECT status FROM orders WHERE id = $1', [order!.id]);

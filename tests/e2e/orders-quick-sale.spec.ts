@@ -71,12 +71,19 @@ test('quick sale from the keyboard: scan codes, step the quantity, complete, tak
     new RegExp(`^Change: \\D*${Math.floor(change / 100)}[.,]${String(change % 100).padStart(2, '0')}\\D*$`),
   );
   await expect(payment.getByText(/^Balance: /)).toHaveText(/^Balance: \D*0[.,]00\D*$/);
-  // Whether a sale paid in full closes itself is the business's setting: the badge shows the status the server answered.
-  await expect(payment.getByText(/^(Open|Closed)$/)).toBeVisible();
+  // The demo closes a sale paid in full by itself (close_sale_order = on_full_payment): nothing left to close.
+  await expect(page.getByRole('group', { name: 'Sale status' })).toContainText('Closed');
+  await expect(page.getByRole('button', { name: 'Close sale' })).toHaveCount(0);
 
-  // The order view agrees: paid in full, nothing left.
+  // The order view agrees: paid in full, nothing left, its lines sold by product SKU, no rental panels.
   await page.getByRole('link', { name: 'Open the sale' }).click();
   await expect(page).toHaveURL(/\/nine\/sale-orders\/\d+$/);
   const money = page.getByRole('region', { name: 'Payment', exact: true });
   await expect(money).toContainText(/Balance\D*0[.,]00/);
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items.getByText('Sold', { exact: true })).toHaveCount(2);
+  await expect(items.getByText(first!.sku, { exact: true })).toBeVisible();
+  await expect(items.getByText('No SKU')).toHaveCount(0);
+  for (const panel of ['Participants', 'Signature', 'Security deposit'])
+    await expect(page.getByRole('heading', { name: panel, exact: true })).toHaveCount(0);
 });

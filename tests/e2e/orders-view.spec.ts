@@ -70,8 +70,11 @@ test('filters a list by a column, changes a cost with an access key, adds a part
   await dialog.getByRole('button', { name: 'Change cost' }).click();
   await expect(dialog).toBeHidden();
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline.getByText('Cost changed')).toBeVisible();
+  // A sentence with both prices (the symbol once the view hands the timeline its currency), the reason
+  // and the approver.
+  await expect(timeline.getByText(/^Price changed from \$?[\d.,]+ to \$?42\.50$/)).toBeVisible();
   await expect(timeline.getByText('Reason: Loyal customer')).toBeVisible();
+  await expect(timeline.getByText(/^Approved by \S/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items' }).getByText('$42.50')).toBeVisible();
 
   // A participant.
@@ -94,7 +97,7 @@ test('filters a list by a column, changes a cost with an access key, adds a part
   await page.mouse.up();
   await signature.getByRole('button', { name: 'Save signature' }).click();
   await expect(signature.getByRole('img', { name: `Signature of Vera ${LAST}` })).toBeVisible();
-  await expect(timeline.getByText('Signed', { exact: true })).toBeVisible();
+  await expect(timeline.getByText(`Signed by Vera ${LAST}`, { exact: true })).toBeVisible();
 
   // A photo: uploaded, listed, shown.
   const photos = page.getByRole('region', { name: 'Photos' });

@@ -12,8 +12,11 @@ import {
 } from './device-config.ts';
 
 export interface CliConfig {
-  /** `run` (the agent) or `doctor` (diagnose hardware and permissions, then exit). */
-  command: 'run' | 'doctor';
+  /**
+   * `run` (the agent), `doctor` (diagnose hardware and permissions, then exit) or `pair` (ask the running
+   * agent for a new pairing code through its control port, print it, then exit).
+   */
+  command: 'run' | 'doctor' | 'pair';
   port: number;
   controlPort: number;
   dataDir: string;
@@ -34,6 +37,8 @@ export interface CliConfig {
 
 export const USAGE = `Usage: nine-agent [options]
        nine-agent doctor [options]   list printers and scanners, check permissions, print fixes
+       nine-agent pair [options]     ask the running agent (same --port/--control-port) for a new
+                                     pairing code and print it
 
   --port <n>               websocket and /status port (AGENT_PORT, default ${AGENT_DEFAULT_PORT})
   --control-port <n>       loopback control port (AGENT_CONTROL_PORT, default port + 1)
@@ -50,7 +55,8 @@ export const USAGE = `Usage: nine-agent [options]
   --log-level <level>      fatal, error, warn, info, debug (AGENT_LOG_LEVEL, default info)
   --help                   this text
 
-On stdin, the line /pair prints a new pairing code.`;
+A new pairing code at any time: type /pair on the agent's stdin, run \`nine-agent pair\`
+(\`pnpm agent:pair\` in the repository), or open http://127.0.0.1:<port>/ and choose "New pairing code".`;
 
 function port(value: string, name: string): number {
   const n = Number(value);
@@ -63,8 +69,9 @@ function port(value: string, name: string): number {
 export function parseCliConfig(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliConfig {
   // `pnpm start -- --port 1` passes the `--` along: ignore it.
   let args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  const command = args[0] === 'doctor' ? 'doctor' : 'run';
-  if (command === 'doctor') args = args.slice(1);
+  const command = args[0] === 'doctor' || args[0] === 'pair' ? args[0] : 'run';
+  if (command !== 'run') args = args.slice(1);
+  if (args[0] === '--') args = args.slice(1);
   const { values } = parseArgs({
     args,
     options: {

@@ -26,6 +26,12 @@ export interface GuardPolicy {
   allowedOrigins: readonly string[];
   /** Paths that a browser must open with an allowed Origin (the websocket); elsewhere a missing Origin is fine. */
   originRequired: (path: string) => boolean;
+  /**
+   * Paths of the agent's own page. They answer the agent's own origin (`http://<Host>`) and no other, not even
+   * the back office's: only a form on that page, where a person presses the button, may ask for a pairing code.
+   * A navigation (GET, no Origin) opens the page; anything else must carry the agent's own origin.
+   */
+  ownPage?: (path: string) => boolean;
 }
 
 function deny(reply: FastifyReply, code: string, message: string) {
@@ -43,6 +49,7 @@ export function createRequestGuard(policy: GuardPolicy) {
       return deny(reply, 'forbidden-host', 'the agent answers to localhost only');
     const origin = request.headers.origin;
     const path = request.url.split('?', 1)[0] ?? '/';
+    if (policy.ownPage?.(path) === true) return guardOwnPage(request, reply);
     if (origin === undefined) {
       if (policy.originRequired(path))
         return deny(reply, 'forbidden-origin', 'an allowed Origin is required');
@@ -52,6 +59,18 @@ export function createRequestGuard(policy: GuardPolicy) {
     // Let the back office read /status with fetch().
     reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
   };
+}
+
+function guardOwnPage(request: FastifyRequest, reply: FastifyReply) {
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  const sameOrigin =
+    origin !== undefined && origin.toLowerCase() === `http://${request.headers.host?.toLowerCase()}`;
+  // Opening the page is fine from anywhere (the back office links it): it shows no code and cannot be framed.
+  if ((request.method === 'GET' || request.method === 'HEAD') && origin === undefined) return;
+  // Anything else must come from the page itself, and a browser that says where it comes from must agree.
+  if (!sameOrigin || (site !== undefined && site !== 'same-origin'))
+    return deny(reply, 'forbidden-origin', 'only the agent’s own page may do this');
 }
 
 /** The control port's hook: loopback host, and no browser at all (a page would send an Origin). */

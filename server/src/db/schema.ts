@@ -101,6 +101,20 @@ export interface RefundsTable {
   payment_id: number;
   amount_minor: number;
   created_at: Generated<Date>;
+  /** A cash refund's drawer (0022): the register and the open session the cash left. */
+  cash_register_id: number | null;
+  register_session_id: number | null;
+}
+
+/** Activity settings per location and rental type (0001); the closing rules of 0022. */
+export interface ActivitySettingsTable {
+  location_id: number;
+  rental_type_id: number;
+  close_sale_order: Generated<'manual' | 'on_full_payment'>;
+  /** Closing an order with a deposit still held: warn (1205, acknowledged) or deny (1254). */
+  close_with_deposit_held: Generated<'warn' | 'deny'>;
+  /** Closing an order with a balance due: allow, warn (1205) or deny (1254). */
+  close_with_balance_due: Generated<'allow' | 'warn' | 'deny'>;
 }
 
 /** Counter PCs registered as kiosks (0001, 0008, 0020): only the agent's Ed25519 public key is kept. */
@@ -140,6 +154,7 @@ export interface Database {
   orders: OrdersTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  activity_settings: ActivitySettingsTable;
   audit_log: AuditLogTable;
   kiosk_devices: KioskDevicesTable;
 }

@@ -49,6 +49,29 @@ export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
                         FROM payments p WHERE p.invoice_id = s.invoice_id) fresh ON true
           WHERE s.paid_minor <> fresh.minor`,
   },
+  {
+    name: 'invoice_credited_drift',
+    rule: 'The credited amount kept per invoice equals a fresh sum of the credit notes against it (a refund’s own note carries its total back).',
+    sql: `SELECT * FROM (
+            SELECT s.invoice_id, s.credited_minor,
+                   (coalesce(c.total, 0) - CASE WHEN i.refund_id IS NULL THEN 0 ELSE i.total_minor END)::bigint AS fresh_minor
+            FROM invoice_settlements s JOIN invoices i ON i.id = s.invoice_id
+            LEFT JOIN (SELECT credits_invoice_id, sum(total_minor) AS total FROM invoices
+                       WHERE credits_invoice_id IS NOT NULL GROUP BY credits_invoice_id) c ON c.credits_invoice_id = i.id) t
+          WHERE credited_minor <> fresh_minor`,
+  },
+  {
+    name: 'invoice_over_credited',
+    rule: 'Credit notes never take more off an invoice than its total.',
+    sql: `SELECT i.id AS invoice_id, i.total_minor, s.credited_minor FROM invoices i JOIN invoice_settlements s ON s.invoice_id = i.id
+          WHERE i.type <> 'credit_note' AND i.total_minor + s.credited_minor < least(i.total_minor, 0)`,
+  },
+  {
+    name: 'closed_order_invoice_in_progress',
+    rule: 'A closed order has no invoice in progress: closing posts them all.',
+    sql: `SELECT o.id AS order_id, i.id AS invoice_id FROM orders o JOIN invoices i ON i.order_id = o.id
+          WHERE o.status = 'closed' AND i.status = 'in_progress'`,
+  },
 ];
 
 export interface IntegrityResult {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { resources } from '@nine/shared/permissions';
+import { spreadTax } from '@nine/shared/tax';
 import { bulkInsert } from './bulk-insert.ts';
 import {
   CATALOGUE,
@@ -102,6 +103,14 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
       .then(() => client.query('RELEASE SAVEPOINT replica'))
       .catch(() => client.query('ROLLBACK TO SAVEPOINT replica'));
     const ref = await seedReferenceData(client, rng);
+    // Cash needs an open register: each location's current register is open with a 200.00 float, so the demo
+    // counter takes cash at once (Harbor Front's second register, Dock kiosk, stays closed).
+    for (const [locationId, registerId] of ref.registerByLocation) {
+      await client.query(
+        `INSERT INTO register_sessions (cash_register_id, opened_by, opened_at, float_minor) VALUES ($1, $2, $3, 20000)`,
+        [registerId, ref.staffIdsByLocation.get(locationId)!.at(-1), now],
+      );
+    }
     const customers = await seedCustomers(client, rng, 2000 * scale, ref.locationIds, now);
     const catalogue = await seedCatalogue(client, rng, ref, 1000 * scale);
     log(`reference data, ${customers.count} customers and ${catalogue.itemCount} items ready`);
@@ -197,10 +206,12 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
       [id, i === 0, `Nine Bikes & Kayaks · ${DEMO_LOCATIONS[i]!.name}`],
     );
     for (const rentalType of [1, 2]) {
-      await client.query(`INSERT INTO activity_settings (location_id, rental_type_id) VALUES ($1, $2)`, [
-        id,
-        rentalType,
-      ]);
+      // A counter's quick sale is done once paid in full, so sales close themselves (close_sale_order);
+      // Lakeside closes them by hand, so the demo shows both ways.
+      await client.query(
+        `INSERT INTO activity_settings (location_id, rental_type_id, close_sale_order) VALUES ($1, $2, $3)`,
+        [id, rentalType, DEMO_LOCATIONS[i]!.code === 'LAKE' ? 'manual' : 'on_full_payment'],
+      );
       await client.query(
         `INSERT INTO location_activity_settings (location_id, rental_type_id, delivery_availability) VALUES ($1, $2, $3)`,
         [id, rentalType, i === 0],
@@ -378,14 +389,9 @@ async function seedCatalogue(
     const rootId = rows[0]!.id;
     for (const [childIndex, child] of root.children.entries()) {
       const { rows: c } = await client.query<{ id: number }>(
-        `INSERT INTO categories (parent_id, name, rental_type_id, sort_order, image_url) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [
-          rootId,
-          child.name,
-          root.kind === 'rent' ? 1 : null,
-          childIndex,
-          `/nine/category-images/${child.name.toLowerCase().replace(/\W+/g, '-')}.svg`,
-        ],
+        // No picture: image_url names a file uploaded under DATA_DIR, which a seed of the database alone has not.
+        `INSERT INTO categories (parent_id, name, rental_type_id, sort_order) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [rootId, child.name, root.kind === 'rent' ? 1 : null, childIndex],
       );
       const categoryId = c[0]!.id;
       await client.query(
@@ -523,6 +529,9 @@ class Batch {
   invoiceLines: unknown[][] = [];
   payments: unknown[][] = [];
   refunds: unknown[][] = [];
+  /** Credit notes made by refunds: after the refunds they name. */
+  creditNotes: unknown[][] = [];
+  creditNoteLines: unknown[][] = [];
   ledger: unknown[][] = [];
   audit: unknown[][] = [];
 }
@@ -586,6 +595,12 @@ const INVOICE_COLUMNS = [
   ['posted_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ] as const;
+const CREDIT_NOTE_COLUMNS = [
+  ...INVOICE_COLUMNS,
+  ['credits_invoice_id', 'int8'],
+  ['refund_id', 'int8'],
+  ['of_sale_order', 'bool'],
+] as const;
 const LINE_COLUMNS = [
   ['invoice_id', 'int8'],
   ['order_item_id', 'int8'],
@@ -644,6 +659,8 @@ async function flush(client: pg.PoolClient, b: Batch): Promise<void> {
   await bulkInsert(client, 'invoice_lines', LINE_COLUMNS, b.invoiceLines);
   await bulkInsert(client, 'payments', PAYMENT_COLUMNS, b.payments, { overridingSystemValue: true });
   await bulkInsert(client, 'refunds', REFUND_COLUMNS, b.refunds, { overridingSystemValue: true });
+  await bulkInsert(client, 'invoices', CREDIT_NOTE_COLUMNS, b.creditNotes, { overridingSystemValue: true });
+  await bulkInsert(client, 'invoice_lines', LINE_COLUMNS, b.creditNoteLines);
   await bulkInsert(client, 'ledger_entries', LEDGER_COLUMNS, b.ledger);
   await bulkInsert(client, 'audit_log', AUDIT_COLUMNS, b.audit);
 }
@@ -764,6 +781,9 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
     else if (o.status === 'open') paid = 0;
     else if (o.status === 'confirmed') paid = rng.chance(0.4) ? Math.round(total * 0.3) : 0;
     else paid = rng.chance(0.7) ? total : rng.chance(0.6) ? Math.round(total / 2) : 0;
+    // What refunds on the closed order took off its price (credit notes), and of its tax.
+    let credited = 0;
+    let creditedTax = 0;
     const parts =
       paid > 0 && rng.chance(0.15)
         ? [Math.round(paid / 2), paid - Math.round(paid / 2)]
@@ -828,9 +848,56 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
           refundId,
           at(refundAt),
         ]);
+        // A refund on a closed order lowers its price (money-service refund, creditRefund): a posted credit
+        // note with one line takes it off the invoice, its tax apportioned by the one tax rule.
+        const noteId = ++ids.invoice;
+        const noteTax = spreadTax([refund, total - credited - refund], tax - creditedTax)[0]!;
+        credited += refund;
+        creditedTax += noteTax;
+        batch.creditNotes.push([
+          noteId,
+          500_000 + noteId,
+          'credit_note',
+          'posted',
+          o.orderId,
+          o.customerId,
+          o.locationId,
+          at(o.billingFrom),
+          at(o.billingTo),
+          -(refund - noteTax),
+          0,
+          -noteTax,
+          -refund,
+          at(refundAt),
+          at(refundAt),
+          at(refundAt),
+          at(refundAt),
+          invoiceId,
+          refundId,
+          o.type === 'sale',
+        ]);
+        batch.creditNoteLines.push([
+          noteId,
+          null,
+          'Refund: Goodwill: late pick-up',
+          1,
+          -(refund - noteTax),
+          null,
+          -noteTax,
+          -refund,
+        ]);
+        // Not from the generator: drawing from it here would change every order seeded after this one.
+        const ntxn = `c0000000-0000-4000-a000-${noteId.toString(16).padStart(12, '0')}`;
+        const revenue = o.type === 'rent' ? '4000' : '4010';
+        for (const [gl, amount] of [
+          ['1100', -refund],
+          [revenue, refund - noteTax],
+          ['2200', noteTax],
+        ] as const)
+          batch.ledger.push([ntxn, gl, amount, o.locationId, o.orderId, noteId, null, null, at(refundAt)]);
       }
     }
-    return total;
+    return total - credited;
   };
 
   const pushOrder = (o: {

@@ -64,6 +64,9 @@ export interface InvoiceRow {
   tax_minor: number;
   total_minor: number;
   paid_minor: number;
+  /** What credit notes took off this invoice (zero or negative); a refund's own credit note carries its total back. */
+  credited_minor: number;
+  /** total + credited − paid. */
   balance_minor: number;
 }
 
@@ -127,6 +130,8 @@ export interface InvoiceDetail extends InvoiceRow {
   /** The invoice this credit note corrects, or the credit note correcting this invoice. */
   credits: { id: number; number: number } | null;
   credited_by: { id: number; number: number } | null;
+  /** Partial credit notes made by refunds after the order closed (a price reduction each), oldest first. */
+  refund_credits: { id: number; number: number; total_minor: number }[];
   settings: {
     is_tax_included: boolean;
     show_taxes_mode: string;

@@ -34,6 +34,8 @@ export const refundCreate = z.object({
   amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(500),
   access_key: z.string().min(1).max(64).optional(),
+  /** A cash refund leaves this counter's register when the location has several (multi_register). */
+  cash_register_id: z.number().int().positive().optional(),
 });
 export type RefundCreate = z.infer<typeof refundCreate>;
 
@@ -42,6 +44,8 @@ export const depositMove = z.object({
   method: z.enum(paymentMethods).default('cash'),
   amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(500).optional(),
+  /** Cash held or returned goes through this counter's register when the location has several (multi_register). */
+  cash_register_id: z.number().int().positive().optional(),
 });
 export type DepositMove = z.infer<typeof depositMove>;
 

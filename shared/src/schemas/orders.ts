@@ -3,6 +3,7 @@ import { amountMinor } from '../money.ts';
 import { STAFF_NOTE_MAX } from '../constants.ts';
 import type { InvoiceTiming } from '../invoice-timing.ts';
 import type { Minor } from '../money.ts';
+import type { PriceBreakdown } from '../tax.ts';
 import {
   rentStatuses,
   saleStatuses,
@@ -231,6 +232,9 @@ export const orderWarnings = [
   'early_return',
   'no_sku',
   'category_change',
+  // Closing with a deposit still held or a balance still due, when the activity settings say 'warn'.
+  'deposit_held',
+  'balance_due',
 ] as const;
 export type OrderWarning = (typeof orderWarnings)[number];
 
@@ -465,4 +469,9 @@ export interface OrderDetail {
   photo_max_bytes: number;
   /** Activity setting manual_invoice_time for the order's rental type: when "add to invoice" is offered. */
   manual_invoice_time?: InvoiceTiming;
+  /**
+   * Subtotal, discounts, each tax with its rate and the total, per is_tax_included and show_taxes_mode:
+   * what receipts and prints show (shared/tax.ts priceBreakdown).
+   */
+  price_breakdown: PriceBreakdown;
 }

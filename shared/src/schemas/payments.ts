@@ -86,6 +86,9 @@ export interface RegisterSession {
   float_minor: number;
   cash_sales_minor: number;
   cash_refunds_minor: number;
+  /** Security deposits collected and given back in cash through this session. */
+  cash_deposits_held_minor: number;
+  cash_deposits_returned_minor: number;
   cash_in_minor: number;
   cash_out_minor: number;
   expected_minor: number;

@@ -26,15 +26,22 @@ async function acquire(): Promise<void> {
   }
 }
 
-/** Asks the agent's console for a fresh code and hands it to `use`, which must finish the pairing. */
-export async function withPairingCode<T>(use: (code: string) => Promise<T>): Promise<T> {
+/** Runs `pair` alone: it gets a new code its own way (the agent's page) and must finish the pairing. */
+export async function withPairingTurn<T>(pair: () => Promise<T>): Promise<T> {
   await acquire();
   try {
-    const response = await fetch(`${CONTROL}/pairing-code`, { method: 'POST' });
-    if (!response.ok) throw new Error(`pairing code: HTTP ${response.status}`);
-    const { code } = (await response.json()) as { code: string };
-    return await use(code);
+    return await pair();
   } finally {
     await rm(LOCK, { recursive: true, force: true });
   }
+}
+
+/** Asks the agent's console for a fresh code and hands it to `use`, which must finish the pairing. */
+export function withPairingCode<T>(use: (code: string) => Promise<T>): Promise<T> {
+  return withPairingTurn(async () => {
+    const response = await fetch(`${CONTROL}/pairing-code`, { method: 'POST' });
+    if (!response.ok) throw new Error(`pairing code: HTTP ${response.status}`);
+    const { code } = (await response.json()) as { code: string };
+    return use(code);
+  });
 }

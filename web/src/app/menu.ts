@@ -1,5 +1,7 @@
 import type menuEn from '@nine/locales/en-US/menu.json';
-import { grantsAnyOf, type Permission } from '@nine/shared/permissions';
+import type { Permission } from '@nine/shared/permissions';
+import { NEW_RENT_ORDER_KEYS } from './new-rent-order-keys.ts';
+import { routeGranted } from './route-access.ts';
 import { findRoute, routeTable, type RouteDef } from './route-table.ts';
 
 export type MenuLabel = keyof typeof menuEn.items;
@@ -11,6 +13,8 @@ export type MenuLabel = keyof typeof menuEn.items;
 export interface MenuItem {
   label: MenuLabel;
   route: string;
+  /** The keyboard shortcut that opens it too, as aria-keyshortcuts spells it ("Alt+N"). */
+  shortcut?: string;
 }
 
 export interface MenuGroup {
@@ -39,6 +43,7 @@ export const sideMenu: readonly MenuEntry[] = [
     label: 'orders',
     children: [
       { label: 'rent_orders', route: 'rentOrders' },
+      { label: 'new_rent_order', route: 'createOrder', shortcut: NEW_RENT_ORDER_KEYS },
       { label: 'sale_orders', route: 'saleOrders' },
       { label: 'quick_sale', route: 'quickSale' },
       { label: 'recurring_orders', route: 'activeRecurringOrders' },
@@ -178,6 +183,7 @@ export const sideMenu: readonly MenuEntry[] = [
 export interface VisibleMenuItem {
   label: MenuLabel;
   route: RouteDef | undefined;
+  shortcut?: string;
   children: VisibleMenuItem[];
 }
 
@@ -189,7 +195,7 @@ export interface MenuFilter {
 function openable(routeName: string | undefined, filter: MenuFilter): RouteDef | undefined {
   if (routeName === undefined) return undefined;
   const route = findRoute(routeName, filter.routes ?? routeTable);
-  return route !== undefined && grantsAnyOf(filter.permissions, route.resources) ? route : undefined;
+  return route !== undefined && routeGranted(route, filter.permissions) ? route : undefined;
 }
 
 /** Hides entries whose route is absent or not granted, and groups left with nothing to open. */
@@ -199,7 +205,9 @@ export function visibleMenu(menu: readonly MenuEntry[], filter: MenuFilter): Vis
     const children = isGroup(entry)
       ? entry.children.flatMap((child) => {
           const childRoute = openable(child.route, filter);
-          return childRoute ? [{ label: child.label, route: childRoute, children: [] }] : [];
+          return childRoute
+            ? [{ label: child.label, route: childRoute, shortcut: child.shortcut, children: [] }]
+            : [];
         })
       : [];
     return route !== undefined || children.length > 0 ? [{ label: entry.label, route, children }] : [];

@@ -18,6 +18,7 @@ describe('order routes', () => {
     expect(findRoute('rentOrders')).toMatchObject({ path: '/rent-orders', resources: ['rent_order'] });
     expect(findRoute('saleOrder')).toMatchObject({ path: '/sale-orders/:id', resources: ['sell_order'] });
     expect(findRoute('rentOrderPrint55mm')).toMatchObject({ layout: 'bare', resources: ['rent_order'] });
+    expect(findRoute('saleOrderPrint55mm')).toMatchObject({ layout: 'bare', resources: ['sell_order'] });
   });
 
   it('admit numeric ids only; anything else is not found', () => {
@@ -25,6 +26,7 @@ describe('order routes', () => {
     expect(routeFor('/rent-orders/12/print')).toBe('rentOrderPrint');
     expect(routeFor('/rent-orders/12/print-55mm')).toBe('rentOrderPrint55mm');
     expect(routeFor('/sale-orders/7/print')).toBe('saleOrderPrint');
+    expect(routeFor('/sale-orders/7/print-55mm')).toBe('saleOrderPrint55mm');
     expect(routeFor('/rent-orders/latest')).toBe('not-found');
     // "new" is the quick sale, not an order id.
     expect(routeFor('/sale-orders/new')).toBe('quickSale');
@@ -49,7 +51,22 @@ describe('order routes', () => {
         { resource: 'rent_order', action: 'any' },
         { resource: 'sell_order', action: 'manage' },
       ])?.children.map((c) => c.label),
-    ).toEqual(['rent_orders', 'sale_orders', 'quick_sale', 'recurring_orders']);
+    ).toEqual(['rent_orders', 'new_rent_order', 'sale_orders', 'quick_sale', 'recurring_orders']);
     expect(orders([{ resource: 'tour', action: 'any' }])).toBeUndefined();
+  });
+
+  it('offer New rent order, with its shortcut, only to who may create rent orders (rent_order change)', () => {
+    const newOrder = (permissions: Parameters<typeof visibleMenu>[1]['permissions']) =>
+      visibleMenu(sideMenu, { permissions })
+        .find((entry) => entry.label === 'orders')
+        ?.children.find((c) => c.label === 'new_rent_order');
+    expect(findRoute('createOrder')).toMatchObject({ resources: ['rent_order'], action: 'change' });
+    expect(newOrder([{ resource: 'rent_order', action: 'view' }])).toBeUndefined();
+    expect(newOrder([{ resource: 'rent_order', action: 'refund' }])).toBeUndefined();
+    for (const action of ['change', 'manage', 'any'] as const)
+      expect(newOrder([{ resource: 'rent_order', action }])).toMatchObject({
+        route: { name: 'createOrder', path: '/create-order' },
+        shortcut: 'Alt+N',
+      });
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@nine/shared/permissions';
-import type { AppT } from '../lib/i18n.ts';
-import { routeAccess, routeTitle } from './route-access.ts';
+import { i18n, initI18n, setLanguage, type AppT } from '../lib/i18n.ts';
+import { accessDeniedNotice, routeAccess, routeNeeds, routeTitle } from './route-access.ts';
 import { findRoute, pathTo, routeTable, type RouteDef } from './route-table.ts';
 
 const ordersRoute: RouteDef = {
@@ -50,17 +50,55 @@ describe('routeAccess', () => {
     });
   });
 
-  it('sends a user holding none of them to DashboardIndex', () => {
+  it('sends a user holding none of them to DashboardIndex, saying what was missing', () => {
+    const refused = {
+      kind: 'forbidden',
+      to: 'DashboardIndex',
+      needs: [
+        { resource: 'rent_order', action: 'any' },
+        { resource: 'sell_order', action: 'any' },
+      ],
+    };
     expect(
       routeAccess(ordersRoute, { signedIn: true, permissions: [grant('customer'), grant('tour', 'any')] }),
-    ).toEqual({
-      kind: 'redirect',
+    ).toEqual(refused);
+    expect(routeAccess(ordersRoute, { signedIn: true, permissions: [] })).toEqual(refused);
+  });
+
+  it('holds a route naming an action to that action (manage implies change, view does not)', () => {
+    const createRoute: RouteDef = { ...ordersRoute, resources: ['rent_order'], action: 'change' };
+    const access = (permissions: Permission[]) => routeAccess(createRoute, { signedIn: true, permissions });
+    expect(access([grant('rent_order', 'change')])).toEqual({ kind: 'render' });
+    expect(access([grant('rent_order', 'manage')])).toEqual({ kind: 'render' });
+    expect(access([grant('rent_order', 'view')])).toEqual({
+      kind: 'forbidden',
       to: 'DashboardIndex',
+      needs: [{ resource: 'rent_order', action: 'change' }],
     });
-    expect(routeAccess(ordersRoute, { signedIn: true, permissions: [] })).toEqual({
-      kind: 'redirect',
-      to: 'DashboardIndex',
+  });
+});
+
+describe('accessDeniedNotice', () => {
+  beforeAll(async () => {
+    await initI18n();
+  });
+
+  it('names the page and the permission to ask for, in the language read', async () => {
+    const create = findRoute('createOrder')!;
+    await setLanguage('en-US', { persist: false });
+    expect(accessDeniedNotice(create, routeNeeds(create), i18n.t, 'en-US')).toEqual({
+      title: 'You do not have permission to open Create Order.',
+      message: 'Ask an administrator for the Rent orders (Change) permission.',
     });
+    expect(accessDeniedNotice(ordersRoute, routeNeeds(ordersRoute), i18n.t, 'en-US').message).toBe(
+      'Ask an administrator for the Rent orders or Sale orders permission.',
+    );
+    await setLanguage('fr-FR', { persist: false });
+    expect(accessDeniedNotice(create, routeNeeds(create), i18n.t, 'fr-FR')).toEqual({
+      title: 'Vous n’avez pas l’autorisation d’ouvrir Créer une commande.',
+      message: 'Demandez à un administrateur l’autorisation Commandes de location (Modifier).',
+    });
+    await setLanguage('en-US', { persist: false });
   });
 });
 
@@ -131,8 +169,8 @@ describe('inventory detail routes (spec section 6)', () => {
   it('open the rent detail with no permission and keep inventory on the sale detail', () => {
     const none = { signedIn: true, permissions: [] };
     expect(routeAccess(findRoute('rentInventoryDetail')!, none)).toEqual({ kind: 'render' });
-    expect(routeAccess(findRoute('saleInventoryDetail')!, none)).toEqual({
-      kind: 'redirect',
+    expect(routeAccess(findRoute('saleInventoryDetail')!, none)).toMatchObject({
+      kind: 'forbidden',
       to: 'DashboardIndex',
     });
   });

@@ -1,13 +1,29 @@
-import { grantsAnyOf, type Permission } from '@nine/shared/permissions';
+import { grants, type Permission, type Requirement } from '@nine/shared/permissions';
 import type { AppT } from '../lib/i18n.ts';
 import type { RouteDef, RouteName } from './route-table.ts';
 
-export type RouteAccess = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: RouteName };
+export type RouteAccess =
+  | { kind: 'render' }
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: RouteName }
+  /** Signed in but lacking what the route needs: sent away, told why (`needs`, any one would do). */
+  | { kind: 'forbidden'; to: RouteName; needs: readonly Requirement[] };
 
 export interface Viewer {
   signedIn: boolean;
   /** undefined while the location's permissions are still loading. */
   permissions: readonly Permission[] | undefined;
+}
+
+/** What a route needs, any one of them: its resources with its action (`any` unless it names one). */
+export function routeNeeds(route: RouteDef): Requirement[] {
+  return route.resources.map((resource) => ({ resource, action: route.action ?? 'any' }));
+}
+
+/** Navigation rule 2: a route admits whoever holds one of its needs; a route needing nothing admits all. */
+export function routeGranted(route: RouteDef, held: readonly Permission[]): boolean {
+  const needs = routeNeeds(route);
+  return needs.length === 0 || needs.some((need) => grants(held, need));
 }
 
 /** Navigation rules 1 and 2: who may see a route, and where everybody else goes. */
@@ -16,12 +32,35 @@ export function routeAccess(route: RouteDef, viewer: Viewer): RouteAccess {
   if (!viewer.signedIn) return { kind: 'redirect', to: 'Login' };
   if (route.resources.length === 0) return { kind: 'render' };
   if (viewer.permissions === undefined) return { kind: 'wait' };
-  return grantsAnyOf(viewer.permissions, route.resources)
+  return routeGranted(route, viewer.permissions)
     ? { kind: 'render' }
-    : { kind: 'redirect', to: 'DashboardIndex' };
+    : { kind: 'forbidden', to: 'DashboardIndex', needs: routeNeeds(route) };
 }
 
 /** Navigation rule 5: the route's translated title, else the product name. */
 export function routeTitle(route: RouteDef | undefined, t: AppT): string {
   return route?.titleKey ? t(route.titleKey) : t('common:app_name');
+}
+
+/**
+ * The words a refused clerk reads: which page, and which permission to ask for ("Rent orders (Change)";
+ * several are joined the language's way, "Rent orders or Sale orders").
+ */
+export function accessDeniedNotice(
+  route: RouteDef,
+  needs: readonly Requirement[],
+  t: AppT,
+  language: string,
+): { title: string; message: string } {
+  const names = needs.map(({ resource, action }) => {
+    const name = t(`staff:resources.${resource}`);
+    return action === 'any'
+      ? name
+      : t('common:access_denied.permission', { resource: name, action: t(`staff:actions.${action}`) });
+  });
+  const permission = new Intl.ListFormat(language, { type: 'disjunction' }).format(names);
+  return {
+    title: t('common:access_denied.title', { page: routeTitle(route, t) }),
+    message: t('common:access_denied.message', { permission }),
+  };
 }

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { appNamespaces } from '../lib/i18n.ts';
-import type { Resource } from '@nine/shared/permissions';
+import type { Action, Resource } from '@nine/shared/permissions';
 
 /**
  * Every screen that exists. Screens not built yet are absent (the catch-all answers for them), and later
@@ -24,6 +24,7 @@ export type RouteName =
   | 'saleOrders'
   | 'saleOrder'
   | 'saleOrderPrint'
+  | 'saleOrderPrint55mm'
   | 'createOrder'
   | 'quickSale'
   | 'activeRecurringOrders'
@@ -71,6 +72,8 @@ export interface RouteDef {
   titleKey: ParseKeys<typeof appNamespaces> | null;
   /** Admitted when the user holds at least one of these with ability `any` (navigation rule 2). */
   resources: readonly Resource[];
+  /** Narrows rule 2 to this action on one of `resources`: a screen that only writes (creating an order). */
+  action?: Action;
   layout: RouteLayout;
   /** Skips the sign-in check (navigation rule 1). */
   noAuth?: boolean;
@@ -221,13 +224,22 @@ export const routeTable: readonly RouteDef[] = [
     name: 'createOrder',
     path: '/create-order',
     titleKey: 'orders:titles.create_order',
-    resources: [],
+    // What POST /rent-orders requires: who cannot create an order is not offered the wizard.
+    resources: ['rent_order'],
+    action: 'change',
     layout: 'dashboard',
   },
   {
     name: 'saleOrderPrint',
     path: '/sale-orders/:id/print',
     titleKey: 'orders:titles.sale_order_print',
+    resources: ['sell_order'],
+    layout: 'bare',
+  },
+  {
+    name: 'saleOrderPrint55mm',
+    path: '/sale-orders/:id/print-55mm',
+    titleKey: 'orders:titles.sale_order_print_55mm',
     resources: ['sell_order'],
     layout: 'bare',
   },

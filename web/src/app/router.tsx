@@ -23,6 +23,7 @@ import { VersionHistoryPage } from './pages/version-history-page.tsx';
 import {
   RentOrderPrint55mmPage,
   RentOrderPrintPage,
+  SaleOrderPrint55mmPage,
   SaleOrderPrintPage,
 } from './pages/order-print-pages.tsx';
 import { RentOrderPage } from './pages/rent-order-page.tsx';
@@ -57,6 +58,7 @@ import { RentInventoryPage, SaleInventoryPage } from './pages/inventory-list-pag
 import { RentInventoryDetailPage, SaleInventoryDetailPage } from './pages/inventory-detail-page.tsx';
 import { CategoriesPage } from './pages/category-page.tsx';
 import { AttributesPage } from './pages/attribute-page.tsx';
+import { refusedRouteState } from './refused-route-notice.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
 import { paramsAllowed, pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
 import { useViewerPermissions } from './use-viewer-permissions.ts';
@@ -80,6 +82,7 @@ const pages = {
   saleOrders: SaleOrdersPage,
   saleOrder: SaleOrderPage,
   saleOrderPrint: SaleOrderPrintPage,
+  saleOrderPrint55mm: SaleOrderPrint55mmPage,
   createOrder: CreateOrderPage,
   quickSale: QuickSalePage,
   activeRecurringOrders: RecurringOrdersPage,
@@ -137,6 +140,16 @@ function RouteRedirect({ to }: { to: RouteName }) {
   return null;
 }
 
+/** Navigation rule 2, said aloud: the dashboard it lands on tells which page was refused and why. */
+function ForbiddenRedirect({ route, to }: { route: RouteName; to: RouteName }) {
+  const [, navigate] = useLocation();
+  useLayoutEffect(
+    () => navigate(pathTo(to), { replace: true, state: refusedRouteState(route) }),
+    [route, to, navigate],
+  );
+  return null;
+}
+
 const BLOCK_BACK_MARK = 'nineBlockBack';
 
 /** Navigation rule 4: a back action on a route that forbids it lands on the route's destination. */
@@ -188,6 +201,9 @@ function RouteFrame({ route }: { route: RouteDef }) {
   const access = routeAccess(route, { signedIn, permissions });
   if (access.kind === 'redirect') {
     return access.to === 'Login' ? <SignInRedirect /> : <RouteRedirect to={access.to} />;
+  }
+  if (access.kind === 'forbidden') {
+    return <ForbiddenRedirect route={route.name} to={access.to} />;
   }
 
   const Page = pages[route.name];

@@ -157,6 +157,8 @@ export interface PrintLine {
   /** The formatted unit price and line amount. */
   price: string;
   amount: string;
+  /** A smaller line under it on a receipt: the line's discount, its tax. */
+  detail?: string;
   /** The A4 table's row, one cell per heading; all but the first are right-aligned numbers. */
   cells: readonly ReactNode[];
 }
@@ -186,6 +188,7 @@ export function PrintLines({
               </Text>
               <Text>{line.amount}</Text>
             </HStack>
+            {line.detail !== undefined && line.detail !== '' && <Text ps="2">{line.detail}</Text>}
           </Box>
         ))}
       </Box>

@@ -21,6 +21,10 @@ import { audit, idOf } from './inventory-shared.ts';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_PATH = '/api/nine/category-images/';
+// The column holds only the stored file's name; the URL is built here, once. An older demo seed stored
+// a web path there, which prefixed again made a doubled URL: a value the image route below cannot serve
+// is answered as no picture rather than a broken one.
+const IMAGE_FILE = '^[a-f0-9]{32}\\.(jpg|png|webp)$';
 
 /** The file's own first bytes decide its type, not the name or the header the browser sent. */
 export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
@@ -36,7 +40,7 @@ export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
 }
 const CONTENT_TYPE = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
-const fileParams = z.object({ file: z.string().regex(/^[a-f0-9]{32}\.(jpg|png|webp)$/) });
+const fileParams = z.object({ file: z.string().regex(new RegExp(IMAGE_FILE)) });
 
 // Pickers in the product form need the tree and the attributes with only the inventory permission.
 const READ_CATEGORIES = {
@@ -71,7 +75,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
     async (request) => {
       const [rows, setting] = await Promise.all([
         deps.db.pool.query<CategoryRow>(
-          `SELECT c.id, c.parent_id, c.name, CASE WHEN c.image_url IS NULL THEN NULL ELSE '${IMAGE_PATH}' || c.image_url END AS image_url,
+          `SELECT c.id, c.parent_id, c.name, CASE WHEN c.image_url ~ '${IMAGE_FILE}' THEN '${IMAGE_PATH}' || c.image_url END AS image_url,
                 c.sort_order, (SELECT count(*) FROM products p WHERE p.category_id = c.id)::int AS product_count,
                 coalesce((SELECT array_agg(ca.attribute_id ORDER BY ca.attribute_id) FROM category_attributes ca WHERE ca.category_id = c.id), '{}') AS attribute_ids
          FROM categories c ORDER BY c.sort_order, c.name, c.id`,

@@ -3,9 +3,11 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { creditNoteCreate, type CreditNoteCreate } from '@nine/shared/schemas/invoices';
+import { spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
 import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
+import { taxSettings } from './invoice-billing.ts';
 import { getInvoiceDetail } from './invoice-queries.ts';
 import { postLedger } from './ledger.ts';
 
@@ -27,7 +29,9 @@ interface Actor {
 /**
  * A posted invoice is immutable: it is corrected by one credit note that reverses it in full. The
  * credit note is posted at once (its ledger rows undo the invoice's revenue, tax and receivable) and the
- * order's total drops by the credited amount, so what was paid on it becomes refundable.
+ * order's total drops by the credited amount, so what was paid on it becomes refundable. Refunds after the
+ * order closed may already have taken part of it off (creditRefund below): the full credit note reverses
+ * what is left, its lines giving those partial credits back, so the credits never exceed the invoice.
  */
 export async function createCreditNote(
   client: pg.PoolClient,
@@ -58,18 +62,34 @@ export async function createCreditNote(
   if (!original) throw new AppError('notFound');
   if (original.type === 'credit_note') throw new AppError('creditNoteNotCreditable');
   if (original.status !== 'posted') throw new AppError('invoiceNotPosted');
+  // Read after the invoice's row lock: refund credit notes lock it too before they read what is left.
   const existing = await client.query<{ id: number }>(
-    'SELECT id FROM invoices WHERE credits_invoice_id = $1',
+    'SELECT id FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NULL',
     [invoiceId],
   );
   if (existing.rows[0])
     throw new AppError('invoiceAlreadyCredited', { data: { invoice_id: existing.rows[0].id } });
+  const { rows: partial } = await client.query<{
+    last_id: number | null;
+    subtotal: number;
+    discount: number;
+    tax: number;
+    total: number;
+  }>(
+    `SELECT max(id) AS last_id, coalesce(sum(subtotal_minor), 0)::bigint AS subtotal, coalesce(sum(discount_minor), 0)::bigint AS discount,
+            coalesce(sum(tax_minor), 0)::bigint AS tax, coalesce(sum(total_minor), 0)::bigint AS total
+     FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL`,
+    [invoiceId],
+  );
+  const credited = partial[0]!;
+  if (credited.last_id !== null && original.total_minor + credited.total <= 0)
+    throw new AppError('invoiceAlreadyCredited', { data: { invoice_id: credited.last_id } });
 
   const note = {
-    subtotal: -original.subtotal_minor,
-    discount: -original.discount_minor,
-    tax: -original.tax_minor,
-    total: -original.total_minor,
+    subtotal: -(original.subtotal_minor + credited.subtotal),
+    discount: -(original.discount_minor + credited.discount),
+    tax: -(original.tax_minor + credited.tax),
+    total: -(original.total_minor + credited.total),
   };
   const { rows: created } = await client.query<{ id: number }>(
     `INSERT INTO invoices (type, status, order_id, customer_id, location_id, credits_invoice_id, billing_from, billing_to,
@@ -90,11 +110,14 @@ export async function createCreditNote(
     ],
   );
   const noteId = created[0]!.id;
-  // Each line reversed: same quantity, negative amounts, still tied to its order item for the reports.
+  // Each line reversed: same quantity, negative amounts, still tied to its order item for the reports; then
+  // the lines of the refunds' credit notes given back, so the lines add up to the note.
   await client.query(
     `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_id, tax_minor, total_minor)
-     SELECT $1, order_item_id, description, quantity, -unit_price_minor, -discount_minor, tax_id, -tax_minor, -total_minor
-     FROM invoice_lines WHERE invoice_id = $2 ORDER BY id`,
+     SELECT $1, l.order_item_id, l.description, l.quantity, -l.unit_price_minor, -l.discount_minor, l.tax_id, -l.tax_minor, -l.total_minor
+     FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+     WHERE i.id = $2 OR (i.credits_invoice_id = $2 AND i.refund_id IS NOT NULL)
+     ORDER BY i.id, l.id`,
     [noteId, original.id],
   );
   // The mirror of posting: receivables down, revenue and tax payable back.
@@ -126,6 +149,108 @@ export async function createCreditNote(
     ],
   );
   return noteId;
+}
+
+/**
+ * A refund on a closed order is a price reduction, so the order, its invoice and the ledger agree: in the
+ * refund's transaction, partial credit notes (posted at once, one line "Refund: <reason>") take `amount` off
+ * the order's posted invoices, the payment's own invoice first, and the order's total drops by it. Each
+ * note's tax is its share of what is left of the invoice's tax (spreadTax, the one tax rule), so the notes
+ * of an invoice never take more tax than it holds and a note for all that is left takes exactly the rest.
+ * The caller holds the order's row lock. Returns the credit notes made.
+ */
+export async function creditRefund(
+  client: pg.PoolClient,
+  actor: Actor,
+  input: { orderId: number; invoiceId: number | null; refundId: number; amount: number; reason: string },
+): Promise<number[]> {
+  // Lock the invoices, then read what is left of each: a full credit note locks its invoice the same way.
+  const { rows: locked } = await client.query<{ id: number }>(
+    `SELECT id FROM invoices WHERE order_id = $1 AND location_id = $2 AND status = 'posted' AND type IN ('rent', 'sale', 'adhoc')
+     ORDER BY id FOR UPDATE`,
+    [input.orderId, actor.locationId],
+  );
+  const { rows: invoices } = await client.query<{
+    id: number;
+    type: string;
+    customer_id: number | null;
+    billing_from: Date | null;
+    billing_to: Date | null;
+    of_sale_order: boolean;
+    left_total: number;
+    left_tax: number;
+  }>(
+    `SELECT i.id, i.type, i.customer_id, i.billing_from, i.billing_to, i.of_sale_order,
+            (i.total_minor + coalesce(c.total, 0))::bigint AS left_total, (i.tax_minor + coalesce(c.tax, 0))::bigint AS left_tax
+     FROM invoices i
+     LEFT JOIN LATERAL (SELECT sum(n.total_minor) AS total, sum(n.tax_minor) AS tax FROM invoices n WHERE n.credits_invoice_id = i.id) c ON true
+     WHERE i.id = ANY($1::bigint[])
+     ORDER BY (i.id = $2) DESC, i.id DESC`,
+    [locked.map((r) => r.id), input.invoiceId ?? 0],
+  );
+  const { is_tax_included } = await taxSettings(client, actor.locationId);
+  const notes: number[] = [];
+  let left = input.amount;
+  for (const inv of invoices) {
+    if (left <= 0) break;
+    if (inv.left_total <= 0) continue;
+    const credit = Math.min(left, inv.left_total);
+    const tax = spreadTax([credit, inv.left_total - credit], inv.left_tax)[0]!;
+    const isSale = inv.type === 'sale' || inv.of_sale_order;
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO invoices (type, status, order_id, customer_id, location_id, credits_invoice_id, refund_id, billing_from, billing_to,
+         subtotal_minor, discount_minor, tax_minor, total_minor, posted_at, of_sale_order)
+       VALUES ('credit_note', 'posted', $1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, now(), $11) RETURNING id`,
+      [
+        input.orderId,
+        inv.customer_id,
+        actor.locationId,
+        inv.id,
+        input.refundId,
+        inv.billing_from,
+        inv.billing_to,
+        -(credit - tax),
+        -tax,
+        -credit,
+        isSale,
+      ],
+    );
+    const noteId = rows[0]!.id;
+    await client.query(
+      `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
+       VALUES ($1, $2, 1, $3, 0, $4, $5)`,
+      [noteId, `Refund: ${input.reason}`, is_tax_included ? -credit : -(credit - tax), -tax, -credit],
+    );
+    // The mirror of posting the invoice: receivables down, its revenue account and tax payable back.
+    await postLedger(client, { location_id: actor.locationId, order_id: input.orderId, invoice_id: noteId }, [
+      { gl: '1100', amount: -credit },
+      { gl: inv.type === 'sale' ? '4010' : '4000', amount: credit - tax },
+      { gl: '2200', amount: tax },
+    ]);
+    await client.query(
+      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, 'credit_note', $4)`,
+      [
+        actor.userId,
+        actor.locationId,
+        String(inv.id),
+        JSON.stringify({
+          credit_note_id: noteId,
+          total_minor: -credit,
+          reason: input.reason,
+          refund_id: input.refundId,
+        }),
+      ],
+    );
+    notes.push(noteId);
+    left -= credit;
+  }
+  const credited = input.amount - left;
+  if (credited > 0)
+    await client.query(
+      'UPDATE orders SET total_minor = total_minor - $2, version = version + 1, updated_at = now() WHERE id = $1',
+      [input.orderId, credited],
+    );
+  return notes;
 }
 
 export function registerCreditNoteRoute(app: FastifyInstance, deps: { db: Db }): void {

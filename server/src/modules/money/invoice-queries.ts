@@ -17,10 +17,16 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
  */
 export const PAID_SQL = 's.paid_minor';
 
+/**
+ * What is still due on an invoice: its total less what credit notes took off it (migration 0022) less what
+ * was paid, so an invoice whose order got a refund after closing shows no balance.
+ */
+export const BALANCE_SQL = '(i.total_minor + s.credited_minor - s.paid_minor)';
+
 export const INVOICE_COLUMNS = `i.id, i.number, i.type, i.status, i.order_id, o.number AS order_number, o.type AS order_type,
   nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer, i.created_at, i.in_progress_at, i.posted_at, i.updated_at,
   i.billing_from, i.billing_to, i.subtotal_minor, i.discount_minor, i.tax_minor, i.total_minor,
-  s.paid_minor, (i.total_minor - s.paid_minor)::bigint AS balance_minor`;
+  s.paid_minor, s.credited_minor, ${BALANCE_SQL}::bigint AS balance_minor`;
 
 export const INVOICE_FROM = `FROM invoices i LEFT JOIN orders o ON o.id = i.order_id LEFT JOIN customers c ON c.id = i.customer_id
   JOIN invoice_settlements s ON s.invoice_id = i.id`;
@@ -74,54 +80,62 @@ export async function getInvoiceDetail(
   );
   const head = rows[0];
   if (!head) return null;
-  const [lines, payments, refunds, customer, settings, taxes, credits, creditedBy] = await Promise.all([
-    q.query<InvoiceLine>(
-      `SELECT id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor
+  const [lines, payments, refunds, customer, settings, taxes, credits, creditedBy, refundCredits] =
+    await Promise.all([
+      q.query<InvoiceLine>(
+        `SELECT id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor
        FROM invoice_lines WHERE invoice_id = $1 ORDER BY id`,
-      [id],
-    ),
-    q.query<Omit<InvoicePayment, 'refunds'>>(
-      `SELECT p.id, p.method, p.amount_minor, p.reference, p.created_at, u.name AS created_by,
+        [id],
+      ),
+      q.query<Omit<InvoicePayment, 'refunds'>>(
+        `SELECT p.id, p.method, p.amount_minor, p.reference, p.created_at, u.name AS created_by,
               coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
        FROM payments p LEFT JOIN users u ON u.id = p.created_by WHERE p.invoice_id = $1 ORDER BY p.id`,
-      [id],
-    ),
-    q.query<{
-      id: number;
-      payment_id: number;
-      amount_minor: number;
-      reason: string | null;
-      created_at: string;
-    }>(
-      `SELECT r.id, r.payment_id, r.amount_minor, r.reason, r.created_at
+        [id],
+      ),
+      q.query<{
+        id: number;
+        payment_id: number;
+        amount_minor: number;
+        reason: string | null;
+        created_at: string;
+      }>(
+        `SELECT r.id, r.payment_id, r.amount_minor, r.reason, r.created_at
        FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = $1 ORDER BY r.id`,
-      [id],
-    ),
-    head.customer_id === null
-      ? Promise.resolve({ rows: [] as InvoiceCustomer[] })
-      : q.query<InvoiceCustomer>(
-          `SELECT id, nullif(trim(first_name || ' ' || last_name), '') AS name, phone, email::text AS email,
+        [id],
+      ),
+      head.customer_id === null
+        ? Promise.resolve({ rows: [] as InvoiceCustomer[] })
+        : q.query<InvoiceCustomer>(
+            `SELECT id, nullif(trim(first_name || ' ' || last_name), '') AS name, phone, email::text AS email,
                   nullif(concat_ws(', ', address, nullif(concat_ws(' ', postal_code, city), ''), country), '') AS address
            FROM customers WHERE id = $1 AND NOT is_anonymous`,
-          [head.customer_id],
-        ),
-    q.query<Settings>(
-      `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce(g.show_taxes_mode, 'separate') AS show_taxes_mode,
+            [head.customer_id],
+          ),
+      q.query<Settings>(
+        `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce(g.show_taxes_mode, 'separate') AS show_taxes_mode,
               g.tax_comment, g.invoice_print_header, coalesce(g.currency_code, 'USD') AS currency_code,
               coalesce(g.currency_symbol, '$') AS currency_symbol, b.add_adhoc_to_order
        FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
-      [locationId],
-    ),
-    q.query<{ name: string; rate_bp: number }>('SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id'),
-    head.credits_invoice_id === null
-      ? Promise.resolve({ rows: [] as { id: number; number: number }[] })
-      : q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = $1', [
-          head.credits_invoice_id,
-        ]),
-    q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE credits_invoice_id = $1', [
-      id,
-    ]),
-  ]);
+        [locationId],
+      ),
+      q.query<{ name: string; rate_bp: number }>(
+        'SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id',
+      ),
+      head.credits_invoice_id === null
+        ? Promise.resolve({ rows: [] as { id: number; number: number }[] })
+        : q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = $1', [
+            head.credits_invoice_id,
+          ]),
+      q.query<{ id: number; number: number }>(
+        'SELECT id, number FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NULL',
+        [id],
+      ),
+      q.query<{ id: number; number: number; total_minor: number }>(
+        'SELECT id, number, total_minor FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL ORDER BY id',
+        [id],
+      ),
+    ]);
   const s = settings.rows[0]!;
   const { customer_id: _c, credits_invoice_id: _ci, order_status: orderStatus, ...row } = head;
   const liveOrder = row.order_id !== null && !['cancelled', 'pre-cancel'].includes(orderStatus ?? '');
@@ -137,6 +151,7 @@ export async function getInvoiceDetail(
     refunded_minor: refunds.rows.reduce((sum, r) => sum + r.amount_minor, 0),
     credits: credits.rows[0] ?? null,
     credited_by: creditedBy.rows[0] ?? null,
+    refund_credits: refundCredits.rows,
     settings: {
       is_tax_included: s.is_tax_included,
       show_taxes_mode: s.show_taxes_mode,
@@ -147,7 +162,12 @@ export async function getInvoiceDetail(
     },
     actions: {
       post: row.status === 'in_progress',
-      credit_note: row.status === 'posted' && row.type !== 'credit_note' && creditedBy.rows.length === 0,
+      // Nothing left to credit once refunds took the whole total off it.
+      credit_note:
+        row.status === 'posted' &&
+        row.type !== 'credit_note' &&
+        creditedBy.rows.length === 0 &&
+        row.total_minor + row.credited_minor > 0,
       adhoc_charge: s.add_adhoc_to_order && liveOrder && row.type !== 'credit_note',
     },
   };

@@ -12,7 +12,7 @@ import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { registerAdhocChargeRoute } from './invoice-adhoc-charge.ts';
 import { registerCreditNoteRoute } from './invoice-credit-note.ts';
-import { getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
+import { BALANCE_SQL, getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
 
 const SORT: Record<InvoiceListQuery['sort'], string> = {
   number: 'i.number',
@@ -27,7 +27,7 @@ const SORT: Record<InvoiceListQuery['sort'], string> = {
   tax: 'i.tax_minor',
   total: 'i.total_minor',
   paid: PAID_SQL,
-  balance: `(i.total_minor - ${PAID_SQL})`,
+  balance: BALANCE_SQL,
 };
 /** Sorts an index serves (migration 0014): default null order, so the index walk matches. */
 const INDEXED_SORTS = new Set<InvoiceListQuery['sort']>(['number', 'created_at']);

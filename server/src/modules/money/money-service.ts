@@ -2,11 +2,14 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { MAX_TOTAL_MINOR } from '@nine/shared/money';
 import type { DepositMove, PaymentCreate, RefundCreate } from '@nine/shared/schemas/money';
-import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import { invoiceTimingAllows, type InvoiceTiming } from '@nine/shared/invoice-timing';
 import type { ItemStatus } from '@nine/shared/order-machine';
+import { grants, type Permission } from '@nine/shared/permissions';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import type { OrderService } from '../orders/order-service.ts';
+import { cashDrawer, type Drawer } from './cash-drawer.ts';
+import { billUnbilled, postInvoice, settleOrderInvoices } from './invoice-billing.ts';
+import { creditRefund } from './invoice-credit-note.ts';
 import { METHOD_GL, postLedger } from './ledger.ts';
 
 export interface Actor {
@@ -49,8 +52,6 @@ async function lockOrder(client: pg.PoolClient, orderId: number, locationId: num
 
 async function settings(client: pg.PoolClient, locationId: number) {
   const { rows } = await client.query<{
-    is_tax_included: boolean;
-    tax_bp: number;
     allow_staff_credit_card_entry: boolean;
     has_pay_and_balance_forward: boolean;
     accept_external_payments: boolean;
@@ -61,8 +62,7 @@ async function settings(client: pg.PoolClient, locationId: number) {
     refund_level1_minor: number;
     refund_level2_minor: number;
   }>(
-    `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp,
-            coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
+    `SELECT coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
             b.accept_external_payments, b.process_external_refunds, coalesce(a.close_sale_order, 'manual') AS close_sale_order, g.current_cash_register,
             coalesce(g.multi_register, false) AS multi_register, p.refund_level1_minor, p.refund_level2_minor
      FROM business_info b CROSS JOIN access_policy p LEFT JOIN general_settings g ON g.location_id = $1
@@ -87,113 +87,45 @@ async function audit(
   );
 }
 
-export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessKeys; orders: OrderService }) {
+/** The deposit held on an order: what was collected less what was claimed or returned. */
+async function depositHeld(client: pg.PoolClient, orderId: number): Promise<number> {
+  const { rows } = await client.query<{ held: number }>(
+    `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held FROM deposit_movements WHERE order_id = $1`,
+    [orderId],
+  );
+  return rows[0]!.held;
+}
+
+export function createMoneyService({
+  accessKeys,
+  orders,
+  permissionsAt,
+}: {
+  accessKeys: AccessKeys;
+  orders: OrderService;
+  /** The caller's permissions at a location, read through the transaction's client. */
+  permissionsAt: (userId: number, locationId: number, client: pg.PoolClient) => Promise<Permission[] | null>;
+}) {
   /**
-   * The order's open invoice covering every item not yet billed, created (and its revenue posted to
-   * the ledger when posted) from the order's lines. Returns the invoice to pay against.
+   * The invoice to pay against: a new one for the order's lines not billed yet, else the one in progress,
+   * else the latest.
    */
   async function ensureInvoice(client: pg.PoolClient, actor: Actor, order: OrderMoney): Promise<number> {
-    const { rows: unbilled } = await client.query<{
-      id: number;
-      name: string;
-      sku: string;
-      quantity: number;
-      unit_price_minor: number;
-      discount_minor: number;
-    }>(
-      `SELECT oi.id, p.name, p.sku, oi.quantity, oi.unit_price_minor, oi.discount_minor FROM order_items oi JOIN products p ON p.id = oi.product_id
-       WHERE oi.order_id = $1 AND oi.status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id)
-       ORDER BY oi.id`,
-      [order.id],
-    );
+    const billed = await billUnbilled(client, actor, order);
+    if (billed !== null) return billed;
     const open = await client.query<{ id: number }>(
       `SELECT id FROM invoices WHERE order_id = $1 AND status = 'in_progress' ORDER BY id DESC LIMIT 1`,
       [order.id],
     );
-    if (unbilled.length === 0) {
-      if (open.rows[0]) return open.rows[0].id;
-      const latest = await client.query<{ id: number }>(
-        'SELECT id FROM invoices WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
-        [order.id],
-      );
-      if (latest.rows[0]) return latest.rows[0].id;
-      throw new AppError('validation', {
-        data: { issues: [{ path: 'order_id', code: 'nothing_to_invoice' }] },
-      });
-    }
-    const s = await settings(client, actor.locationId);
-    const nets = unbilled.map((l) => l.unit_price_minor * l.quantity - l.discount_minor);
-    const gross = unbilled.reduce((a, l) => a + l.unit_price_minor * l.quantity, 0);
-    const discount = unbilled.reduce((a, l) => a + l.discount_minor, 0);
-    const net = gross - discount;
-    const tax = invoiceTax(net, s.tax_bp, s.is_tax_included);
-    // With taxes included the prices already hold the tax: the subtotal is what is left without it.
-    const subtotal = s.is_tax_included ? gross - tax : gross;
-    const total = subtotal - discount + tax;
-    const taxes = spreadTax(nets, tax);
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [
-        order.type === 'sale' ? 'sale' : 'rent',
-        order.id,
-        order.customer_id,
-        actor.locationId,
-        order.planned_start,
-        order.planned_finish,
-        subtotal,
-        discount,
-        tax,
-        total,
-      ],
+    if (open.rows[0]) return open.rows[0].id;
+    const latest = await client.query<{ id: number }>(
+      'SELECT id FROM invoices WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
+      [order.id],
     );
-    const invoiceId = rows[0]!.id;
-    await client.query(
-      `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
-       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])`,
-      [
-        invoiceId,
-        unbilled.map((l) => l.id),
-        unbilled.map((l) => `${l.name} (${l.sku})`),
-        unbilled.map((l) => l.quantity),
-        unbilled.map((l) => l.unit_price_minor),
-        unbilled.map((l) => l.discount_minor),
-        taxes,
-        unbilled.map((l, i) => (s.is_tax_included ? nets[i]! : nets[i]! + taxes[i]!)),
-      ],
-    );
-    await audit(client, actor, 'invoice', invoiceId, 'created', { order_id: order.id, total_minor: total });
-    return invoiceId;
-  }
-
-  /** Posting makes an invoice immutable and books its revenue and tax against receivables. */
-  async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId: number): Promise<void> {
-    const { rows } = await client.query<{
-      id: number;
-      status: string;
-      type: string;
-      order_id: number | null;
-      subtotal_minor: number;
-      discount_minor: number;
-      tax_minor: number;
-      total_minor: number;
-    }>(
-      'SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE',
-      [invoiceId, actor.locationId],
-    );
-    const inv = rows[0];
-    if (!inv) throw new AppError('notFound');
-    if (inv.status === 'posted') throw new AppError('conflict', { data: { reason: 'already_posted' } });
-    await client.query(
-      `UPDATE invoices SET status = 'posted', posted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
-      [invoiceId],
-    );
-    await postLedger(client, { location_id: actor.locationId, order_id: inv.order_id, invoice_id: inv.id }, [
-      { gl: '1100', amount: inv.total_minor },
-      { gl: inv.type === 'sale' ? '4010' : '4000', amount: -(inv.subtotal_minor - inv.discount_minor) },
-      { gl: '2200', amount: -inv.tax_minor },
-    ]);
-    await audit(client, actor, 'invoice', invoiceId, 'posted', { total_minor: inv.total_minor });
+    if (latest.rows[0]) return latest.rows[0].id;
+    throw new AppError('validation', {
+      data: { issues: [{ path: 'order_id', code: 'nothing_to_invoice' }] },
+    });
   }
 
   async function takePayment(client: pg.PoolClient, actor: Actor, input: PaymentCreate): Promise<number> {
@@ -219,16 +151,25 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
           data: { issues: [{ path: 'amount_minor', code: 'exceeds_credit', credit_minor: credit }] },
         });
     }
-    const registerId = await registerFor(client, actor, s, input.cash_register_id);
+    // Cash needs an open drawer (1256); other methods only name the counter's register on the slip.
+    let registerId: number | null;
+    let session: number | null;
+    if (input.method === 'cash') {
+      const drawer = await cashDrawer(client, actor, input.cash_register_id);
+      registerId = drawer?.registerId ?? null;
+      session = drawer?.sessionId ?? null;
+    } else {
+      registerId = await registerFor(client, actor, s, input.cash_register_id);
+      session = registerId
+        ? ((
+            await client.query<{ id: number }>(
+              'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
+              [registerId],
+            )
+          ).rows[0]?.id ?? null)
+        : null;
+    }
     const invoiceId = await ensureInvoice(client, actor, order);
-    const session = registerId
-      ? ((
-          await client.query<{ id: number }>(
-            'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
-            [registerId],
-          )
-        ).rows[0]?.id ?? null)
-      : null;
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO payments (order_id, invoice_id, customer_id, location_id, cash_register_id, register_session_id, method, amount_minor, tendered_minor, reference, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
@@ -265,12 +206,14 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
       change_minor: input.tendered_minor ? input.tendered_minor - input.amount_minor : 0,
     });
 
-    // A sale paid in full closes itself when the business says so, and its invoice is posted.
+    // A sale paid in full closes itself when the business says so; closing posts its invoices. A sale still
+    // holding a deposit stays open for the clerk to settle it: the payment must not fail on the close's checks.
     if (
       order.type === 'sale' &&
       order.status === 'open' &&
       s.close_sale_order === 'on_full_payment' &&
-      order.paid_minor + input.amount_minor >= order.total_minor
+      order.paid_minor + input.amount_minor >= order.total_minor &&
+      (await depositHeld(client, order.id)) === 0
     ) {
       await orders.applyEvent(
         client,
@@ -279,7 +222,6 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
         { type: 'CLOSE', version: order.version, acknowledge: [] },
         () => true,
       );
-      await postInvoice(client, actor, invoiceId);
     }
     return paymentId;
   }
@@ -320,7 +262,10 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
   /**
    * Refunds go back to the original method. Above the access policy's L1 amount an approver holding
    * financial_transaction refund must enter their access key; above L2 the approver must manage
-   * financial transactions. A paid order waiting in pre-cancel is cancelled once refunded.
+   * financial transactions. A clerk without financial_transaction refund refunds only with such an
+   * approver's key, whatever the amount. A cash refund leaves an open register (1256). On a closed order
+   * the refund lowers the price (creditRefund), so its balance and its invoice's stay as they were. A paid
+   * order waiting in pre-cancel is cancelled once refunded.
    */
   async function refund(
     client: pg.PoolClient,
@@ -364,8 +309,15 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     const s = await settings(client, actor.locationId);
     if (payment.method === 'external' && !s.process_external_refunds)
       throw new AppError('forbidden', { data: { reason: 'external_refunds_disabled' } });
+    // Refused before any access key is tried: a key typed for a refund that cannot happen must not count.
+    const drawer: Drawer | null =
+      payment.method === 'cash' ? await cashDrawer(client, actor, input.cash_register_id) : null;
     // The levels bound what is refunded on the order in total, not per call: three refunds of 100.00
     // need the same approval as one of 300.00.
+    const mayRefund = grants((await permissionsAt(actor.userId, actor.locationId, client)) ?? [], {
+      resource: 'financial_transaction',
+      action: 'refund',
+    });
     let approver: number | null = null;
     let approvalLevel = 0;
     if (payment.below_level2_minor + input.amount_minor > s.refund_level2_minor) {
@@ -374,7 +326,7 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
         action: 'manage',
       });
       approvalLevel = 2;
-    } else if (payment.unapproved_minor + input.amount_minor > s.refund_level1_minor) {
+    } else if (!mayRefund || payment.unapproved_minor + input.amount_minor > s.refund_level1_minor) {
       approver = await accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
         resource: 'financial_transaction',
         action: 'refund',
@@ -382,8 +334,18 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
       approvalLevel = 1;
     }
     const { rows: created } = await client.query<{ id: number }>(
-      'INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by, approval_level) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [payment.id, input.amount_minor, input.reason, actor.userId, approver, approvalLevel],
+      `INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by, approval_level, cash_register_id, register_session_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        payment.id,
+        input.amount_minor,
+        input.reason,
+        actor.userId,
+        approver,
+        approvalLevel,
+        drawer?.registerId ?? null,
+        drawer?.sessionId ?? null,
+      ],
     );
     const refundId = created[0]!.id;
     await postLedger(
@@ -400,12 +362,31 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
         { gl: METHOD_GL[payment.method]!, amount: -input.amount_minor },
       ],
     );
+    // A closed order's price drops by what is refunded, less what it owed the customer already (paid beyond
+    // its total: account credit kept, a credit note): its balance stays what it was.
+    let creditNotes: number[] = [];
+    if (order.status === 'closed') {
+      const owed = Math.max(0, order.paid_minor - order.total_minor);
+      const reduction = Math.max(0, input.amount_minor - owed);
+      if (reduction > 0) {
+        // An order closed before closing posted everything: bill and post it now, then credit it.
+        await settleOrderInvoices(client, actor, order);
+        creditNotes = await creditRefund(client, actor, {
+          orderId: order.id,
+          invoiceId: payment.invoice_id,
+          refundId,
+          amount: reduction,
+          reason: input.reason,
+        });
+      }
+    }
     await audit(client, actor, 'order', order.id, 'refund', {
       refund_id: refundId,
       payment_id: payment.id,
       amount_minor: input.amount_minor,
       approver,
       reason: input.reason,
+      ...(creditNotes.length > 0 ? { credit_note_ids: creditNotes } : {}),
     });
     if (order.status === 'pre-cancel' && order.paid_minor - input.amount_minor <= 0) {
       await orders.applyEvent(
@@ -427,11 +408,10 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
     input: DepositMove,
   ): Promise<number> {
     const order = await lockOrder(client, orderId, actor.locationId);
-    const { rows } = await client.query<{ held: number }>(
-      `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held FROM deposit_movements WHERE order_id = $1`,
-      [orderId],
-    );
-    const held = rows[0]!.held;
+    const held = await depositHeld(client, orderId);
+    // A closed order takes no more deposit; what it still holds (closed under 'warn') can be settled.
+    if (order.status === 'closed' && (input.kind === 'held' || held === 0))
+      throw new AppError('orderClosed', { data: { held_minor: held } });
     if (input.kind !== 'held' && input.amount_minor > held) {
       throw new AppError('validation', {
         data: { issues: [{ path: 'amount_minor', code: 'exceeds_deposit_held', held_minor: held }] },
@@ -441,9 +421,24 @@ export function createMoneyService({ accessKeys, orders }: { accessKeys: AccessK
       throw new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } });
     if (input.kind === 'claimed' && !input.reason)
       throw new AppError('validation', { data: { issues: [{ path: 'reason', code: 'required' }] } });
+    // A claim keeps the cash where it is; holding or giving back cash goes through an open drawer.
+    const drawer =
+      input.method === 'cash' && input.kind !== 'claimed'
+        ? await cashDrawer(client, actor, input.cash_register_id)
+        : null;
     const { rows: created } = await client.query<{ id: number }>(
-      'INSERT INTO deposit_movements (order_id, kind, method, amount_minor, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [orderId, input.kind, input.method, input.amount_minor, input.reason ?? null, actor.userId],
+      `INSERT INTO deposit_movements (order_id, kind, method, amount_minor, reason, created_by, cash_register_id, register_session_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        orderId,
+        input.kind,
+        input.method,
+        input.amount_minor,
+        input.reason ?? null,
+        actor.userId,
+        drawer?.registerId ?? null,
+        drawer?.sessionId ?? null,
+      ],
     );
     const id = created[0]!.id;
     const refs = { location_id: actor.locationId, order_id: orderId, deposit_movement_id: id };

@@ -11,11 +11,18 @@ export interface Actor {
 
 export type RegisterState = CashRegisterState;
 
-/** Cash expected in the drawer: float + cash taken − cash refunded + cash in − cash out, all derived. */
+/**
+ * Cash expected in the drawer, all derived from what went through the session: float + cash taken (what was
+ * kept: change given back is not in amount_minor) − cash refunded + cash deposits held − cash deposits
+ * returned + cash in − cash out. Refunds and deposit movements record the session they went through (0022).
+ */
 const EXPECTED = `SELECT s.id, s.opened_at, u.name AS opened_by, s.float_minor,
     coalesce((SELECT sum(amount_minor) FROM payments p WHERE p.register_session_id = s.id AND p.method = 'cash'), 0)::bigint AS cash_sales_minor,
-    coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id
-              WHERE p.register_session_id = s.id AND p.method = 'cash' AND r.created_at >= s.opened_at), 0)::bigint AS cash_refunds_minor,
+    coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.register_session_id = s.id), 0)::bigint AS cash_refunds_minor,
+    coalesce((SELECT sum(amount_minor) FROM deposit_movements m
+              WHERE m.register_session_id = s.id AND m.method = 'cash' AND m.kind = 'held'), 0)::bigint AS cash_deposits_held_minor,
+    coalesce((SELECT sum(amount_minor) FROM deposit_movements m
+              WHERE m.register_session_id = s.id AND m.method = 'cash' AND m.kind = 'returned'), 0)::bigint AS cash_deposits_returned_minor,
     coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_in'), 0)::bigint AS cash_in_minor,
     coalesce((SELECT sum(amount_minor) FROM register_movements m WHERE m.register_session_id = s.id AND m.kind = 'cash_out'), 0)::bigint AS cash_out_minor
   FROM register_sessions s JOIN users u ON u.id = s.opened_by`;
@@ -51,7 +58,13 @@ export function createRegisterService() {
         ? {
             ...s,
             expected_minor:
-              s.float_minor + s.cash_sales_minor - s.cash_refunds_minor + s.cash_in_minor - s.cash_out_minor,
+              s.float_minor +
+              s.cash_sales_minor -
+              s.cash_refunds_minor +
+              s.cash_deposits_held_minor -
+              s.cash_deposits_returned_minor +
+              s.cash_in_minor -
+              s.cash_out_minor,
           }
         : null,
     };

@@ -3,7 +3,9 @@ import type { OrderDetail } from '@nine/shared/schemas/orders';
 import { AppError } from '@nine/shared/errors';
 import type { InvoiceTiming } from '@nine/shared/invoice-timing';
 import { allowedEvents, isOverdue } from '@nine/shared/order-machine';
+import { priceBreakdown } from '@nine/shared/tax';
 import { PAID_SQL } from './order-list.ts';
+import { taxSettings } from './order-taxes.ts';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -17,7 +19,10 @@ export async function getOrderDetail(
   allowUndoDeliver?: boolean,
 ): Promise<OrderDetail> {
   const { rows } = await q.query<
-    Omit<OrderDetail, 'items' | 'allowed_events' | 'timeline' | 'overdue' | 'balance_minor'>
+    Omit<
+      OrderDetail,
+      'items' | 'allowed_events' | 'timeline' | 'overdue' | 'balance_minor' | 'price_breakdown'
+    >
   >(
     `SELECT o.id, o.number, o.type, o.source, o.status, o.version, o.location_id, o.rental_type_id, o.planned_start, o.planned_finish,
             o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at, o.total_minor, o.deposit_minor,
@@ -38,10 +43,27 @@ export async function getOrderDetail(
      LEFT JOIN items i ON i.id = oi.item_id WHERE oi.order_id = $1 ORDER BY oi.id`,
     [id],
   );
+  // The order's entries and its invoices' (prefixed `invoice:`, shared/order-audit.ts lists them all), with
+  // the names a reader needs that the entries hold as ids: the approver, the invoice and credit note numbers.
   const timeline = await q.query<OrderDetail['timeline'][number]>(
-    `SELECT a.at, u.name AS user, a.action, a.data FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-     WHERE a.entity_type = 'order' AND a.entity_id = $1 ORDER BY a.at, a.id`,
-    [String(id)],
+    `WITH entries AS (
+       SELECT a.id, a.at, a.user_id, a.action, a.data, NULL::bigint AS invoice_id
+       FROM audit_log a WHERE a.entity_type = 'order' AND a.entity_id = $1
+       UNION ALL
+       SELECT a.id, a.at, a.user_id, 'invoice:' || a.action, a.data, i.id
+       FROM invoices i JOIN audit_log a ON a.entity_type = 'invoice' AND a.entity_id = i.id::text
+       WHERE i.order_id = $2
+     )
+     SELECT e.at, u.name AS user, e.action,
+            e.data || jsonb_strip_nulls(jsonb_build_object('approver_name', ap.name, 'invoice_number', inv.number,
+              'credit_note_number', cn.number)) AS data
+     FROM entries e LEFT JOIN users u ON u.id = e.user_id
+     LEFT JOIN users ap ON ap.id = CASE WHEN jsonb_typeof(e.data->'approver') = 'number' THEN (e.data->>'approver')::int END
+     LEFT JOIN invoices inv ON inv.id = coalesce(e.invoice_id,
+       CASE WHEN jsonb_typeof(e.data->'invoice_id') = 'number' THEN (e.data->>'invoice_id')::bigint END)
+     LEFT JOIN invoices cn ON cn.id = CASE WHEN jsonb_typeof(e.data->'credit_note_id') = 'number' THEN (e.data->>'credit_note_id')::bigint END
+     ORDER BY e.at, e.id`,
+    [String(id), id],
   );
   const participants = await q.query<OrderDetail['participants'][number]>(
     'SELECT id, name, age, weight_kg, notes FROM order_participants WHERE order_id = $1 ORDER BY id',
@@ -72,6 +94,7 @@ export async function getOrderDetail(
     'SELECT manual_invoice_time FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
     [locationId, order.rental_type_id],
   );
+  const taxes = await taxSettings(q, locationId);
   const state = {
     status: order.status,
     items: items.rows.map((i) => ({ id: i.id, status: i.status })),
@@ -87,6 +110,19 @@ export async function getOrderDetail(
     ),
     balance_minor: order.total_minor - order.paid_minor,
     items: items.rows,
+    // The lines that make the total (cancelled ones do not), against the total the order charges.
+    price_breakdown: priceBreakdown({
+      ...taxes,
+      lines: items.rows
+        .filter((i) => i.status !== 'cancelled')
+        .map((i) => ({
+          id: i.id,
+          quantity: i.quantity,
+          unit_price_minor: i.unit_price_minor,
+          discount_minor: i.discount_minor,
+        })),
+      charged_total_minor: order.total_minor,
+    }),
     allowed_events: allowedEvents(state).map((e) =>
       'itemIds' in e ? { type: e.type, item_ids: e.itemIds } : { type: e.type },
     ),

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { invoiceTax } from '@nine/shared/tax';
+import { invoiceTax, priceBreakdown, type PriceBreakdown } from '@nine/shared/tax';
 import { AppError } from '@nine/shared/errors';
 import {
   applyOrderEvent,
@@ -14,7 +14,9 @@ import type {
   SaleOrderCreate,
 } from '@nine/shared/schemas/orders';
 import type { AccessKeys } from '../auth/access-keys.ts';
+import { settleOrderInvoices } from '../money/invoice-billing.ts';
 import { PAID_SQL } from './order-list.ts';
+import { taxSettings } from './order-taxes.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -43,6 +45,8 @@ export interface RentAssessment {
   total_minor: number;
   deposit_minor: number;
   is_tax_included: boolean;
+  /** What the review shows: subtotal, each tax with its rate, and the total (shared/tax.ts). */
+  price_breakdown: PriceBreakdown;
 }
 
 export interface Actor {
@@ -206,6 +210,14 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       total_minor: total,
       deposit_minor: lines.reduce((sum, l) => sum + l.deposit_minor, 0),
       is_tax_included: settings.is_tax_included,
+      price_breakdown: priceBreakdown({
+        ...(await taxSettings(client, actor.locationId)),
+        lines: lines.map((l) => ({
+          quantity: l.quantity,
+          unit_price_minor: l.unit_price_minor,
+          discount_minor: 0,
+        })),
+      }),
     };
   }
 
@@ -403,7 +415,9 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
   /**
    * Applies a lifecycle event under a row lock: a stale version is refused (1021), the shared
    * machine decides (1203 names the items it refuses), warnings must be acknowledged (1205), and
-   * cancelling needs an access key.
+   * cancelling needs an access key. Closing checks the money first (a deposit held, a balance due: warned
+   * or refused, 1254, by the activity settings) and leaves nothing of the order in progress: its unbilled
+   * lines are billed and every invoice of it is posted, in the same transaction.
    */
   async function applyEvent(
     client: pg.PoolClient,
@@ -422,13 +436,15 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       type: string;
       status: OrderStatus;
       version: number;
+      customer_id: number | null;
       rental_type_id: number | null;
       planned_start: Date | null;
       planned_finish: Date | null;
       total_minor: number;
       paid_minor: number;
     }>(
-      `SELECT o.id, o.type, o.status, o.version, o.rental_type_id, o.planned_start, o.planned_finish, o.total_minor, ${PAID_SQL}::bigint AS paid_minor
+      `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.rental_type_id, o.planned_start, o.planned_finish, o.total_minor,
+              ${PAID_SQL}::bigint AS paid_minor
        FROM orders o WHERE o.id = $1 AND o.location_id = $2`,
       [orderId, actor.locationId],
     );
@@ -453,8 +469,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         warn_early_deliver_minutes: number;
         warn_early_return_minutes: number;
         allow_undo_deliver: boolean;
+        close_with_deposit_held: 'warn' | 'deny';
+        close_with_balance_due: 'allow' | 'warn' | 'deny';
       }>(
-        `SELECT deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes, allow_undo_deliver
+        `SELECT deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes, allow_undo_deliver,
+                close_with_deposit_held, close_with_balance_due
          FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)`,
         [actor.locationId, order.rental_type_id],
       )
@@ -463,6 +482,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       warn_early_deliver_minutes: 30,
       warn_early_return_minutes: 30,
       allow_undo_deliver: true,
+      close_with_deposit_held: 'deny',
+      close_with_balance_due: 'warn',
     };
 
     const itemIds = req.item_ids ?? [];
@@ -507,8 +528,44 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     ) {
       warnings.push('early_return');
     }
+    // Read under the order's row lock (taken above): every payment, refund and deposit move takes it too.
+    let depositHeld = 0;
+    // The amounts behind the deposit_held and balance_due warnings, sent with 1205 as with 1254.
+    const warned: { reason: 'deposit_held' | 'balance_due'; amount_minor: number }[] = [];
+    if (req.type === 'CLOSE') {
+      depositHeld = (
+        await client.query<{ held: number }>(
+          `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held
+           FROM deposit_movements WHERE order_id = $1`,
+          [orderId],
+        )
+      ).rows[0]!.held;
+      const due = order.total_minor - order.paid_minor;
+      const refused: { reason: 'deposit_held' | 'balance_due'; amount_minor: number }[] = [];
+      if (depositHeld > 0) {
+        if (settings.close_with_deposit_held === 'deny')
+          refused.push({ reason: 'deposit_held', amount_minor: depositHeld });
+        else {
+          warnings.push('deposit_held');
+          warned.push({ reason: 'deposit_held', amount_minor: depositHeld });
+        }
+      }
+      if (due > 0) {
+        if (settings.close_with_balance_due === 'deny')
+          refused.push({ reason: 'balance_due', amount_minor: due });
+        else if (settings.close_with_balance_due === 'warn') {
+          warnings.push('balance_due');
+          warned.push({ reason: 'balance_due', amount_minor: due });
+        }
+      }
+      if (refused.length) throw new AppError('orderNotSettled', { data: { reasons: refused } });
+    }
     const missing = warnings.filter((w) => !req.acknowledge.includes(w));
-    if (missing.length) throw new AppError('confirmationRequired', { data: { warnings: missing } });
+    const reasons = warned.filter((w) => missing.includes(w.reason));
+    if (missing.length)
+      throw new AppError('confirmationRequired', {
+        data: reasons.length ? { warnings: missing, reasons } : { warnings: missing },
+      });
 
     let approver: number | null = null;
     if (req.type === 'CANCEL') {
@@ -565,9 +622,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
          actual_finish = CASE WHEN $5::boolean THEN $3 ELSE actual_finish END,
          closed_at = CASE WHEN $2::order_status = 'closed' THEN $3 ELSE closed_at END,
          cancelled_at = CASE WHEN $2::order_status IN ('cancelled', 'pre-cancel') AND cancelled_at IS NULL THEN $3 ELSE cancelled_at END,
-         deposit_in_custody = CASE WHEN $2::order_status IN ('returned', 'closed', 'cancelled') THEN false ELSE deposit_in_custody END
+         deposit_in_custody = CASE WHEN $2::order_status = 'closed' THEN $6::boolean
+                                   WHEN $2::order_status IN ('returned', 'cancelled') THEN false ELSE deposit_in_custody END
        WHERE id = $1`,
-      [orderId, result.status, now, req.type === 'DELIVER', allReturned],
+      // Closed with a deposit still held (acknowledged under 'warn'): it is still in custody until returned.
+      [orderId, result.status, now, req.type === 'DELIVER', allReturned, depositHeld > 0],
     );
     await audit(client, actor, orderId, `event:${req.type}`, {
       from: order.status,
@@ -576,6 +635,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       acknowledged: req.acknowledge,
       approver,
     });
+    if (result.status === 'closed' && order.status !== 'closed')
+      await settleOrderInvoices(client, actor, order);
   }
 
   async function updateNotes(

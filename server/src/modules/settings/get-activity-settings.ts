@@ -21,6 +21,8 @@ const DEFAULTS = {
   show_category_image_in_admin_pannel: true,
   is_recurring_enabled: false,
   is_migration_in_progress: false,
+  close_with_deposit_held: 'deny',
+  close_with_balance_due: 'warn',
 };
 
 /** Spec "Activity settings" per location and rental type (1 by default); unset pairs get the defaults. */
@@ -32,7 +34,8 @@ export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; a
       `SELECT enforce_using_rental_periods, deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes,
               allow_exchange_package_items, close_sale_order, special_pricing, allow_change_plan_start_after_deliver,
               allow_undo_deliver, adjust_plan_to_business_hours, simultaneous_replace_and_deliver, manual_invoice_time,
-              assign_and_deliver, show_category_image_in_admin_pannel, is_recurring_enabled, is_migration_in_progress
+              assign_and_deliver, show_category_image_in_admin_pannel, is_recurring_enabled, is_migration_in_progress,
+              close_with_deposit_held, close_with_balance_due
        FROM activity_settings WHERE location_id = $1 AND rental_type_id = $2`,
       [locationId, rental_type_id],
     );

@@ -10,6 +10,7 @@ import { AgentStatusBadge } from '../../features/agent/components/agent-status-b
 import { useSession, useSessionActor } from '../../features/session/session-context.tsx';
 import { NotifBar } from '../hosts/notif-bar.tsx';
 import { sideMenu, visibleMenu } from '../menu.ts';
+import { useNewRentOrderShortcut } from '../new-rent-order.tsx';
 import { pathTo, type RouteDef } from '../route-table.ts';
 import { SideMenu } from './side-menu.tsx';
 
@@ -57,6 +58,7 @@ export function DashboardLayout({ title, currentRoute, permissions, children }: 
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === currentRoute.name;
   const items = visibleMenu(sideMenu, { permissions });
+  useNewRentOrderShortcut(permissions);
 
   return (
     <Grid

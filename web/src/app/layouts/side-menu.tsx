@@ -1,4 +1,4 @@
-import { Box, Link as ChakraLink, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Kbd, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import type { VisibleMenuItem } from '../menu.ts';
@@ -9,12 +9,15 @@ function MenuLink({
   label,
   current,
   nested,
+  shortcut,
 }: {
   route: RouteDef;
   label: string;
   current: boolean;
   nested?: boolean;
+  shortcut?: string;
 }) {
+  const { t } = useAppTranslation();
   return (
     <ChakraLink
       asChild
@@ -30,8 +33,19 @@ function MenuLink({
       textDecoration="none"
       _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
     >
-      <Link href={route.path} aria-current={current ? 'page' : undefined}>
+      <Link
+        href={route.path}
+        aria-current={current ? 'page' : undefined}
+        aria-keyshortcuts={shortcut}
+        title={shortcut ? t('common:with_shortcut', { label, keys: shortcut }) : undefined}
+      >
         {label}
+        {shortcut && (
+          // Seen by sighted clerks; aria-keyshortcuts tells the rest, so the link's name stays its label.
+          <Kbd aria-hidden="true" size="sm" ms="2">
+            {shortcut}
+          </Kbd>
+        )}
       </Link>
     </ChakraLink>
   );
@@ -78,6 +92,7 @@ export function SideMenu({
                           label={t(`menu:items.${child.label}`)}
                           current={child.route.name === currentRoute.name}
                           nested
+                          shortcut={child.shortcut}
                         />
                       </li>
                     ) : null,

@@ -1,4 +1,5 @@
 import { Separator } from '@chakra-ui/react';
+import { useAgentEndpoint } from '../../features/agent/api/get-agent-endpoint.ts';
 import { AgentSettingsSection } from '../../features/agent/components/agent-settings-section.tsx';
 import { KioskRegistration } from '../../features/agent/components/kiosk-registration.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
@@ -24,6 +25,7 @@ export function CounterHardwareSettings({ canSetKiosk, onKioskRegistered }: Coun
   const session = useSession();
   const locationId = session?.locationId ?? null;
   const general = useGeneralSettings(locationId);
+  const agentEndpoint = useAgentEndpoint();
   const kiosk = useSetAsKiosk();
   const kioskDevices = useKioskDevices(locationId, { enabled: canSetKiosk });
   const revokeKiosk = useRevokeKioskDevice();
@@ -32,7 +34,10 @@ export function CounterHardwareSettings({ canSetKiosk, onKioskRegistered }: Coun
   return (
     <>
       <Separator />
-      <AgentSettingsSection currency={general.data?.currency_code ?? 'USD'} />
+      <AgentSettingsSection
+        currency={general.data?.currency_code ?? 'USD'}
+        announcedPort={agentEndpoint.data?.port ?? null}
+      />
       <Separator />
       <KioskRegistration
         canRegister={canSetKiosk}

@@ -123,7 +123,12 @@ export function RentOrderPrint55mmPage() {
   return <PrintPage kind="rent" route="rentOrderPrint55mm" width="55mm" />;
 }
 
-/** sale-orders/:id/print. */
+/** sale-orders/:id/print: at the device's order print width. */
 export function SaleOrderPrintPage() {
   return <PrintPage kind="sale" route="saleOrderPrint" />;
+}
+
+/** sale-orders/:id/print-55mm: the counter receipt, whatever the device's order print width. */
+export function SaleOrderPrint55mmPage() {
+  return <PrintPage kind="sale" route="saleOrderPrint55mm" width="55mm" />;
 }

@@ -1,7 +1,8 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { APP_BASE } from '@nine/shared/constants';
 import { formatMoney } from '@nine/shared/money';
 import { grants } from '@nine/shared/permissions';
 import type { PaymentView } from '@nine/shared/schemas/payments';
@@ -10,16 +11,21 @@ import { activePrinter, agentPhase } from '../../features/agent/agent-machine.ts
 import { readAgentSettings } from '../../features/agent/agent-settings.ts';
 import { ReceiptPrintButton } from '../../features/agent/printing/receipt-print-button.tsx';
 import { randomHex } from '../../features/agent/random-id.ts';
-import { orderQueryKey } from '../../features/orders/api/get-order.ts';
+import { dashboardSummaryQueryOptions } from '../../features/dashboard/api/get-dashboard-summary.ts';
+import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
+import { orderQueryKey, orderQueryOptions } from '../../features/orders/api/get-order.ts';
 import type { OrderKind } from '../../features/orders/order-kind.ts';
+import { cashRegistersQueryKey } from '../../features/payments/api/get-cash-registers.ts';
+import { orderMoneyQueryKey } from '../../features/payments/api/get-order-money.ts';
 import { OrderMoneyPanels } from '../../features/payments/components/order-money-panels.tsx';
 import { useCounterRegister } from '../../features/payments/counter-register.ts';
 import { paymentReceipt } from '../../features/payments/payment-receipt.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useBusinessInfo } from '../../features/settings/api/get-business-info.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../lib/i18n.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
 
 /** Money and dates as the location shows them, for every payment screen. */
@@ -28,10 +34,8 @@ export function usePaymentFormat(locationId: number | null) {
   const locale = currentLanguage();
   const symbol = settings?.currency_symbol ?? '$';
   const money = useCallback((minor: number) => formatMoney(minor, symbol, locale), [symbol, locale]);
-  const date = useCallback(
-    (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }),
-    [locale],
-  );
+  // The order view's own format, so a payment's date reads like the order's and the timeline's.
+  const date = useCallback((iso: string) => formatDateTime(iso, locale), [locale]);
   return { money, date, locale, currency: settings?.currency_code ?? 'USD' };
 }
 
@@ -102,16 +106,58 @@ export function useReturnDeposit(id: number) {
   };
 }
 
+/**
+ * Money moved on an order (payment, refund, deposit): every screen that shows those figures reads the
+ * ledger again, so no button or balance keeps what was true before (a refund lowers the billed total by a
+ * credit note, closes an invoice, changes the drawer's expected cash and today's revenue).
+ */
+export function invalidateOrderMoney(
+  queryClient: QueryClient,
+  { kind, locationId, id }: { kind: OrderKind; locationId: number; id: number },
+) {
+  const keys = [
+    orderMoneyQueryKey(locationId, id),
+    // The order's detail holds its totals, balance and timeline.
+    orderQueryKey(kind, locationId, id),
+    ['orders', kind, locationId, 'list'],
+    invoicesQueryKey(locationId),
+    cashRegistersQueryKey(locationId),
+    dashboardSummaryQueryOptions(locationId).queryKey,
+    // A customer's balance and payments are derived from the same rows.
+    ['customers'],
+  ];
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * The close refusal's "Take payment" composed with the payments panel, like useReturnDeposit: each call
+ * bumps a request the panel answers by opening its payment dialog.
+ */
+export function useTakePayment(id: number) {
+  const permissions = useViewerPermissions() ?? [];
+  const [request, setRequest] = useState({ id, n: 0 });
+  const allowed = grants(permissions, { resource: 'financial_transaction', action: 'change' });
+  return {
+    request: request.id === id ? request.n : 0,
+    onTakePayment: allowed
+      ? () => setRequest((now) => ({ id, n: (now.id === id ? now.n : 0) + 1 }))
+      : undefined,
+  };
+}
+
 /** The payments, refunds and deposit panels under an order view, wired to the printer and the drawer. */
 export function OrderPaymentPanels({
   kind,
   id,
   returnDepositRequest = 0,
+  takePaymentRequest = 0,
 }: {
   kind: OrderKind;
   id: number;
   /** From useReturnDeposit: the deposits panel focuses its return action on each new value. */
   returnDepositRequest?: number;
+  /** From useTakePayment: the payments panel opens its dialog on each new value. */
+  takePaymentRequest?: number;
 }) {
   const { t } = useAppTranslation();
   const session = useSession();
@@ -124,6 +170,20 @@ export function OrderPaymentPanels({
   const kick = useDrawerKick();
   const [counterRegister] = useCounterRegister(locationId ?? 0);
   const [drawer, setDrawer] = useState<DrawerState>({ kind: 'idle' });
+  // An order action (closing, cancelling) changes the order's version: its money is read again, so the
+  // panels' buttons follow the order's status and the ledger.
+  const orderVersion = useQuery({
+    ...orderQueryOptions(kind, locationId ?? 0, id),
+    enabled: locationId !== null,
+    select: (order) => order.version,
+  }).data;
+  const seenVersion = useRef(orderVersion);
+  useEffect(() => {
+    if (locationId === null || orderVersion === undefined) return;
+    if (seenVersion.current !== undefined && seenVersion.current !== orderVersion)
+      void queryClient.invalidateQueries({ queryKey: orderMoneyQueryKey(locationId, id) });
+    seenVersion.current = orderVersion;
+  }, [orderVersion, locationId, id, queryClient]);
   if (locationId === null) return null;
 
   const onPaid = (payments: PaymentView[]) => {
@@ -140,7 +200,12 @@ export function OrderPaymentPanels({
         format={format.money}
         formatDate={format.date}
         canPay={grants(permissions, { resource: 'financial_transaction', action: 'change' })}
-        canRefund={grants(permissions, { resource: 'financial_transaction', action: 'refund' })}
+        // Anyone who moves money may start a refund; without the refund permission the dialog asks for
+        // the access key of someone who holds it (the server checks that key).
+        canRefund={grants(permissions, { resource: 'financial_transaction', action: 'change' })}
+        refundNeedsApprover={!grants(permissions, { resource: 'financial_transaction', action: 'refund' })}
+        registersHref={`${APP_BASE}${pathTo('cashRegisters')}`}
+        payRequest={takePaymentRequest}
         cashRegisterId={settings?.multi_register ? counterRegister : null}
         returnDepositRequest={returnDepositRequest}
         printHref={(paymentId) => pathWith('paymentPrint', { id: paymentId })}
@@ -166,10 +231,7 @@ export function OrderPaymentPanels({
           </Stack>
         )}
         onPaid={onPaid}
-        onChanged={() => {
-          void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, id) });
-          void queryClient.invalidateQueries({ queryKey: ['orders', kind, locationId, 'list'] });
-        }}
+        onChanged={() => void invalidateOrderMoney(queryClient, { kind, locationId, id })}
       />
     </Box>
   );

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
+import { useCounterRegister } from '../../features/payments/counter-register.ts';
+import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
 import { useScanner } from '../../features/agent/scanning/use-scanner.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
@@ -13,14 +15,14 @@ import { useAgentPrinterReady, useOrderReceiptBuilder } from './order-print-page
 import { useOrderScreen } from './use-order-screen.ts';
 
 const orderHref = (id: number) => pathWith('saleOrder', { id });
-const printHref = (id: number) => pathWith('saleOrderPrint', { id });
 
 /**
- * The receipt of a completed sale: once the cash is taken it prints by itself, silently, on the counter
- * printer through the paired agent (with a drawer kick); without an agent the clerk prints it on demand
- * through the browser, whose dialog would otherwise pop up unasked.
+ * The 55 mm receipt of a completed sale (never the A4 order print): once the cash is taken it prints by
+ * itself, silently, on the counter printer through the paired agent (with a drawer kick); without an
+ * agent the clerk prints it on demand as a receipt-width sheet through the browser, whose dialog would
+ * otherwise pop up unasked.
  */
-function SaleReceipt({
+export function SaleReceipt({
   sale,
   payment,
   build,
@@ -48,9 +50,7 @@ function SaleReceipt({
           loading={state.phase === 'sending'}
           onClick={() => void print(build(sale, payment))}
         >
-          {state.phase === 'idle'
-            ? t('fulfilment:quick_sale.receipt')
-            : t('fulfilment:quick_sale.print_again')}
+          {state.phase === 'idle' ? t('orders:quick_sale.print') : t('fulfilment:quick_sale.print_again')}
         </Button>
         {state.phase === 'failed' && state.via === 'agent' && (
           <Button variant="ghost" onClick={() => void print(build(sale, payment), { via: 'browser' })}>
@@ -76,6 +76,9 @@ export function QuickSalePage() {
   const { t } = useAppTranslation();
   const screen = useOrderScreen('sale');
   const build = useOrderReceiptBuilder('sale', screen.locationId);
+  // Cash goes to this counter's drawer when the location runs several, as in the payment dialog.
+  const multiRegister = useGeneralSettings(screen.locationId).data?.multi_register ?? false;
+  const [counterRegister] = useCounterRegister(screen.locationId ?? 0);
   // Scans from the agent's scanner, numbered so a repeated code counts again. Keyboard-wedge scanners type
   // into the focused scan field, which reads them itself (with + and - as quantity keys), so the page-wide
   // wedge listener stays off here.
@@ -86,10 +89,11 @@ export function QuickSalePage() {
   return (
     <QuickSaleScreen
       title={t('orders:titles.quick_sale')}
+      locationId={screen.locationId}
       currencySymbol={screen.currencySymbol}
       orderHref={orderHref}
-      printHref={printHref}
       deviceScan={deviceScan}
+      cashRegisterId={multiRegister ? counterRegister : null}
       renderReceipt={(sale, payment) => (
         <SaleReceipt key={sale.id} sale={sale} payment={payment} build={build} />
       )}

@@ -3,7 +3,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { OrderPaymentPanels, useReturnDeposit } from './payment-panels-page.tsx';
+import { OrderPaymentPanels, useReturnDeposit, useTakePayment } from './payment-panels-page.tsx';
 import { RecurringAutoBillingPanel } from './recurring-auto-billing-panel.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
@@ -12,6 +12,7 @@ export function RentOrderPage() {
   const id = useRouteId('rentOrder');
   const screen = useOrderScreen('rent');
   const deposit = useReturnDeposit(id ?? 0);
+  const payment = useTakePayment(id ?? 0);
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
   return (
@@ -27,6 +28,7 @@ export function RentOrderPage() {
         canChangeCost={screen.canChangeCost}
         token={screen.token}
         {...(deposit.onReturnDeposit ? { onReturnDeposit: deposit.onReturnDeposit } : {})}
+        {...(payment.onTakePayment ? { onTakePayment: payment.onTakePayment } : {})}
         listHref={pathTo('rentOrders')}
         printLinks={[
           { label: t('orders:view.print_a4'), href: pathWith('rentOrderPrint', { id }) },
@@ -43,6 +45,7 @@ export function RentOrderPage() {
         kind="rent"
         id={id}
         returnDepositRequest={deposit.request}
+        takePaymentRequest={payment.request}
       />
     </>
   );

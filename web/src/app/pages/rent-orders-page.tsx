@@ -1,6 +1,7 @@
 import { ExportButton } from '../../components/export-dialog.tsx';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { NewRentOrderButton } from '../new-rent-order.tsx';
 import { pathWith } from '../route-table.ts';
 import { useOrderScreen } from './use-order-screen.ts';
 
@@ -22,11 +23,14 @@ export function RentOrdersPage() {
       orderHref={orderHref}
       printHref={printHref}
       toolbar={(params) => (
-        <ExportButton
-          source="rent-orders"
-          filters={params}
-          defaultDescription={t('orders:titles.rent_orders')}
-        />
+        <>
+          <NewRentOrderButton />
+          <ExportButton
+            source="rent-orders"
+            filters={params}
+            defaultDescription={t('orders:titles.rent_orders')}
+          />
+        </>
       )}
     />
   );

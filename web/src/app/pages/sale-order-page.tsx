@@ -3,7 +3,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useRouteId } from '../use-route-id.ts';
 import { NotFoundPage } from './not-found-page.tsx';
-import { OrderPaymentPanels, useReturnDeposit } from './payment-panels-page.tsx';
+import { OrderPaymentPanels, useReturnDeposit, useTakePayment } from './payment-panels-page.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
 export function SaleOrderPage() {
@@ -11,6 +11,7 @@ export function SaleOrderPage() {
   const id = useRouteId('saleOrder');
   const screen = useOrderScreen('sale');
   const deposit = useReturnDeposit(id ?? 0);
+  const payment = useTakePayment(id ?? 0);
   if (id === null) return <NotFoundPage />;
   if (screen.locationId === null) return null;
   return (
@@ -25,14 +26,19 @@ export function SaleOrderPage() {
         canChangeCost={screen.canChangeCost}
         token={screen.token}
         {...(deposit.onReturnDeposit ? { onReturnDeposit: deposit.onReturnDeposit } : {})}
+        {...(payment.onTakePayment ? { onTakePayment: payment.onTakePayment } : {})}
         listHref={pathTo('saleOrders')}
-        printLinks={[{ label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) }]}
+        printLinks={[
+          { label: t('orders:view.print'), href: pathWith('saleOrderPrint', { id }) },
+          { label: t('orders:view.print_55mm'), href: pathWith('saleOrderPrint55mm', { id }) },
+        ]}
       />
       <OrderPaymentPanels
         key={`money:${screen.locationId}:${id}`}
         kind="sale"
         id={id}
         returnDepositRequest={deposit.request}
+        takePaymentRequest={payment.request}
       />
     </>
   );

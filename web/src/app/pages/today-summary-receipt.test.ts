@@ -42,7 +42,7 @@ describe("today's summary receipt", () => {
       lines: ["Today's summary", 'Harbor Front', '12 Pier Road 94133', '+1 415 555 0100'],
     });
     expect(parsed.meta).toEqual([
-      { label: 'Date', value: 'Mar 2, 2026' },
+      { label: 'Date', value: '03/02/2026' },
       { label: 'Printed', value: '5:45 PM' },
       { label: 'Staff', value: 'Sam Carter' },
       { label: 'Departures today', value: '12' },
@@ -69,7 +69,7 @@ describe("today's summary receipt", () => {
       }),
     );
     expect(receipt.header).toEqual({ title: 'Harbor Front', lines: ['Résumé du jour'] });
-    expect(receipt.meta[0]).toEqual({ label: 'Date', value: '2 mars 2026' });
+    expect(receipt.meta[0]).toEqual({ label: 'Date', value: '02/03/2026' });
     expect(receipt.meta.map((m) => m.label)).not.toContain('Personnel');
     await setLanguage('en-US', { persist: false });
   });

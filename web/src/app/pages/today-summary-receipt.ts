@@ -1,6 +1,7 @@
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { DashboardSummary } from '../../features/dashboard/api/get-dashboard-summary.ts';
 import type { BusinessInfo } from '../../features/settings/api/get-business-info.ts';
+import { formatDay, formatTime } from '../../lib/format.ts';
 import type { AppT } from '../../lib/i18n.ts';
 
 export interface TodaySummaryInput {
@@ -18,15 +19,6 @@ export interface TodaySummaryInput {
 function fit(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
-}
-
-/** The server's YYYY-MM-DD as a date in the receipt's language (read as a calendar day, not a UTC instant). */
-function calendarDate(isoDate: string, locale: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
 }
 
 /** Today's figures of the location as a receipt: the counter's end-of-day slip. */
@@ -53,10 +45,10 @@ export function buildTodaySummaryReceipt(input: TodaySummaryInput): ReceiptDocum
     currency: input.currency,
     header: { title: fit(title, 64), lines: headerLines.map((line) => fit(line, 64)) },
     meta: [
-      { label: fit(t('agent:summary_receipt.date'), 48), value: calendarDate(summary.date, locale) },
+      { label: fit(t('agent:summary_receipt.date'), 48), value: formatDay(summary.date, locale) },
       {
         label: fit(t('agent:summary_receipt.printed'), 48),
-        value: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(input.now),
+        value: formatTime(input.now, locale),
       },
       ...(input.staffName !== null
         ? [{ label: fit(t('agent:summary_receipt.staff'), 48), value: fit(input.staffName, 64) }]

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { decrypt, settleSecureWrites } from '../../lib/secure-storage.ts';
 import {
   AGENT_TOKEN_KEY,
+  createSecureAgentStorage,
   readAgentToken,
   saveAgentSettings,
   DEFAULT_AGENT_SETTINGS,
@@ -111,8 +112,8 @@ describe('agent connection machine', () => {
   });
 
   it('keeps the pairing token encrypted in local storage', async () => {
-    // The real storage: secure-storage.ts under the agent's own key.
-    const { actor } = start({ storage: undefined });
+    // The real storage: secure-storage.ts under the agent's own key (no server to announce an address).
+    const { actor } = start({ storage: createSecureAgentStorage(async () => null) });
     const socket = await connect(actor, false);
     actor.send({ type: 'PAIR', code: '654321' });
     socket.reply('pair', { token: TOKEN });

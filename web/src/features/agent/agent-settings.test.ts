@@ -3,6 +3,7 @@ import { settleSecureWrites } from '../../lib/secure-storage.ts';
 import {
   AGENT_SETTINGS_KEY,
   DEFAULT_AGENT_SETTINGS,
+  DEFAULT_AGENT_URL,
   hydrateAgentStorage,
   normalizeAgentUrl,
   parseAgentSettings,
@@ -13,9 +14,11 @@ import { agentBadge, printerBadge } from './agent-status.ts';
 import { SIM_PRINTER } from './testing/fake-agent-socket.ts';
 
 describe('agent settings', () => {
-  it('default to the agent’s port on this PC, its first printer, 58 mm and wedge scanning on', () => {
+  it('default to an automatic address, the agent’s first printer, 58 mm and wedge scanning on', () => {
     expect(readAgentSettings()).toEqual(DEFAULT_AGENT_SETTINGS);
-    expect(DEFAULT_AGENT_SETTINGS.url).toBe('ws://127.0.0.1:17900/ws');
+    // Automatic: the server's announcement (agent-address.test.ts), else the agent's default port.
+    expect(DEFAULT_AGENT_SETTINGS.url).toBeNull();
+    expect(DEFAULT_AGENT_URL).toBe('ws://127.0.0.1:17900/ws');
   });
 
   it('accept only websocket addresses on this PC, and complete short forms', () => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { AGENT_DEFAULT_PORT, AGENT_WS_PATH } from '@nine/shared/agent-protocol';
 import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
+import { fetchAnnouncedAgentPort } from './api/get-agent-endpoint.ts';
 
 /**
  * This counter PC's hardware settings: where its agent listens, which printer receipts go to, the width the
@@ -17,8 +18,11 @@ export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 export const MAX_SCANNER_AFFIX = 8;
 
 export interface AgentSettings {
-  /** The agent's websocket, always on this PC (loopback). */
-  url: string;
+  /**
+   * The agent's websocket, always on this PC (loopback), when someone chose it here; null = automatic: the
+   * port the server announces for the agent it started beside it, else the default port.
+   */
+  url: string | null;
   /** The printer receipts go to; null = the agent's first printer. */
   printerId: string | null;
   /** Receipt width of browser printing (the agent prints at its printer's own width). */
@@ -32,7 +36,7 @@ export interface AgentSettings {
 }
 
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
-  url: DEFAULT_AGENT_URL,
+  url: null,
   printerId: null,
   paperWidthMm: 58,
   wedgeEnabled: true,
@@ -42,6 +46,11 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
 
 export const AGENT_SETTINGS_KEY = 'nine.agent.settings';
 export const AGENT_TOKEN_KEY = 'nine.agent.token';
+/**
+ * Version of the stored settings. Before version 2 every save wrote the default address along with a paper
+ * width or a printer, so a stored default address then meant "nobody chose one": it reads as automatic.
+ */
+const SETTINGS_VERSION = 2;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -67,10 +76,33 @@ export function normalizeAgentUrl(input: string): string | null {
   return url.toString();
 }
 
+/** The agent's own page (status and "New pairing code") for its websocket address. */
+export function agentPageUrl(wsUrl: string): string | null {
+  try {
+    const url = new URL(wsUrl);
+    if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
+    return `${url.protocol === 'wss:' ? 'https' : 'http'}://${url.host}/`;
+  } catch {
+    return null;
+  }
+}
+
 const isPrintable = (text: string) => /^[\x20-\x7e\u00a0-\uffff]*$/.test(text);
 
 function affix(value: unknown): string {
   return typeof value === 'string' && value.length <= MAX_SCANNER_AFFIX && isPrintable(value) ? value : '';
+}
+
+/** The address to connect to: the one chosen on this PC, else the server's announcement, else the default. */
+export function effectiveAgentUrl(chosen: string | null, announced: string | null): string {
+  return chosen ?? announced ?? DEFAULT_AGENT_URL;
+}
+
+/** The websocket address for a port the server announced, or null (none, or not a port). */
+export function announcedAgentUrl(port: number | null): string | null {
+  return port !== null && Number.isInteger(port) && port > 0 && port <= 65535
+    ? normalizeAgentUrl(String(port))
+    : null;
 }
 
 /** Unknown or broken fields fall back to the defaults, one by one. */
@@ -84,8 +116,9 @@ export function parseAgentSettings(raw: string | null): AgentSettings {
   }
   const d = DEFAULT_AGENT_SETTINGS;
   const url = typeof value.url === 'string' ? normalizeAgentUrl(value.url) : null;
+  const legacyDefault = value.v !== SETTINGS_VERSION && url === DEFAULT_AGENT_URL;
   return {
-    url: url ?? d.url,
+    url: legacyDefault ? null : url,
     printerId:
       typeof value.printerId === 'string' && value.printerId.length > 0 && value.printerId.length <= 64
         ? value.printerId
@@ -113,7 +146,7 @@ export function readAgentSettings(): AgentSettings {
 }
 
 export function saveAgentSettings(settings: AgentSettings): void {
-  writeSecure(AGENT_SETTINGS_KEY, JSON.stringify(settings));
+  writeSecure(AGENT_SETTINGS_KEY, JSON.stringify({ v: SETTINGS_VERSION, ...settings }));
   notify();
 }
 
@@ -162,11 +195,19 @@ export interface AgentStorage {
   forgetToken(): void;
 }
 
-export const secureAgentStorage: AgentStorage = {
-  load: async () => {
-    const { settings, token } = await hydrateAgentStorage();
-    return { url: settings.url, token };
-  },
-  saveToken: saveAgentToken,
-  forgetToken: forgetAgentToken,
-};
+/** The encrypted settings of this browser; `announcedPort` asks the server where its agent is. */
+export function createSecureAgentStorage(announcedPort: () => Promise<number | null>): AgentStorage {
+  return {
+    load: async () => {
+      const { settings, token } = await hydrateAgentStorage();
+      // A choice made on this PC wins: the server need not be asked.
+      if (settings.url !== null) return { url: settings.url, token };
+      const announced = announcedAgentUrl(await announcedPort().catch(() => null));
+      return { url: effectiveAgentUrl(null, announced), token };
+    },
+    saveToken: saveAgentToken,
+    forgetToken: forgetAgentToken,
+  };
+}
+
+export const secureAgentStorage: AgentStorage = createSecureAgentStorage(fetchAnnouncedAgentPort);

@@ -33,15 +33,3 @@ export function serializeReportParams(params: DeliveryReportParams): string {
   if (params.status) query.set('status', params.status);
   return query.toString();
 }
-
-/** A calendar day (YYYY-MM-DD) as MM/DD/YYYY, without passing through a time zone. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${month}/${date}/${year}` : day;
-}
-
-/** HH:mm of an instant in the browser's time zone. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

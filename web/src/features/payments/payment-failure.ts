@@ -31,6 +31,26 @@ export interface MoneyFailure {
   message: string;
   /** An approver's access key is missing or wrong (1206): the form asks for it. */
   needsAccessKey: boolean;
+  /** Cash needs an open register (1256): the one that is closed, so the form can offer to open it. */
+  closedRegister: ClosedRegister | null;
+}
+
+export interface ClosedRegister {
+  id: number | null;
+  name: string;
+}
+
+/**
+ * registerClosed (1256, `data: { register_id, register_name }`, both null when no register could be chosen):
+ * the closed register a refusal names, or null when it is another refusal.
+ */
+export function closedRegisterOf(error: unknown): ClosedRegister | null {
+  if (!(error instanceof ApiError) || error.respCode !== errorCatalogue.registerClosed.code) return null;
+  const data = (error.data ?? {}) as { register_id?: unknown; register_name?: unknown };
+  return {
+    id: typeof data.register_id === 'number' ? data.register_id : null,
+    name: typeof data.register_name === 'string' ? data.register_name : '',
+  };
 }
 
 /**
@@ -38,7 +58,18 @@ export interface MoneyFailure {
  * carry an issue code (above the balance, above what was paid) get a sentence naming the limit.
  */
 export function moneyFailure(error: unknown, t: AppT, money: (minor: number) => string): MoneyFailure {
-  if (!(error instanceof ApiError)) return { message: t('errors:internal'), needsAccessKey: false };
+  if (!(error instanceof ApiError))
+    return { message: t('errors:internal'), needsAccessKey: false, closedRegister: null };
+  const closedRegister = closedRegisterOf(error);
+  if (closedRegister !== null)
+    return {
+      message:
+        closedRegister.name !== ''
+          ? t('money:registers.closed_named', { name: closedRegister.name })
+          : t('money:registers.closed_unnamed'),
+      needsAccessKey: false,
+      closedRegister,
+    };
   const data = (error.data ?? {}) as {
     issues?: { code?: unknown; [limit: string]: unknown }[];
     reason?: unknown;
@@ -51,12 +82,18 @@ export function moneyFailure(error: unknown, t: AppT, money: (minor: number) => 
         amount: typeof limit === 'number' ? money(limit) : '',
       }),
       needsAccessKey: false,
+      closedRegister: null,
     };
   }
   if (isReason(data.reason))
-    return { message: t(`money:payments.errors.${data.reason}`), needsAccessKey: false };
+    return {
+      message: t(`money:payments.errors.${data.reason}`),
+      needsAccessKey: false,
+      closedRegister: null,
+    };
   return {
     message: error.message,
     needsAccessKey: error.respCode === errorCatalogue.accessKeyRequired.code,
+    closedRegister: null,
   };
 }

@@ -1,11 +1,3 @@
-/** A date and time in the interface language, or empty when unset. */
-export function formatDateTime(value: string | null, language: string): string {
-  if (value === null) return '';
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
-}
-
 /** An ISO instant as a datetime-local input value, in the browser's time zone. */
 export function toLocalInput(value: string | null): string {
   if (value === null) return '';

@@ -66,6 +66,14 @@ describe('the header badge', () => {
     fireEvent.click(pair);
     expect(socket.lastRequest('pair').payload).toEqual({ code: '123456' });
 
+    // A code that expired is no dead end: the dialog says where a new one comes from.
+    expect(within(dialog).getByText(/^No code, or has it expired\? Open the agent's page/)).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByRole('link', { name: "Open the agent's page (http://127.0.0.1:17900/)" })
+        .getAttribute('href'),
+    ).toBe('http://127.0.0.1:17900/');
+
     act(() => socket.replyError('pair', 'pairing-failed', 'wrong pairing code; 3 attempts left'));
     expect(await within(dialog).findByText('That code is not right. Tries left: 3.')).toBeTruthy();
 
@@ -117,6 +125,29 @@ describe('printer and scanner settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws');
     await waitFor(() => expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:3927/ws'));
+  });
+
+  it('shows the address the server announces until one is chosen, and goes back to it', async () => {
+    actor = createTestAgent();
+    renderWithAgent(actor, <AgentSettingsSection currency="EUR" announcedPort={18231} />);
+    const address = screen.getByLabelText('Agent address') as HTMLInputElement;
+    expect(address.value).toBe('ws://127.0.0.1:18231/ws');
+    expect(screen.getByText(/^Found automatically: the address the server gives/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use the default address' })).toBeNull();
+
+    act(() => actor.send({ type: 'CONNECT' }));
+    await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(1));
+    fireEvent.change(address, { target: { value: '3927' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws');
+    expect(
+      screen.getByText('Where the agent listens on this PC. Default: ws://127.0.0.1:18231/ws'),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default address' }));
+    expect(readAgentSettings().url).toBeNull();
+    expect(address.value).toBe('ws://127.0.0.1:18231/ws');
+    await waitFor(() => expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:18231/ws'));
   });
 
   it('shows the pairing, lists the agent’s printers, keeps the choices, and forgets the token', async () => {

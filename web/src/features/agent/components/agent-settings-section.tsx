@@ -16,9 +16,10 @@ import type { ScannerInfo } from '@nine/shared/agent-protocol';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useActivePrinter, useAgentActor, useAgentPhase, useAgentSelector } from '../agent-context.tsx';
 import {
-  DEFAULT_AGENT_URL,
   MAX_SCANNER_AFFIX,
   PAPER_WIDTHS,
+  announcedAgentUrl,
+  effectiveAgentUrl,
   normalizeAgentUrl,
   updateAgentSettings,
   useAgentSettings,
@@ -33,13 +34,13 @@ import { PairingForm } from './pairing-form.tsx';
 
 const NO_SCANNERS: readonly ScannerInfo[] = [];
 
-function AddressForm() {
+function AddressForm({ automaticUrl }: { automaticUrl: string }) {
   const { t } = useAppTranslation();
   const actor = useAgentActor();
   const settings = useAgentSettings();
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const value = draft ?? settings.url;
+  const value = draft ?? settings.url ?? automaticUrl;
 
   return (
     <form
@@ -68,12 +69,32 @@ function AddressForm() {
             autoComplete="off"
             fontFamily="mono"
           />
-          <Field.HelperText>{t('agent:settings.address_hint', { url: DEFAULT_AGENT_URL })}</Field.HelperText>
+          <Field.HelperText>
+            {settings.url === null
+              ? t('agent:settings.address_automatic')
+              : t('agent:settings.address_hint', { url: automaticUrl })}
+          </Field.HelperText>
           <Field.ErrorText>{t('agent:settings.address_invalid')}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" variant="outline">
-          {t('agent:settings.connect')}
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" variant="outline">
+            {t('agent:settings.connect')}
+          </Button>
+          {settings.url !== null && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                updateAgentSettings({ url: null });
+                setDraft(null);
+                setInvalid(false);
+                actor.send({ type: 'SET_URL', url: automaticUrl });
+                actor.send({ type: 'RETRY' });
+              }}
+            >
+              {t('agent:settings.use_default')}
+            </Button>
+          )}
+        </HStack>
       </Stack>
     </form>
   );
@@ -341,10 +362,12 @@ function ScannerSettings() {
 export interface AgentSettingsSectionProps {
   /** ISO 4217 code of the location's currency, for the test receipt. */
   currency: string;
+  /** The agent port the server announces (GET /api/nine/agent-endpoint); null when none. */
+  announcedPort?: number | null;
 }
 
 /** Local settings of the counter hardware: the agent, its pairing, the printer and the scanners. */
-export function AgentSettingsSection({ currency }: AgentSettingsSectionProps) {
+export function AgentSettingsSection({ currency, announcedPort = null }: AgentSettingsSectionProps) {
   const { t } = useAppTranslation();
   const headingId = useId();
   const printerId = useId();
@@ -358,7 +381,7 @@ export function AgentSettingsSection({ currency }: AgentSettingsSectionProps) {
         </Heading>
         <Text color="fg.muted">{t('agent:settings.intro')}</Text>
       </Stack>
-      <AddressForm />
+      <AddressForm automaticUrl={effectiveAgentUrl(null, announcedAgentUrl(announcedPort))} />
       <Connection />
       <Separator />
       <Stack as="section" aria-labelledby={printerId} gap="4">

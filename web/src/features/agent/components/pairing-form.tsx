@@ -1,8 +1,9 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useAgentActor, useAgentSelector } from '../agent-context.tsx';
 import type { AgentProblem } from '../agent-machine.ts';
+import { agentPageUrl } from '../agent-settings.ts';
 
 /** Why the agent refused a pairing code, in words for the person at the counter. */
 export function pairingErrorText(t: AppT, problem: AgentProblem): string {
@@ -33,6 +34,7 @@ export function PairingForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const actor = useAgentActor();
   const submitting = useAgentSelector((s) => s.matches({ online: { pairing: 'submitting' } }));
   const problem = useAgentSelector((s) => s.context.pairingError);
+  const pageUrl = useAgentSelector((s) => agentPageUrl(s.context.url));
   const [code, setCode] = useState('');
 
   return (
@@ -69,6 +71,23 @@ export function PairingForm({ autoFocus = false }: { autoFocus?: boolean }) {
         >
           {t('agent:pairing.pair')}
         </Button>
+        <Stack gap="1">
+          <Text fontSize="sm" color="fg.muted">
+            {t('agent:pairing.new_code_hint')}
+          </Text>
+          {pageUrl !== null && (
+            <Link
+              href={pageUrl}
+              target="_blank"
+              rel="noreferrer"
+              fontSize="sm"
+              colorPalette="blue"
+              variant="underline"
+            >
+              {t('agent:pairing.agent_page', { url: pageUrl })}
+            </Link>
+          )}
+        </Stack>
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { PrinterInfo } from '@nine/shared/agent-protocol';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { AppT } from '../../../lib/i18n.ts';
 import type { AgentHello } from '../agent-machine.ts';
 
@@ -27,7 +28,7 @@ export function buildTestReceipt({
   paperWidthMm,
   now,
 }: TestReceiptInput): ReceiptDocumentInput {
-  const printed = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(now);
+  const printed = formatDateTime(now, locale);
   return {
     locale,
     currency,

@@ -28,7 +28,7 @@ import { useAddParticipant } from '../api/add-participant.ts';
 import { useRemoveParticipant } from '../api/remove-participant.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
-import { formatDateTime, formatDay } from '../format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { HistoryTable, type HistoryLinks } from './history-table.tsx';
 import { SmsDialog } from './sms-dialog.tsx';

@@ -17,7 +17,7 @@ import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/custom
 import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomers, type CustomerListParams } from '../api/get-customers.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { ImportCustomersDialog } from './import-dialog.tsx';
 import { SmsDialog } from './sms-dialog.tsx';

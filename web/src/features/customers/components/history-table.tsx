@@ -9,7 +9,7 @@ import {
   type CustomerHistoryKind,
   type CustomerHistoryRows,
 } from '../api/get-customer-history.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 10;
 

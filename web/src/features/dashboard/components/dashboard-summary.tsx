@@ -11,6 +11,7 @@ import {
 } from '@chakra-ui/react';
 import { useId } from 'react';
 import { formatMoney } from '@nine/shared/money';
+import { formatDay } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useDashboardSummary, type DashboardSummary as Summary } from '../api/get-dashboard-summary.ts';
 
@@ -33,12 +34,6 @@ const cards: readonly { key: CardKey; value: (summary: Summary, language: string
 
 function count(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
-}
-
-/** The spec's short date format, MM/DD/YYYY, from the server's YYYY-MM-DD. */
-function shortDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return year && month && day ? `${month}/${day}/${year}` : isoDate;
 }
 
 function SummaryCard({
@@ -94,7 +89,7 @@ export function DashboardSummary({ locationId }: { locationId: number | null }) 
         <Text color="fg.muted">
           {t('common:dashboard.summary_for', {
             location: query.data.location.name,
-            date: shortDate(query.data.date),
+            date: formatDay(query.data.date, language),
           })}
         </Text>
       )}

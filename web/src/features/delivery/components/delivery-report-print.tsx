@@ -2,7 +2,7 @@ import { Box, Button, HStack, Link as ChakraLink, Text, chakra } from '@chakra-u
 import { Link } from 'wouter';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeliveryReport, type DeliveryReportParams } from '../api/get-delivery-report.ts';
-import { formatDay, formatTime } from '../report-params.ts';
+import { formatDay, formatTime } from '../../../lib/format.ts';
 
 /** A4, nothing on paper but the sheet. */
 export const DELIVERY_PRINT_STYLESHEET = `@page { size: A4; margin: 12mm; }

@@ -122,7 +122,8 @@ describe('delivery report', { timeout: 20_000 }, () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Sort', 'No.', 'Type', 'Scheduled', 'Order', 'Address', 'Zip code', 'Items', 'Status']);
     const first = within(table).getAllByRole('row')[1]!;
-    expect(first.textContent).toContain('09:30');
+    // The time in the interface language's clock (en-US: 12-hour).
+    expect(first.textContent).toMatch(/9:30\sAM/);
     expect(first.textContent).toContain('1 Pier');
     expect(first.textContent).toContain('75011');
     expect(first.textContent).toContain('1 × City bike (BK-001)');

@@ -22,7 +22,7 @@ import {
   type DeliveryType,
 } from '../api/get-delivery-report.ts';
 import { useUpdateDelivery } from '../api/update-delivery.ts';
-import { formatTime } from '../report-params.ts';
+import { formatTime } from '../../../lib/format.ts';
 
 export interface DeliveryReportProps {
   title: string;

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, HStack, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { downloadExport, saveFile } from '../api/download-export.ts';
@@ -35,7 +36,6 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
   const query = useExports(page, pageSize);
   const data = query.data;
   const language = currentLanguage();
-  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const number = new Intl.NumberFormat(language);
   const running = data?.rows.some((row) => row.status === 'in_progress') === true;
 
@@ -133,10 +133,8 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
                   <Table.Cell textAlign="end">
                     {row.byte_count === null ? '' : formatBytes(row.byte_count, language)}
                   </Table.Cell>
-                  <Table.Cell>{dateTime.format(new Date(row.created_at))}</Table.Cell>
-                  <Table.Cell>
-                    {row.finished_at === null ? '' : dateTime.format(new Date(row.finished_at))}
-                  </Table.Cell>
+                  <Table.Cell>{formatDateTime(row.created_at, language)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(row.finished_at, language)}</Table.Cell>
                   <Table.Cell>
                     {row.status === 'ready' && (
                       <Button

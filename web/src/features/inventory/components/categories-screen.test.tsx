@@ -57,6 +57,28 @@ describe('categories screen', { timeout: 20_000 }, () => {
     expect(JSON.parse((await post.body) as string)).toEqual({ name: 'Kayaks', parent_id: 1 });
   });
 
+  it('shows an uploaded picture at the URL the API gave, once, not prefixed again', async () => {
+    const given = '/api/nine/category-images/0123456789abcdef0123456789abcdef.png';
+    let uploaded = false;
+    const calls = serve((call) => {
+      if (call.method === 'PUT') {
+        uploaded = true;
+        return json(200, { data: { id: 2, image_url: given } });
+      }
+      const rows = list.rows.map((r) => (r.id === 2 && uploaded ? { ...r, image_url: given } : r));
+      return json(200, { data: { ...list, rows } });
+    });
+    renderWithApp(<CategoriesScreen title="Categories" canChange />);
+    const tree = await screen.findByRole('tree', { name: 'Categories' });
+    const canoes = within(tree).getAllByRole('treeitem')[1]!;
+    expect(within(canoes).queryByRole('img')).toBeNull();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'canoe.png', { type: 'image/png' });
+    fireEvent.change(canoes.querySelector('input[type="file"]')!, { target: { files: [png] } });
+    const image = await within(canoes).findByRole('img', { name: 'Image of Canoes' });
+    expect(image.getAttribute('src')).toBe(given);
+    expect(calls.find((c) => c.method === 'PUT')!.url.pathname).toBe('/api/nine/categories/2/image');
+  });
+
   it('refuses an image of another type before uploading it', async () => {
     const calls = serve(answer);
     renderWithApp(<CategoriesScreen title="Categories" canChange />);

@@ -1,7 +1,7 @@
-import { formatMoney } from '@nine/shared/money';
+import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
-export const money = (minor: number, symbol: string) => formatMoney(minor, symbol, currentLanguage());
+export const money = (minor: number, symbol: string) => formatMoney(minor, symbol);
 
 /** Rent minutes as hours with one decimal, in the reader's language. */
 export const hours = (minutes: number) =>
@@ -16,10 +16,3 @@ export function parseAmount(text: string): number | null {
 
 export const amountText = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? '' : (minor / 100).toFixed(2);
-
-export const formatDateTime = (iso: string | null) =>
-  iso === null
-    ? ''
-    : new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
-      );

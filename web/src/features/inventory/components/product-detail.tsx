@@ -28,7 +28,8 @@ import { useProductRentals } from '../api/get-product-rentals.ts';
 import { useSetStock } from '../api/set-stock.ts';
 import { useTransferItem } from '../api/transfer-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
-import { formatDateTime, hours, money } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { hours, money } from './format.ts';
 import { STATUS_COLOR } from './inventory-list.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 

@@ -33,6 +33,7 @@ function row(id: number, overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     tax_minor: 784,
     total_minor: 10_284,
     paid_minor: 4_000,
+    credited_minor: 0,
     balance_minor: 6_284,
     ...overrides,
   };

@@ -34,6 +34,7 @@ function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     tax_minor: 246,
     total_minor: 2646,
     paid_minor: 1323,
+    credited_minor: 0,
     balance_minor: 1323,
     customer_detail: {
       id: 3,
@@ -72,6 +73,7 @@ function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
     refunded_minor: 300,
     credits: null,
     credited_by: null,
+    refund_credits: [],
     settings: {
       is_tax_included: false,
       show_taxes_mode: 'separate',

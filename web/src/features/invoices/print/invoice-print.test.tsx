@@ -30,6 +30,7 @@ const detail: InvoiceDetail = {
   tax_minor: 594,
   total_minor: 7794,
   paid_minor: 7794,
+  credited_minor: 0,
   balance_minor: 0,
   customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: '1 Analytical Way' },
   lines: [
@@ -48,6 +49,7 @@ const detail: InvoiceDetail = {
   refunded_minor: 0,
   credits: null,
   credited_by: null,
+  refund_credits: [],
   settings: {
     is_tax_included: false,
     show_taxes_mode: 'combined',

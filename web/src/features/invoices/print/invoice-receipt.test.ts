@@ -24,6 +24,7 @@ const note: InvoiceDetail = {
   tax_minor: -189,
   total_minor: -2489,
   paid_minor: 0,
+  credited_minor: 0,
   balance_minor: -2489,
   customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: null },
   lines: [
@@ -42,6 +43,7 @@ const note: InvoiceDetail = {
   refunded_minor: 0,
   credits: { id: 7, number: 500_007 },
   credited_by: null,
+  refund_credits: [],
   settings: {
     is_tax_included: false,
     show_taxes_mode: 'separate',

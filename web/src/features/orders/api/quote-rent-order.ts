@@ -1,3 +1,4 @@
+import type { PriceBreakdown } from '@nine/shared/tax';
 import { api } from '../../../lib/api-client.ts';
 
 export interface RentQuoteBody {
@@ -26,6 +27,8 @@ export interface RentQuote {
   total_minor: number;
   deposit_minor: number;
   is_tax_included: boolean;
+  /** Subtotal, each tax with its rate, and the total; its lines follow `lines`. */
+  price_breakdown: PriceBreakdown;
 }
 
 /**

@@ -4,8 +4,10 @@ import type { OrderKind } from '../order-kind.ts';
 import type { CatalogueMatches } from './lookup-catalogue.ts';
 
 /**
- * GET /api/nine/catalogue/search?search=&kind=rent|sale&limit=20. Free text over
- * product name and SKU and item SKU (trigram), best matches first; the same rows as the lookup.
+ * GET /api/nine/catalogue/search?search=&kind=rent|sale&limit=20. Every word must be found in a product's
+ * name, SKU, option, barcode, category (or a parent category) or attribute values, or an item's SKU or
+ * barcode, ignoring case and accents; exact codes first, then names starting with the search. The same
+ * rows as the lookup.
  */
 export function searchCatalogue(
   kind: OrderKind,

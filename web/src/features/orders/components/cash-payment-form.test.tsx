@@ -58,7 +58,6 @@ describe('cash payment after a sale', () => {
     fireEvent.submit(tendered.closest('form')!);
     expect(await screen.findByText('Paid $12.99 in cash.')).toBeTruthy();
     expect(screen.getByText('Balance: $0.00')).toBeTruthy();
-    expect(screen.getByText('Closed')).toBeTruthy();
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toEqual({
       order_id: 77,
@@ -67,5 +66,48 @@ describe('cash payment after a sale', () => {
       tendered_minor: 2000,
     });
     expect(posted[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends the cash to this counter's register when the location runs several", async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        posted.push(await request.json());
+        return json(201, {
+          data: {
+            id: 6,
+            order_id: 78,
+            method: 'cash',
+            amount_minor: 500,
+            tendered_minor: 500,
+            change_minor: 0,
+            order_total_minor: 500,
+            order_paid_minor: 500,
+            order_balance_minor: 0,
+            order_status: 'closed',
+          },
+        });
+      }),
+    );
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={new QueryClient()}>
+            <CashPaymentForm
+              orderId={78}
+              balanceMinor={500}
+              cashRegisterId={12}
+              money={(m) => `$${(m / 100).toFixed(2)}`}
+            />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    fireEvent.submit(screen.getByRole('textbox', { name: 'Cash received' }).closest('form')!);
+    expect(await screen.findByText('Paid $5.00 in cash.')).toBeTruthy();
+    expect(posted).toEqual([
+      { order_id: 78, method: 'cash', amount_minor: 500, tendered_minor: 500, cash_register_id: 12 },
+    ]);
   });
 });

@@ -1,24 +1,34 @@
-import { Alert, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { takePayment, type TakenPayment } from '../api/take-payment.ts';
 import { parseMinor } from '../create/draft-lines.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
 export interface CashPaymentFormProps {
   orderId: number;
   /** What is left to pay, as the order answered it. */
   balanceMinor: number;
   money(minor: number): string;
-  /** Told once the payment is taken (the quick sale then prints its receipt). */
+  /** The counter's register when the location runs several (multi_register); null lets the server choose. */
+  cashRegisterId?: number | null;
+  /**
+   * Told once the payment is taken: the quick sale then prints its receipt and shows the sale's status
+   * (closed by the payment when the business closes sales on full payment).
+   */
   onPaid?(payment: TakenPayment): void;
 }
 
 const toText = (minor: number) => (minor / 100).toFixed(2);
 
 /** Cash at the counter after a sale: the amount due, what the customer hands over, the change to give back. */
-export function CashPaymentForm({ orderId, balanceMinor, money, onPaid }: CashPaymentFormProps) {
+export function CashPaymentForm({
+  orderId,
+  balanceMinor,
+  money,
+  cashRegisterId = null,
+  onPaid,
+}: CashPaymentFormProps) {
   const { t } = useAppTranslation();
   const [tendered, setTendered] = useState(toText(balanceMinor));
   // One key per attempt, kept for a retry of the same amount, so a retry never takes the money twice.
@@ -27,7 +37,13 @@ export function CashPaymentForm({ orderId, balanceMinor, money, onPaid }: CashPa
   const pay = useMutation({
     mutationFn: (tenderedMinor: number) =>
       takePayment(
-        { order_id: orderId, method: 'cash', amount_minor: balanceMinor, tendered_minor: tenderedMinor },
+        {
+          order_id: orderId,
+          method: 'cash',
+          amount_minor: balanceMinor,
+          tendered_minor: tenderedMinor,
+          ...(cashRegisterId !== null ? { cash_register_id: cashRegisterId } : {}),
+        },
         key,
       ),
     onSuccess: (payment) => {
@@ -47,9 +63,6 @@ export function CashPaymentForm({ orderId, balanceMinor, money, onPaid }: CashPa
         </Alert.Root>
         <Text>{t('orders:quick_sale.change', { amount: money(paid.change_minor) })}</Text>
         <Text>{t('orders:quick_sale.balance', { amount: money(paid.order_balance_minor) })}</Text>
-        <HStack>
-          <OrderStatusBadge status={paid.order_status} />
-        </HStack>
       </Stack>
     );
   }

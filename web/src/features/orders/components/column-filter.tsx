@@ -1,6 +1,7 @@
 import { Button, Field, HStack, Input, Popover, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { parseDayRange, type ColumnFilterType, type OrderFilterColumn } from '@nine/shared/schemas/orders';
 import { useId, useState, type FormEvent } from 'react';
+import { FilterIcon } from '../../../components/icons.tsx';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { dayRangeValue, filterOptions, isValidFilter } from '../list/column-filters.ts';
 import type { OrderKind } from '../order-kind.ts';
@@ -40,7 +41,11 @@ export function ColumnFilter(props: ColumnFilterProps) {
           px="1"
           minW="6"
         >
-          <chakra.span aria-hidden="true">{active ? '●' : '⏷'}</chakra.span>
+          <FilterIcon
+            boxSize="3.5"
+            fill={active ? 'currentColor' : 'none'}
+            data-testid="column-filter-icon"
+          />
         </Button>
       </Popover.Trigger>
       <Portal>

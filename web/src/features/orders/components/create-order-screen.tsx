@@ -29,7 +29,6 @@ import { createCustomer, type CustomerCreateBody } from '../api/create-customer.
 import { createRentOrder } from '../api/create-rent-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
 import { quoteRentOrder } from '../api/quote-rent-order.ts';
-import { useCatalogueSearch } from '../api/search-catalogue.ts';
 import { useCustomerSearch, type CustomerMatch } from '../api/search-customers.ts';
 import {
   createOrderMachine,
@@ -43,6 +42,8 @@ import {
 import { lineLabel } from '../create/draft-lines.ts';
 import { CUSTOMER_NOTE_MAX } from './order-notes-form.tsx';
 import { formatDateTime } from './format.ts';
+import { PriceSummary } from './price-summary.tsx';
+import { CatalogueSearchField } from './catalogue-search-field.tsx';
 import { ScanField } from './scan-field.tsx';
 
 export interface CreateOrderScreenProps {
@@ -307,8 +308,6 @@ function ItemsStep({
   busy: boolean;
 }) {
   const { t } = useAppTranslation();
-  const [search, setSearch] = useState('');
-  const results = useCatalogueSearch('rent', locationId, useSettled(search));
   return (
     <Stack gap="5">
       {context.unavailable.length > 0 && (
@@ -338,26 +337,11 @@ function ItemsStep({
             <LookupMessage lookup={context.lookup} send={send} />
           </div>
         </Stack>
-        <Stack gap="2">
-          <Field.Root>
-            <Field.Label>{t('orders:create.catalogue_search')}</Field.Label>
-            <Input type="search" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
-          </Field.Root>
-          {(results.data?.matches.length ?? 0) > 0 && (
-            <List.Root gap="1" listStyleType="none" ps="0" maxH="60" overflowY="auto">
-              {results.data!.matches.map((match) => (
-                <List.Item key={`${match.product_id}-${match.item_id ?? ''}`}>
-                  <HStack justify="space-between" px="2" py="1" borderBottomWidth="1px">
-                    <Text fontSize="sm">{lineLabel({ match })}</Text>
-                    <Button size="xs" variant="outline" onClick={() => send({ type: 'ADD_MATCH', match })}>
-                      {t('orders:create.add')}
-                    </Button>
-                  </HStack>
-                </List.Item>
-              ))}
-            </List.Root>
-          )}
-        </Stack>
+        <CatalogueSearchField
+          kind="rent"
+          locationId={locationId}
+          onPick={(match) => send({ type: 'ADD_MATCH', match })}
+        />
       </SimpleGrid>
 
       {context.lines.length === 0 ? (
@@ -431,7 +415,8 @@ function ItemsStep({
   );
 }
 
-function ReviewStep({
+/** The review: who, when, the lines at their quoted price, and the price as the receipt will show it. */
+export function ReviewStep({
   context,
   send,
   money,
@@ -442,35 +427,44 @@ function ReviewStep({
 }) {
   const { t } = useAppTranslation();
   const noteTooLong = context.staffNote.trim().length > STAFF_NOTE_MAX;
+  const quote = context.quote;
+  // The quote answers serialized items first: find each draft line's own quoted line.
+  const quotedAmount = (line: CreateOrderContext['lines'][number]): number | null => {
+    if (quote === null) return null;
+    const index = quote.lines.findIndex((quoted) =>
+      line.match.kind === 'item' && line.match.item_id !== null
+        ? quoted.item_id === line.match.item_id
+        : quoted.item_id === null && quoted.product_id === line.match.product_id,
+    );
+    return quote.price_breakdown.lines[index]?.amount_minor ?? null;
+  };
   return (
     <Stack gap="4" maxW="2xl">
       <Text>{t('orders:create.chosen_customer', { name: context.customer?.name ?? '' })}</Text>
       <Text>
         {formatDateTime(context.start)} – {formatDateTime(context.finish)}
       </Text>
-      <List.Root ps="5">
-        {context.lines.map((line) => (
-          <List.Item key={line.key}>
-            {line.quantity} × {lineLabel(line)}
-          </List.Item>
-        ))}
+      <List.Root ps="5" aria-label={t('orders:create.lines')}>
+        {context.lines.map((line) => {
+          const amount = quotedAmount(line);
+          return (
+            <List.Item key={line.key}>
+              <HStack justify="space-between">
+                <Text>
+                  {line.quantity} × {lineLabel(line)}
+                </Text>
+                {amount !== null && <Text>{money(amount)}</Text>}
+              </HStack>
+            </List.Item>
+          );
+        })}
       </List.Root>
-      {context.quote !== null && (
+      {quote !== null && (
         <Stack gap="1">
-          <HStack justify="space-between">
-            <Text>{t('orders:create.total')}</Text>
-            <Text fontWeight="semibold">
-              {money(context.quote.total_minor)}{' '}
-              <Text as="span" fontSize="xs" color="fg.muted">
-                {context.quote.is_tax_included
-                  ? t('orders:create.tax_included')
-                  : t('orders:create.tax_excluded')}
-              </Text>
-            </Text>
-          </HStack>
+          <PriceSummary breakdown={quote.price_breakdown} money={money} label={t('orders:create.total')} />
           <HStack justify="space-between">
             <Text>{t('orders:create.deposit')}</Text>
-            <Text>{money(context.quote.deposit_minor)}</Text>
+            <Text>{money(quote.deposit_minor)}</Text>
           </HStack>
         </Stack>
       )}

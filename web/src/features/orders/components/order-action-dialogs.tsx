@@ -1,6 +1,7 @@
 import { Button, Dialog, List, Portal, Stack, Text } from '@chakra-ui/react';
 import type { OrderWarning } from '@nine/shared/schemas/orders';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import type { UnsettledMoney } from '../view/order-action-machine.ts';
 
 export interface WarningsDialogProps {
   open: boolean;
@@ -8,6 +9,10 @@ export interface WarningsDialogProps {
   warnings: readonly OrderWarning[];
   /** Names of the items the action concerns that have no SKU (for the no_sku warning). */
   itemsWithoutSku: readonly string[];
+  /** The amounts behind deposit_held and balance_due, when the server sent them (context.unsettled). */
+  unsettled?: readonly UnsettledMoney[];
+  /** Money as the order shows it; the amounts are said only with it. */
+  format?(minor: number): string;
   onConfirm(): void;
   onDismiss(): void;
 }
@@ -18,11 +23,19 @@ export function WarningsDialog({
   sending,
   warnings,
   itemsWithoutSku,
+  unsettled = [],
+  format,
   onConfirm,
   onDismiss,
 }: WarningsDialogProps) {
   const { t } = useAppTranslation();
   const text = (warning: OrderWarning) => {
+    if (warning === 'deposit_held' || warning === 'balance_due') {
+      const amount = unsettled.find((u) => u.reason === warning)?.amount_minor;
+      return amount !== undefined && format !== undefined
+        ? t(`orders:warnings.${warning}_amount`, { amount: format(amount) })
+        : t(`orders:warnings.${warning}`);
+    }
     if (warning !== 'no_sku') return t(`orders:warnings.${warning}`);
     return itemsWithoutSku.length > 0
       ? t('orders:warnings.no_sku', { items: itemsWithoutSku.join(', ') })
@@ -46,7 +59,7 @@ export function WarningsDialog({
             <Dialog.Body>
               <Stack gap="3">
                 <Text>{t('orders:warnings.intro')}</Text>
-                <List.Root ps="5">
+                <List.Root ps="5" data-testid="order-warnings">
                   {warnings.map((warning) => (
                     <List.Item key={warning}>{text(warning)}</List.Item>
                   ))}
@@ -59,6 +72,82 @@ export function WarningsDialog({
               </Button>
               <Button colorPalette="orange" onClick={onConfirm} loading={sending}>
                 {t('orders:warnings.confirm')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export interface CloseRefusedDialogProps {
+  open: boolean;
+  /** What keeps the order open (1254 data.reasons): a deposit still held, a balance still due. */
+  reasons: readonly UnsettledMoney[];
+  format(minor: number): string;
+  /**
+   * Goes where the money is settled (the deposit's return, the payment dialog); without it the dialog only
+   * explains. The dialog is dismissed first.
+   */
+  onSettle?(reason: UnsettledMoney['reason']): void;
+  onDismiss(): void;
+}
+
+/**
+ * Closing refused while money is unsettled (1254, the activity settings say 'deny'): says what is left,
+ * with its amount, and offers to go and settle it. Nothing was changed, so there is nothing to confirm.
+ */
+export function CloseRefusedDialog({ open, reasons, format, onSettle, onDismiss }: CloseRefusedDialogProps) {
+  const { t } = useAppTranslation();
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      onOpenChange={(details) => {
+        if (!details.open) onDismiss();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="close-refused">
+            <Dialog.Header>
+              <Dialog.Title>{t('orders:close_refused.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>{t('orders:close_refused.intro')}</Text>
+                <List.Root ps="5" gap="3">
+                  {reasons.map((unsettled) => (
+                    <List.Item key={unsettled.reason}>
+                      <Stack gap="2" align="flex-start">
+                        <Text>
+                          {t(`orders:close_refused.${unsettled.reason}`, {
+                            amount: format(unsettled.amount_minor),
+                          })}
+                        </Text>
+                        {onSettle !== undefined && (
+                          <Button
+                            size="sm"
+                            colorPalette="blue"
+                            onClick={() => {
+                              onDismiss();
+                              onSettle(unsettled.reason);
+                            }}
+                          >
+                            {t(`orders:close_refused.settle.${unsettled.reason}`)}
+                          </Button>
+                        )}
+                      </Stack>
+                    </List.Item>
+                  ))}
+                </List.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onDismiss}>
+                {t('orders:close_refused.back')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

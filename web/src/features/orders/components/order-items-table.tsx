@@ -97,7 +97,10 @@ export function OrderItemsTable({
                   </Stack>
                 </Table.Cell>
                 <Table.Cell>
-                  {item.item_sku !== null ? (
+                  {order.type === 'sale' ? (
+                    // Sale products are sold off the shelf by product: their SKU is the product's, never missing.
+                    <Text>{item.product_sku}</Text>
+                  ) : item.item_sku !== null ? (
                     <Stack gap="0">
                       <Text>{item.item_sku}</Text>
                       {item.barcode !== null && (

@@ -159,7 +159,8 @@ describe('order view: customer info, photos, change cost', { timeout: 40_000 }, 
     fireEvent.change(within(dialog).getByLabelText("Approver's access key"), { target: { value: '4321' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change cost' }));
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
-    expect(await within(timeline).findByText('Cost changed')).toBeTruthy();
+    // A sentence with both prices (the symbol once the view hands the timeline its currency).
+    expect(await within(timeline).findByText(/^Price changed from \$?50\.00 to \$?40\.00$/)).toBeTruthy();
     expect(within(timeline).getByText('Reason: Loyal customer')).toBeTruthy();
     expect(sent[0]).toMatchObject({
       path: '/api/nine/rent-orders/41/change-cost',
@@ -254,7 +255,7 @@ describe('order view: customer info, photos, change cost', { timeout: 40_000 }, 
     await waitFor(() => expect(sent).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const timeline = await screen.findByRole('region', { name: 'Timeline' });
-    expect(await within(timeline).findByText('Item replaced')).toBeTruthy();
+    expect(await within(timeline).findByText('Item KAY-01 replaced by CAN-07')).toBeTruthy();
     expect(screen.getByText('CAN-07')).toBeTruthy();
     expect(sent.map((s) => s.body)).toEqual([
       { version: 3, sku: 'CAN-07', acknowledge: [] },

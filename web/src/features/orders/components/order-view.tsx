@@ -18,6 +18,7 @@ import { fromPromise } from 'xstate';
 import type { OrderEventType } from '@nine/shared/order-machine';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, useOrder, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import { sendOrderEvent } from '../api/send-order-event.ts';
@@ -27,7 +28,7 @@ import { orderActions, type OrderAction } from '../view/order-actions.ts';
 import { AddToInvoiceDialog } from './add-to-invoice-dialog.tsx';
 import { ChangeCostDialog } from './change-cost-dialog.tsx';
 import { ItemToolDialog, type ItemTool } from './item-tool-dialog.tsx';
-import { WarningsDialog } from './order-action-dialogs.tsx';
+import { CloseRefusedDialog, WarningsDialog } from './order-action-dialogs.tsx';
 import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
 import { OrderItemsTable, itemName } from './order-items-table.tsx';
 import { OrderNotesForm } from './order-notes-form.tsx';
@@ -55,6 +56,8 @@ export interface OrderViewProps {
    * the order holds a deposit, when the page passes it (the user may move deposits).
    */
   onReturnDeposit?(): void;
+  /** Take payment: the page opens the payments panel's dialog (the close refusal's way to settle a balance). */
+  onTakePayment?(): void;
 }
 
 /** The forward steps of an order; undoing, refunds and cancelling are secondary. */
@@ -216,7 +219,7 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         {elsewhere && <Text color="fg.muted">{t('orders:view.other_location')}</Text>}
         {!props.canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
         {canChange && actions.length === 0 && <Text color="fg.muted">{t('orders:view.no_actions')}</Text>}
-        {context.failure !== null && (
+        {context.failure !== null && context.failure.reason !== 'unsettled' && (
           <Alert.Root status="error" role="alert" alignItems="center">
             <Alert.Indicator />
             <Alert.Content>
@@ -274,14 +277,17 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         />
       </Section>
 
-      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-        <Section title={t('orders:participants.title')}>
-          <OrderParticipants kind={kind} locationId={locationId} order={order} canChange={canChange} />
-        </Section>
-        <Section title={t('orders:signature.title')}>
-          <OrderSignature kind={kind} locationId={locationId} order={order} canChange={canChange} />
-        </Section>
-      </Grid>
+      {/* Who rides and who signed for the gear belong to rentals; a sale is handed over at the counter. */}
+      {order.type !== 'sale' && (
+        <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+          <Section title={t('orders:participants.title')}>
+            <OrderParticipants kind={kind} locationId={locationId} order={order} canChange={canChange} />
+          </Section>
+          <Section title={t('orders:signature.title')}>
+            <OrderSignature kind={kind} locationId={locationId} order={order} canChange={canChange} />
+          </Section>
+        </Grid>
+      )}
 
       {props.token !== undefined && (
         <Section title={t('orders:photos.title')}>
@@ -300,7 +306,7 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
           <OrderNotesForm kind={kind} locationId={locationId} order={order} canChange={canChange} />
         </Section>
         <Section title={t('orders:timeline.title')}>
-          <OrderTimeline order={order} />
+          <OrderTimeline order={order} currencySymbol={currencySymbol} />
         </Section>
       </Grid>
 
@@ -359,7 +365,19 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         sending={sending}
         warnings={context.warnings}
         itemsWithoutSku={itemsWithoutSku}
+        unsettled={context.unsettled}
+        format={(minor) => formatMoney(minor, currencySymbol)}
         onConfirm={() => actor.send({ type: 'CONFIRM_WARNINGS' })}
+        onDismiss={() => actor.send({ type: 'DISMISS' })}
+      />
+      {/* Closing refused with money unsettled (1254): what is left, and the way to settle it. */}
+      <CloseRefusedDialog
+        open={state.value === 'failed' && context.failure?.reason === 'unsettled'}
+        reasons={context.failure?.unsettled ?? []}
+        format={(minor) => formatMoney(minor, currencySymbol)}
+        onSettle={(reason) =>
+          reason === 'deposit_held' ? props.onReturnDeposit?.() : props.onTakePayment?.()
+        }
         onDismiss={() => actor.send({ type: 'DISMISS' })}
       />
     </Stack>

@@ -1,12 +1,13 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import type { TakenPayment } from '../api/take-payment.ts';
+import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
 import { QuickSaleScreen, type QuickSaleScreenProps } from './quick-sale-screen.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -27,7 +28,35 @@ const wax: CatalogueMatch = {
   stock_quantity: 30,
 };
 
-function serve() {
+/** The sale as POST sale-orders answers it: open, its lines pending until it closes. */
+const openSale = (overrides: Partial<OrderDetail> = {}): OrderDetail =>
+  orderFixture({
+    id: 77,
+    number: 200077,
+    type: 'sale',
+    status: 'open',
+    version: 1,
+    planned_start: null,
+    planned_finish: null,
+    rental_type_id: null,
+    total_minor: 900,
+    deposit_minor: 0,
+    paid_minor: 0,
+    balance_minor: 900,
+    customer: null,
+    items: [orderItemFixture(1, { product_sku: 'WAX', product_name: 'Surf wax', status: 'pending' })],
+    allowed_events: [{ type: 'CLOSE' }, { type: 'CANCEL' }],
+    ...overrides,
+  });
+
+type Reply = (body: unknown) => Response;
+
+/**
+ * The network edge. `closeOnPayment` is the business's close_sale_order: the payment answers the status
+ * the server left the sale in. Event POSTs answer the scripted replies in turn.
+ */
+function serve({ closeOnPayment = true, events = [] as Reply[] } = {}) {
+  const posted: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
@@ -35,8 +64,10 @@ function serve() {
       if (url.pathname === '/api/nine/catalogue/lookup') {
         return json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [wax] : [] } });
       }
+      const body: unknown = request.method === 'POST' ? await request.json() : null;
+      if (request.method === 'POST') posted.push({ path: url.pathname, body });
       if (request.method === 'POST' && url.pathname === '/api/nine/sale-orders') {
-        return json(201, { data: { id: 77, number: 200077, balance_minor: 900, items: [] } });
+        return json(201, { data: openSale() });
       }
       if (request.method === 'POST' && url.pathname === '/api/nine/payments') {
         return json(201, {
@@ -50,21 +81,54 @@ function serve() {
             order_total_minor: 900,
             order_paid_minor: 900,
             order_balance_minor: 0,
-            order_status: 'closed',
+            order_status: closeOnPayment ? 'closed' : 'open',
           },
         });
+      }
+      if (request.method === 'POST' && url.pathname === '/api/nine/sale-orders/77/events') {
+        const reply = events.shift();
+        return reply ? reply(body) : json(500, { resp_code: 1000, resp_message: 'unscripted' });
+      }
+      if (request.method === 'GET' && url.pathname === '/api/nine/sale-orders/77') {
+        return json(200, { data: openSale({ version: 2 }) });
       }
       return json(404, { resp_code: 1004, resp_message: 'not found' });
     }),
   );
+  return posted;
 }
+
+const closedSale = () =>
+  openSale({
+    status: 'closed',
+    version: 2,
+    paid_minor: 900,
+    balance_minor: 0,
+    closed_at: '2025-01-10T10:00:00Z',
+    items: [orderItemFixture(1, { product_sku: 'WAX', product_name: 'Surf wax', status: 'sold' })],
+    allowed_events: [],
+  });
+
+/** Scans one wax, completes the sale and takes the cash. */
+async function sellOneWax() {
+  const scan = screen.getByLabelText('Scan or type a code');
+  fireEvent.change(scan, { target: { value: '400001' } });
+  fireEvent.submit(scan.closest('form')!);
+  expect(await screen.findByText('Surf wax')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
+  expect(await screen.findByText('Sale #200077 completed.')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Take cash payment' }));
+  expect(await screen.findByText('Paid $9.00 in cash.')).toBeTruthy();
+}
+
+const saleStatus = () => screen.getByRole('group', { name: 'Sale status' });
 
 function renderScreen(props: Partial<QuickSaleScreenProps>) {
   const base: QuickSaleScreenProps = {
     title: 'Quick Sale',
+    locationId: 1,
     currencySymbol: '$',
     orderHref: (id) => `/sale-orders/${id}`,
-    printHref: (id) => `/sale-orders/${id}/print`,
   };
   const ui = (next: Partial<QuickSaleScreenProps>) => (
     <ChakraProvider value={defaultSystem}>
@@ -113,5 +177,90 @@ describe('quick sale: device scans and the receipt', { timeout: 20_000 }, () => 
     // A scan over the finished sale adds nothing.
     view.rerender({ deviceScan: { code: '400001', seq: 3 }, renderReceipt });
     expect(screen.queryByLabelText('Quantity of Surf wax')).toBeNull();
+  });
+
+  it('offers no A4 order print: the receipt is the page’s (55 mm, through the agent)', async () => {
+    serve();
+    renderScreen({ renderReceipt: () => <button type="button">Print the receipt</button> });
+    await sellOneWax();
+    // The one print action is the receipt's; nothing leads to the A4 order print page.
+    expect(screen.getAllByRole('button', { name: 'Print the receipt' })).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'Print the receipt' })).toBeNull();
+    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links.filter((href) => href?.includes('/print'))).toEqual([]);
+  });
+});
+
+describe('quick sale: ending the sale closed', { timeout: 20_000 }, () => {
+  it('shows the sale Closed once paid in full when the business closes sales on full payment', async () => {
+    const posted = serve({ closeOnPayment: true });
+    renderScreen({});
+    await sellOneWax();
+    expect(saleStatus().textContent).toContain('Closed');
+    expect(screen.queryByRole('button', { name: 'Close sale' })).toBeNull();
+    expect(posted.filter((p) => p.path.endsWith('/events'))).toEqual([]);
+  });
+
+  it('closes by hand in one click (CLOSE at the sale’s version) when closing is manual', async () => {
+    const posted = serve({ closeOnPayment: false, events: [() => json(200, { data: closedSale() })] });
+    renderScreen({});
+    await sellOneWax();
+    expect(saleStatus().textContent).toContain('Open');
+    fireEvent.click(screen.getByRole('button', { name: 'Close sale' }));
+    expect(await screen.findByText('The sale is closed.')).toBeTruthy();
+    expect(saleStatus().textContent).toContain('Closed');
+    expect(screen.queryByRole('button', { name: 'Close sale' })).toBeNull();
+    expect(posted.filter((p) => p.path.endsWith('/events')).map((p) => p.body)).toEqual([
+      { type: 'CLOSE', version: 1 },
+    ]);
+  });
+
+  it('asks to acknowledge a balance due (1205) and resends acknowledging it', async () => {
+    const posted = serve({
+      closeOnPayment: false,
+      events: [
+        () =>
+          json(422, {
+            resp_code: 1205,
+            resp_message: 'Please confirm the warnings before continuing.',
+            data: { warnings: ['balance_due'] },
+          }),
+        () => json(200, { data: closedSale() }),
+      ],
+    });
+    renderScreen({});
+    await sellOneWax();
+    fireEvent.click(screen.getByRole('button', { name: 'Close sale' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue anyway' }));
+    expect(await screen.findByText('The sale is closed.')).toBeTruthy();
+    expect(posted.filter((p) => p.path.endsWith('/events')).map((p) => p.body)).toEqual([
+      { type: 'CLOSE', version: 1 },
+      { type: 'CLOSE', version: 1, acknowledge: ['balance_due'] },
+    ]);
+  });
+
+  it('says why a close is refused (1254, the server’s translated message) and keeps the sale open', async () => {
+    serve({
+      closeOnPayment: false,
+      events: [
+        () =>
+          json(422, {
+            resp_code: 1254,
+            resp_message: 'Les paramètres d’activité ne permettent pas de clôturer cette commande.',
+            data: { reasons: [{ reason: 'balance_due', amount_minor: 900 }] },
+          }),
+      ],
+    });
+    renderScreen({});
+    await sellOneWax();
+    fireEvent.click(screen.getByRole('button', { name: 'Close sale' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The sale could not be closed')).toBeTruthy();
+    expect(
+      within(alert).getByText('Les paramètres d’activité ne permettent pas de clôturer cette commande.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(saleStatus().textContent).toContain('Open'));
+    expect(screen.getByRole('button', { name: 'Close sale' })).toBeTruthy();
   });
 });

@@ -5,6 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
+import type { CustomerMatch } from '../api/search-customers.ts';
+import { orderFixture } from '../testing/order-fixtures.ts';
 import { QuickSaleScreen } from './quick-sale-screen.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -25,9 +27,20 @@ const wax: CatalogueMatch = {
   stock_quantity: 30,
 };
 
+const grace: CustomerMatch = {
+  id: 7,
+  name: 'Grace Hopper',
+  phone: '+1 555 0100',
+  email: 'grace@example.com',
+  postal_code: null,
+  is_anonymous: false,
+};
+
 const posted: { body: unknown; key: string | null }[] = [];
+const searched: string[] = [];
 function serve() {
   posted.length = 0;
+  searched.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
@@ -35,9 +48,16 @@ function serve() {
       if (url.pathname === '/api/nine/catalogue/lookup') {
         return json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [wax] : [] } });
       }
+      if (url.pathname === '/api/nine/customers/lookup') {
+        const search = url.searchParams.get('search') ?? '';
+        searched.push(search);
+        return json(200, { data: { rows: 'grace hopper'.includes(search.toLowerCase()) ? [grace] : [] } });
+      }
       if (request.method === 'POST' && url.pathname === '/api/nine/sale-orders') {
         posted.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return json(201, { data: { id: 77, number: 200077 } });
+        return json(201, {
+          data: orderFixture({ id: 77, number: 200077, type: 'sale', status: 'open', version: 1 }),
+        });
       }
       return json(404, { resp_code: 1004, resp_message: 'not found' });
     }),
@@ -51,23 +71,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('quick sale screen (against the proposed lookup endpoint)', () => {
+function renderScreen() {
+  return render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <QuickSaleScreen
+            title="Quick Sale"
+            locationId={1}
+            currencySymbol="$"
+            orderHref={(id) => `/sale-orders/${id}`}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 20_000 }, () => {
   it('works from the keyboard: scans add lines, + raises the quantity, checkout sends one idempotent sale', async () => {
     serve();
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={new QueryClient()}>
-            <QuickSaleScreen
-              title="Quick Sale"
-              currencySymbol="$"
-              orderHref={(id) => `/sale-orders/${id}`}
-              printHref={(id) => `/sale-orders/${id}/print`}
-            />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    renderScreen();
     const scan = screen.getByLabelText('Scan or type a code');
     expect(document.activeElement).toBe(scan);
     fireEvent.change(scan, { target: { value: '400001' } });
@@ -90,8 +114,32 @@ describe('quick sale screen (against the proposed lookup endpoint)', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]!.body).toEqual({ items: [{ product_id: 1, quantity: 2, discount_minor: 0 }] });
     expect(posted[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.getByRole('link', { name: 'Print the receipt' }).getAttribute('href')).toBe(
-      '/sale-orders/77/print',
-    );
+    // The receipt prints at 55 mm through the page's receipt controls, never through the A4 order print.
+    expect(screen.queryByRole('link', { name: 'Print the receipt' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the sale' }).getAttribute('href')).toBe('/sale-orders/77');
+  });
+
+  it('picks the customer with the wizard’s customer search, not a bare id box, the walk-in customer by default', async () => {
+    serve();
+    renderScreen();
+    expect(screen.queryByLabelText('Customer ID')).toBeNull();
+    const field = screen.getByRole('group', { name: 'Customer: Walk-in customer' });
+    const search = within(field).getByRole('searchbox', { name: 'Find a customer' });
+    fireEvent.change(search, { target: { value: 'grace' } });
+    const results = await within(field).findByRole('list', { name: 'Customers found' });
+    fireEvent.click(within(results).getByRole('button', { name: 'Choose Grace Hopper' }));
+    expect(screen.getByRole('group', { name: 'Customer: Grace Hopper' })).toBeTruthy();
+    expect(searched).toContain('grace');
+
+    const scan = screen.getByLabelText('Scan or type a code');
+    fireEvent.change(scan, { target: { value: '400001' } });
+    fireEvent.submit(scan.closest('form')!);
+    expect(await screen.findByText('Surf wax')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText('Sale #200077 completed.')).toBeTruthy();
+    expect(posted[0]!.body).toEqual({
+      customer_id: 7,
+      items: [{ product_id: 1, quantity: 1, discount_minor: 0 }],
+    });
   });
 });

@@ -12,16 +12,18 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { formatMoney } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createSaleOrder } from '../api/create-sale-order.ts';
-import type { OrderDetail } from '../api/get-order.ts';
+import { getOrder, orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
+import { sendOrderEvent } from '../api/send-order-event.ts';
 import type { TakenPayment } from '../api/take-payment.ts';
 import {
   discountValid,
@@ -31,22 +33,29 @@ import {
   type DraftLine,
 } from '../create/draft-lines.ts';
 import { quickSaleMachine, saleSubtotalMinor, type ScanState } from '../create/quick-sale-machine.ts';
+import { orderActionMachine } from '../view/order-action-machine.ts';
 import { CashPaymentForm } from './cash-payment-form.tsx';
+import { CustomerSearchField } from './customer-search-field.tsx';
+import { WarningsDialog } from './order-action-dialogs.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
 import { ScanField } from './scan-field.tsx';
 
 export interface QuickSaleScreenProps {
   title: string;
+  /** Where this counter's cash goes when the location runs several registers; null: the current one. */
+  cashRegisterId?: number | null;
+  /** The session's location: the customer search and the order cache are per location. */
+  locationId: number | null;
   currencySymbol: string;
   orderHref(id: number): string;
-  printHref(id: number): string;
   /**
    * The latest scan from a device outside the page's scan field (the agent's scanner, a keyboard-wedge
    * scanner); each new `seq` adds the code once.
    */
   deviceScan?: { code: string; seq: number } | null;
   /**
-   * The receipt controls of a completed sale, composed by the page (the agent prints it silently once paid).
-   * `payment` is null until the cash is taken.
+   * The receipt controls of a completed sale, composed by the page: the 55 mm receipt, printed silently
+   * by the agent once paid, or on demand through the browser. `payment` is null until the cash is taken.
    */
   renderReceipt?(sale: OrderDetail, payment: TakenPayment | null): ReactNode;
 }
@@ -110,14 +119,171 @@ function DiscountInput({
   );
 }
 
+/** What the done step knows of the sale's state, from whichever answer came last. */
+interface SaleState {
+  status: string;
+  version: number;
+  closable: boolean;
+}
+
+const saleState = (order: OrderDetail): SaleState => ({
+  status: order.status,
+  version: order.version,
+  closable: order.allowed_events.some((event) => event.type === 'CLOSE'),
+});
+
+/**
+ * A completed sale: take the cash, print the receipt (composed by the page), and end the sale closed:
+ * by itself when the business closes sales on full payment (the payment answers the new status), or
+ * with "Close sale" (the CLOSE order event, at the sale's version) when it closes them by hand.
+ */
+function CompletedSale({
+  sale,
+  title,
+  locationId,
+  money,
+  orderHref,
+  renderReceipt,
+  cashRegisterId,
+  onNewSale,
+}: {
+  sale: OrderDetail;
+  title: string;
+  locationId: number | null;
+  money(minor: number): string;
+  orderHref(id: number): string;
+  renderReceipt: QuickSaleScreenProps['renderReceipt'];
+  cashRegisterId: number | null;
+  onNewSale(): void;
+}) {
+  const { t } = useAppTranslation();
+  const queryClient = useQueryClient();
+  const statusLabel = useId();
+  const [payment, setPayment] = useState<TakenPayment | null>(null);
+  const [known, setKnown] = useState<SaleState>(() => saleState(sale));
+
+  const machine = useMemo(() => {
+    const changed = (order: OrderDetail) => {
+      setKnown(saleState(order));
+      if (locationId === null) return;
+      queryClient.setQueryData(orderQueryKey('sale', locationId, order.id), order);
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'sale', locationId, 'list'] });
+    };
+    return orderActionMachine.provide({
+      actors: { sendEvent: fromPromise(({ input }) => sendOrderEvent('sale', sale.id, input)) },
+      actions: {
+        orderChanged: (_, order) => changed(order),
+        // A refused close (a stale version, above all) shows the sale as it is now.
+        reloadOrder: () => {
+          getOrder('sale', sale.id).then(changed, () => {
+            // The failure is already on screen; the next attempt tells more.
+          });
+        },
+      },
+    });
+  }, [sale.id, locationId, queryClient]);
+  const actor = useActorRef(machine);
+  const action = useSelector(actor, (snapshot) => snapshot);
+  const closing = action.value === 'sending';
+  const failure = action.context.failure;
+  const canClose = known.status === 'open' && known.closable;
+
+  return (
+    <Stack gap="4" align="flex-start">
+      <Heading as="h1" size="2xl">
+        {title}
+      </Heading>
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>{t('orders:quick_sale.done', { number: sale.number })}</Alert.Title>
+      </Alert.Root>
+      <HStack gap="2" role="group" aria-labelledby={statusLabel} data-testid="quick-sale-status">
+        <Text id={statusLabel}>{t('orders:quick_sale.status')}</Text>
+        <OrderStatusBadge status={known.status} />
+      </HStack>
+      <CashPaymentForm
+        orderId={sale.id}
+        cashRegisterId={cashRegisterId}
+        balanceMinor={sale.balance_minor}
+        money={money}
+        onPaid={(paid) => {
+          setPayment(paid);
+          // A sale paid in full may have closed itself (close_sale_order = on_full_payment).
+          setKnown((now) => ({ ...now, status: paid.order_status }));
+        }}
+      />
+      {renderReceipt?.(sale, payment)}
+
+      {canClose && (
+        <Stack gap="1" align="flex-start">
+          <Button
+            variant={payment !== null || sale.balance_minor <= 0 ? 'solid' : 'outline'}
+            loading={closing}
+            disabled={closing}
+            onClick={() => {
+              if (action.value === 'failed') actor.send({ type: 'DISMISS' });
+              actor.send({
+                type: 'START',
+                action: { type: 'CLOSE' },
+                version: known.version,
+                hasPayment: payment !== null,
+              });
+            }}
+          >
+            {t('orders:quick_sale.close')}
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            {t('orders:quick_sale.close_hint')}
+          </Text>
+        </Stack>
+      )}
+      <Text role="status" fontSize="sm" color="fg.success">
+        {action.context.completed === 'CLOSE' ? t('orders:quick_sale.closed') : ''}
+      </Text>
+      {failure !== null && (
+        <Alert.Root status="error" role="alert" alignItems="center">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('orders:quick_sale.close_failed')}</Alert.Title>
+            <Alert.Description>
+              {failure.reason === 'stale' ? t('orders:failures.stale') : failure.message}
+            </Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'DISMISS' })}>
+            {t('orders:failures.dismiss')}
+          </Button>
+        </Alert.Root>
+      )}
+
+      <HStack gap="3" wrap="wrap">
+        <Button variant={canClose ? 'outline' : 'solid'} onClick={onNewSale}>
+          {t('orders:quick_sale.new_sale')}
+        </Button>
+        <ChakraLink asChild colorPalette="blue" variant="underline">
+          <Link href={orderHref(sale.id)}>{t('orders:quick_sale.open_order')}</Link>
+        </ChakraLink>
+      </HStack>
+      <WarningsDialog
+        open={action.value === 'confirming' || (closing && action.context.acknowledge.length > 0)}
+        sending={closing}
+        warnings={action.context.warnings}
+        itemsWithoutSku={[]}
+        onConfirm={() => actor.send({ type: 'CONFIRM_WARNINGS' })}
+        onDismiss={() => actor.send({ type: 'DISMISS' })}
+      />
+    </Stack>
+  );
+}
+
 /** Quick sale (sale-orders/new): scan-first, usable from the keyboard alone. */
 export function QuickSaleScreen({
   title,
+  locationId,
   currencySymbol,
   orderHref,
-  printHref,
   deviceScan = null,
   renderReceipt,
+  cashRegisterId = null,
 }: QuickSaleScreenProps) {
   const { t } = useAppTranslation();
   const scanRef = useRef<HTMLInputElement>(null);
@@ -133,10 +299,6 @@ export function QuickSaleScreen({
   );
   const [state, send] = useMachine(machine, { input: {} });
   const { context } = state;
-  const [payment, setPayment] = useState<TakenPayment | null>(null);
-  const created = context.created;
-  // A payment belongs to one sale: a new sale starts without one.
-  if (payment !== null && payment.order_id !== created?.id) setPayment(null);
 
   // A device scan adds its code once, while lines are being taken (not over a finished sale).
   const lastSeq = useRef<number | null>(null);
@@ -151,33 +313,19 @@ export function QuickSaleScreen({
   const noteTooLong = context.staffNote.trim().length > STAFF_NOTE_MAX;
 
   if (state.matches('done') && context.created !== null) {
-    const sale = context.created;
     return (
-      <Stack gap="4" align="flex-start">
-        <Heading as="h1" size="2xl">
-          {title}
-        </Heading>
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Title>{t('orders:quick_sale.done', { number: sale.number })}</Alert.Title>
-        </Alert.Root>
-        <CashPaymentForm
-          orderId={sale.id}
-          balanceMinor={sale.balance_minor}
-          money={money}
-          onPaid={setPayment}
-        />
-        {renderReceipt?.(sale, payment)}
-        <HStack gap="3" wrap="wrap">
-          <Button onClick={() => send({ type: 'NEW_SALE' })}>{t('orders:quick_sale.new_sale')}</Button>
-          <Button asChild variant="outline">
-            <Link href={printHref(sale.id)}>{t('orders:quick_sale.print')}</Link>
-          </Button>
-          <ChakraLink asChild colorPalette="blue" variant="underline">
-            <Link href={orderHref(sale.id)}>{t('orders:quick_sale.open_order')}</Link>
-          </ChakraLink>
-        </HStack>
-      </Stack>
+      <CompletedSale
+        // A new sale starts afresh: no payment, no close attempt of the one before.
+        key={context.created.id}
+        sale={context.created}
+        title={title}
+        locationId={locationId}
+        money={money}
+        orderHref={orderHref}
+        renderReceipt={renderReceipt}
+        cashRegisterId={cashRegisterId}
+        onNewSale={() => send({ type: 'NEW_SALE' })}
+      />
     );
   }
 
@@ -309,18 +457,14 @@ export function QuickSaleScreen({
       </HStack>
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-        <Field.Root>
-          <Field.Label>{t('orders:quick_sale.customer_id')}</Field.Label>
-          <Input
-            inputMode="numeric"
-            value={context.customerId ?? ''}
-            onChange={(event) => {
-              const n = Number(event.currentTarget.value);
-              send({ type: 'SET_CUSTOMER', customerId: Number.isInteger(n) && n > 0 ? n : null });
-            }}
+        <Stack flex="1">
+          <CustomerSearchField
+            locationId={locationId}
+            value={context.customer}
+            defaultLabel={t('orders:view.walk_in')}
+            onChange={(customer) => send({ type: 'SET_CUSTOMER', customer })}
           />
-          <Field.HelperText>{t('orders:quick_sale.walk_in')}</Field.HelperText>
-        </Field.Root>
+        </Stack>
         <Field.Root invalid={noteTooLong}>
           <Field.Label>{t('orders:quick_sale.staff_note')}</Field.Label>
           <Textarea

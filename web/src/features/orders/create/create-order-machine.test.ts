@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { priceBreakdown } from '@nine/shared/tax';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { RentOrderCreateBody } from '../api/create-rent-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
@@ -119,6 +120,12 @@ describe('create rent order flow', () => {
         total_minor: 16000,
         deposit_minor: 0,
         is_tax_included: false,
+        price_breakdown: priceBreakdown({
+          lines: [],
+          taxes: [],
+          is_tax_included: false,
+          show_taxes_mode: 'separate',
+        }),
       }),
     });
     await toItems(actor);

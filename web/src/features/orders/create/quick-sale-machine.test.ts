@@ -150,7 +150,7 @@ describe('quick sale flow', () => {
     const { actor, creates } = start([() => short, () => ({ id: 1, number: 1 }) as OrderDetail]);
     actor.send({ type: 'SCAN', code: 'WAX' });
     await settled(actor);
-    actor.send({ type: 'SET_CUSTOMER', customerId: 42 });
+    actor.send({ type: 'SET_CUSTOMER', customer: { id: 42, name: 'Ada Lovelace' } });
     actor.send({ type: 'CHECKOUT' });
     let snapshot = await settled(actor);
     expect(snapshot.context.outOfStock).toEqual(['WAX']);
@@ -164,5 +164,21 @@ describe('quick sale flow', () => {
       ['sale-1', 42],
       ['sale-2', 42],
     ]);
+  });
+
+  it('sells to the chosen customer, back to the default customer when cleared, and starts the next sale on the default', async () => {
+    const { actor, creates } = start([() => ({ id: 6, number: 200006 }) as OrderDetail]);
+    actor.send({ type: 'SCAN', code: 'WAX' });
+    await settled(actor);
+    actor.send({ type: 'SET_CUSTOMER', customer: { id: 7, name: 'Grace Hopper' } });
+    expect(actor.getSnapshot().context.customer).toEqual({ id: 7, name: 'Grace Hopper' });
+    actor.send({ type: 'SET_CUSTOMER', customer: null });
+    expect(actor.getSnapshot().context.customer).toBeNull();
+    actor.send({ type: 'SET_CUSTOMER', customer: { id: 7, name: 'Grace Hopper' } });
+    actor.send({ type: 'CHECKOUT' });
+    expect((await settled(actor)).value).toBe('done');
+    expect(creates[0]!.body.customer_id).toBe(7);
+    actor.send({ type: 'NEW_SALE' });
+    expect(actor.getSnapshot().context.customer).toBeNull();
   });
 });

@@ -14,10 +14,16 @@ export type ScanState =
   | { status: 'several'; code: string; matches: CatalogueMatch[] }
   | { status: 'failed'; code: string; message: string };
 
+/** A customer picked from the search, named so the counter can show who the sale is for. */
+export interface SaleCustomer {
+  id: number;
+  name: string;
+}
+
 export interface QuickSaleContext {
   lines: DraftLine[];
   /** null: the business's default customer (sale_order_default_customer), which the server picks. */
-  customerId: number | null;
+  customer: SaleCustomer | null;
   staffNote: string;
   scan: ScanState;
   /** Codes scanned while an earlier one is still being looked up, in order. */
@@ -38,7 +44,8 @@ export type QuickSaleEvent =
   | { type: 'STEP_LAST'; by: 1 | -1 }
   | { type: 'SET_DISCOUNT'; key: string; discountMinor: number }
   | { type: 'REMOVE_LINE'; key: string }
-  | { type: 'SET_CUSTOMER'; customerId: number | null }
+  /** null goes back to the business's default customer. */
+  | { type: 'SET_CUSTOMER'; customer: SaleCustomer | null }
   | { type: 'SET_NOTE'; staffNote: string }
   | { type: 'CHECKOUT' }
   | { type: 'RETRY' }
@@ -57,7 +64,7 @@ export function saleBody(context: QuickSaleContext): SaleOrderCreateBody {
       discount_minor: line.discountMinor,
     })),
   };
-  if (context.customerId !== null) body.customer_id = context.customerId;
+  if (context.customer !== null) body.customer_id = context.customer.id;
   if (context.staffNote.trim() !== '') body.staff_note = context.staffNote.trim();
   return body;
 }
@@ -70,7 +77,7 @@ export function saleSubtotalMinor(lines: readonly DraftLine[]): number {
 function fresh(newKey: () => string): QuickSaleContext {
   return {
     lines: [],
-    customerId: null,
+    customer: null,
     staffNote: '',
     scan: { status: 'idle' },
     queue: [],
@@ -162,7 +169,14 @@ export const quickSaleMachine = setup({
             ...changed,
           }),
         },
-        SET_CUSTOMER: { actions: assign({ customerId: ({ event }) => event.customerId, ...changed }) },
+        SET_CUSTOMER: {
+          actions: assign({
+            // Only what the sale needs: a search match carries more than id and name.
+            customer: ({ event }) =>
+              event.customer === null ? null : { id: event.customer.id, name: event.customer.name },
+            ...changed,
+          }),
+        },
         SET_NOTE: { actions: assign({ staffNote: ({ event }) => event.staffNote, ...changed }) },
         CHECKOUT: { guard: 'canCheckout', target: 'submitting' },
       },

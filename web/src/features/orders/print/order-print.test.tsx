@@ -56,6 +56,15 @@ describe('order print', () => {
     expect(within(sheet).getByText('12 Analytical Row, N1 9GU')).toBeTruthy();
     expect(within(sheet).getAllByRole('row')).toHaveLength(3);
     expect(within(sheet).getAllByText('$125.00')).toHaveLength(2); // total and balance
+    // The lines add up to the subtotal, the tax is named with its rate, then the total.
+    const totals = within(sheet)
+      .getAllByText(/^(Subtotal|Sales tax 25%|Total)$/)
+      .map((label) => [label.textContent, label.nextElementSibling?.textContent]);
+    expect(totals).toEqual([
+      ['Subtotal', '$100.00'],
+      ['Sales tax 25%', '$25.00'],
+      ['Total', '$125.00'],
+    ]);
     expect(screen.getByRole('button', { name: /print/i })).toBeTruthy();
   });
 
@@ -66,5 +75,6 @@ describe('order print', () => {
     expect(within(sheet).getByText('Sea kayak KAY-01')).toBeTruthy();
     expect(within(sheet).getAllByText('1 × $50.00')).toHaveLength(2);
     expect(within(sheet).queryByText('12 Analytical Row, N1 9GU')).toBeNull();
+    expect(within(sheet).getByText('Sales tax 25%').nextElementSibling?.textContent).toBe('$25.00');
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../components/print-sheet.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { labelPriceRows, lineTaxNote } from '../../../lib/price-rows.ts';
 import { useOrder, type OrderDetail } from '../api/get-order.ts';
 import { formatDateTime } from '../components/format.ts';
 import type { OrderKind } from '../order-kind.ts';
@@ -69,6 +70,8 @@ function OrderSheet({ order, width, header, currencySymbol }: OrderPrintProps & 
   const receipt = width !== 'a4';
   const lines = order.items.filter((item) => item.status !== 'cancelled');
   const rent = order.type !== 'sale';
+  const breakdown = order.price_breakdown;
+  const shares = new Map(breakdown.lines.map((line) => [line.id, line]));
 
   return (
     <PrintSheet
@@ -119,15 +122,34 @@ function OrderSheet({ order, width, header, currencySymbol }: OrderPrintProps & 
           t('orders:print.amount'),
         ]}
         lines={lines.map((item) => {
-          const amount = money(item.unit_price_minor * item.quantity - item.discount_minor);
+          // Quantity × price: the lines add up to the subtotal; discount and tax are summed below.
+          const share = shares.get(item.id);
+          const amount = money(share?.amount_minor ?? item.unit_price_minor * item.quantity);
+          const detail = [
+            item.discount_minor > 0
+              ? t('fulfilment:receipt.discount', { amount: money(-item.discount_minor) })
+              : null,
+            lineTaxNote(t, breakdown, share?.tax_minor ?? 0, money),
+          ]
+            .filter((part): part is string => part !== null)
+            .join(' · ');
+          const name = item.item_sku !== null ? `${item.product_name} (${item.item_sku})` : item.product_name;
           return {
             key: item.id,
             description: item.item_sku ? `${item.product_name} ${item.item_sku}` : item.product_name,
             quantity: item.quantity,
             price: money(item.unit_price_minor),
             amount,
+            detail,
             cells: [
-              item.item_sku !== null ? `${item.product_name} (${item.item_sku})` : item.product_name,
+              detail === '' ? (
+                name
+              ) : (
+                <>
+                  {name}
+                  <Text fontSize="sm">{detail}</Text>
+                </>
+              ),
               item.quantity,
               money(item.unit_price_minor),
               amount,
@@ -140,7 +162,9 @@ function OrderSheet({ order, width, header, currencySymbol }: OrderPrintProps & 
         receipt={receipt}
         width="60mm"
         rows={[
-          [t('orders:print.total'), money(order.total_minor)],
+          ...labelPriceRows(t, breakdown, currentLanguage()).map(
+            (row) => [row.label, money(row.amount_minor)] as const,
+          ),
           ...(rent && order.deposit_minor > 0
             ? [[t('orders:print.deposit'), money(order.deposit_minor)] as const]
             : []),

@@ -1,9 +1,54 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receiptDocument } from '@nine/shared/receipt';
+import { priceBreakdown, type PriceBreakdownInput } from '@nine/shared/tax';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import { buildOrderReceipt } from './order-receipt.ts';
 
+const salesTax = [{ name: 'Sales tax', rate_bp: 825 }];
+const breakdownOf = (
+  items: { id: number; quantity: number; unit_price_minor: number; discount_minor: number; status: string }[],
+  settings: Partial<PriceBreakdownInput> = {},
+) =>
+  priceBreakdown({
+    lines: items.filter((item) => item.status !== 'cancelled'),
+    taxes: salesTax,
+    is_tax_included: false,
+    show_taxes_mode: 'separate',
+    ...settings,
+  });
+
+const saleItems = [
+  {
+    id: 1,
+    product_name: 'Paddle leash',
+    item_sku: null,
+    quantity: 2,
+    unit_price_minor: 3100,
+    discount_minor: 500,
+    status: 'closed',
+  },
+  {
+    id: 2,
+    product_name: 'Chain',
+    item_sku: null,
+    quantity: 1,
+    unit_price_minor: 2200,
+    discount_minor: 0,
+    status: 'closed',
+  },
+  {
+    id: 3,
+    product_name: 'Returned',
+    item_sku: null,
+    quantity: 1,
+    unit_price_minor: 100,
+    discount_minor: 0,
+    status: 'cancelled',
+  },
+];
+
+// 2 × 31.00 − 5.00 + 22.00 = 79.00 net; 8.25% added = 6.52; 85.52 in total.
 const sale = {
   id: 9,
   number: 120001,
@@ -12,10 +57,10 @@ const sale = {
   created_at: '2030-01-10T09:00:00Z',
   planned_start: null,
   planned_finish: null,
-  total_minor: 9093,
+  total_minor: 8552,
   deposit_minor: 0,
   paid_minor: 0,
-  balance_minor: 9093,
+  balance_minor: 8552,
   customer: {
     id: 1,
     name: 'Walk-in',
@@ -25,35 +70,8 @@ const sale = {
     postal_code: null,
     is_anonymous: true,
   },
-  items: [
-    {
-      id: 1,
-      product_name: 'Paddle leash',
-      item_sku: null,
-      quantity: 2,
-      unit_price_minor: 3100,
-      discount_minor: 500,
-      status: 'closed',
-    },
-    {
-      id: 2,
-      product_name: 'Chain',
-      item_sku: null,
-      quantity: 1,
-      unit_price_minor: 2200,
-      discount_minor: 0,
-      status: 'closed',
-    },
-    {
-      id: 3,
-      product_name: 'Returned',
-      item_sku: null,
-      quantity: 1,
-      unit_price_minor: 100,
-      discount_minor: 0,
-      status: 'cancelled',
-    },
-  ],
+  items: saleItems,
+  price_breakdown: breakdownOf(saleItems),
 } as unknown as OrderDetail;
 
 beforeAll(async () => {
@@ -73,11 +91,11 @@ describe('order receipt', () => {
         id: 5,
         order_id: 9,
         method: 'cash',
-        amount_minor: 9093,
+        amount_minor: 8552,
         tendered_minor: 10000,
-        change_minor: 907,
-        order_total_minor: 9093,
-        order_paid_minor: 9093,
+        change_minor: 1448,
+        order_total_minor: 8552,
+        order_paid_minor: 8552,
         order_balance_minor: 0,
         order_status: 'closed',
       },
@@ -87,17 +105,21 @@ describe('order receipt', () => {
     expect(parsed.meta[0]).toEqual({ label: 'Sale', value: '#120001' });
     // A walk-in customer is not named on paper.
     expect(parsed.meta.map((m) => m.label)).toEqual(['Sale', 'Date']);
+    // Lines at quantity × price add up to the subtotal; the discount and the tax follow, then the total.
     expect(parsed.lines).toEqual([
-      { description: 'Paddle leash', quantity: 2, unitPrice: 3100, amount: 5700, detail: 'Discount $5.00' },
+      { description: 'Paddle leash', quantity: 2, unitPrice: 3100, amount: 6200, detail: 'Discount -$5.00' },
       { description: 'Chain', quantity: 1, unitPrice: 2200, amount: 2200 },
     ]);
-    expect(parsed.totals.map((total) => [total.label, total.amount])).toEqual([
-      ['Total', 9093],
-      ['Paid', 9093],
-      ['Change', 907],
-      ['Balance', 0],
+    expect(parsed.totals.map((total) => [total.label, total.amount, total.emphasis])).toEqual([
+      ['Subtotal', 8400, false],
+      ['Discount', -500, false],
+      ['Sales tax 8.25%', 652, false],
+      ['Total', 8552, true],
+      ['Paid', 8552, false],
+      ['Change', 1448, false],
+      ['Balance', 0, false],
     ]);
-    expect(parsed.payments).toEqual([{ method: 'Cash', amount: 9093, detail: 'Received $100.00' }]);
+    expect(parsed.payments).toEqual([{ method: 'Cash', amount: 8552, detail: 'Received $100.00' }]);
     expect(parsed.footer).toEqual(['Thank you!']);
   });
 
@@ -109,7 +131,7 @@ describe('order receipt', () => {
       planned_finish: '2030-01-16T09:00:00Z',
       deposit_minor: 15000,
       paid_minor: 1000,
-      balance_minor: 8093,
+      balance_minor: 7552,
       customer: { ...sale.customer!, name: 'Ada Lovelace', is_anonymous: false },
     } as OrderDetail;
     const parsed = receiptDocument.parse(
@@ -126,11 +148,90 @@ describe('order receipt', () => {
     expect(parsed.meta.map((m) => m.label)).toEqual(['Order', 'Date', 'Customer', 'Period']);
     expect(parsed.meta[2]!.value).toBe('Ada Lovelace');
     expect(parsed.totals.map((total) => [total.label, total.amount])).toEqual([
-      ['Total', 9093],
+      ['Subtotal', 8400],
+      ['Discount', -500],
+      // The rate in the receipt's language.
+      ['Sales tax 8,25%', 652],
+      ['Total', 8552],
       ['Deposit', 15000],
       ['Paid', 1000],
-      ['Balance', 8093],
+      ['Balance', 7552],
     ]);
     expect(parsed.payments).toEqual([]);
+  });
+  it('prints the demo rent order: 52.00 of lines, Sales tax 8.25% 4.29, total 56.29', () => {
+    const items = [
+      {
+        id: 11,
+        product_name: 'City bike',
+        item_sku: 'CB-01',
+        quantity: 1,
+        unit_price_minor: 3200,
+        discount_minor: 0,
+        status: 'confirmed',
+      },
+      {
+        id: 12,
+        product_name: 'Helmet',
+        item_sku: null,
+        quantity: 2,
+        unit_price_minor: 1000,
+        discount_minor: 0,
+        status: 'confirmed',
+      },
+    ];
+    const order = {
+      ...sale,
+      type: 'rent',
+      items,
+      total_minor: 5629,
+      paid_minor: 0,
+      balance_minor: 5629,
+      price_breakdown: breakdownOf(items),
+    } as unknown as OrderDetail;
+    const parsed = receiptDocument.parse(
+      buildOrderReceipt({ t: i18n.t, order, title: 'Nine', header: null, currency: 'USD', locale: 'en-US' }),
+    );
+    const subtotal = parsed.totals.find((row) => row.label === 'Subtotal')!.amount;
+    expect(parsed.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(subtotal);
+    expect(parsed.totals.slice(0, 3).map((row) => [row.label, row.amount])).toEqual([
+      ['Subtotal', 5200],
+      ['Sales tax 8.25%', 429],
+      ['Total', 5629],
+    ]);
+  });
+
+  it('shows included tax under the total, per line when asked, and no tax at all with none', () => {
+    const included = (mode: string) =>
+      receiptDocument.parse(
+        buildOrderReceipt({
+          t: i18n.t,
+          order: {
+            ...sale,
+            total_minor: 7900,
+            price_breakdown: breakdownOf(saleItems, { is_tax_included: true, show_taxes_mode: mode }),
+          } as OrderDetail,
+          title: 'Nine',
+          header: null,
+          currency: 'USD',
+          locale: 'en-US',
+        }),
+      );
+    // 79.00 holds 79.00 − round(79.00 / 1.0825) = 6.02 of tax.
+    const separate = included('separate');
+    expect(separate.totals.slice(0, 4).map((row) => [row.label, row.amount])).toEqual([
+      ['Subtotal', 8400],
+      ['Discount', -500],
+      ['Total', 7900],
+      ['Includes Sales tax 8.25%', 602],
+    ]);
+    const perLine = included('per_line');
+    expect(perLine.lines.map((line) => line.detail)).toEqual([
+      'Discount -$5.00 · Incl. tax $4.34',
+      'Incl. tax $1.68',
+    ]);
+    const none = included('none');
+    expect(none.totals.map((row) => row.label)).toEqual(['Subtotal', 'Discount', 'Total', 'Paid', 'Balance']);
+    expect(none.lines.map((line) => line.detail)).toEqual(['Discount -$5.00', undefined]);
   });
 });

@@ -1,5 +1,7 @@
-import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import { formatReceiptMoney, type ReceiptDocumentInput } from '@nine/shared/receipt';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { AppT } from '../../../lib/i18n.ts';
+import { labelPriceRows, lineTaxNote } from '../../../lib/price-rows.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { TakenPayment } from '../api/take-payment.ts';
 
@@ -18,17 +20,7 @@ export interface OrderReceiptInput {
 }
 
 type ReceiptLabel =
-  | 'sale'
-  | 'order'
-  | 'date'
-  | 'customer'
-  | 'period'
-  | 'total'
-  | 'deposit'
-  | 'paid'
-  | 'change'
-  | 'balance'
-  | 'cash';
+  'sale' | 'order' | 'date' | 'customer' | 'period' | 'deposit' | 'paid' | 'change' | 'balance' | 'cash';
 
 /** Receipt fields are short (48 to 64 characters, 128 for line text): long values are cut with an ellipsis. */
 function fit(text: string, max: number): string {
@@ -39,10 +31,8 @@ function fit(text: string, max: number): string {
 /** The order as a receipt document: what the agent prints silently, or the browser when no agent is paired. */
 export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInput {
   const { t, order, locale, currency } = input;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
-  const money = (minor: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+  const when = (iso: string) => formatDateTime(iso, locale);
+  const money = (minor: number) => formatReceiptMoney(minor, currency, locale);
   const sale = order.type === 'sale';
   const headerLines = (input.header ?? '')
     .split(/\r?\n/)
@@ -68,20 +58,26 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
     });
   }
 
+  // Each line at quantity × price, so the lines add up to the subtotal; its discount and (per_line) its
+  // tax are written under it and summed below.
+  const breakdown = order.price_breakdown;
+  const shares = new Map(breakdown.lines.map((line) => [line.id, line]));
   const lines = order.items
     .filter((item) => item.status !== 'cancelled')
     .map((item) => {
+      const share = shares.get(item.id);
       const details = [
         item.item_sku,
         item.discount_minor > 0
-          ? t('fulfilment:receipt.discount', { amount: money(item.discount_minor) })
+          ? t('fulfilment:receipt.discount', { amount: money(-item.discount_minor) })
           : null,
+        lineTaxNote(t, breakdown, share?.tax_minor ?? 0, money),
       ].filter((part): part is string => part !== null && part !== '');
       return {
         description: fit(item.product_name, 128),
         quantity: item.quantity,
         unitPrice: item.unit_price_minor,
-        amount: item.unit_price_minor * item.quantity - item.discount_minor,
+        amount: share?.amount_minor ?? item.unit_price_minor * item.quantity,
         ...(details.length > 0 ? { detail: fit(details.join(' · '), 128) } : {}),
       };
     });
@@ -90,7 +86,11 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
   const paid = payment?.order_paid_minor ?? order.paid_minor;
   const balance = payment?.order_balance_minor ?? order.balance_minor;
   const totals = [
-    { label: label('total'), amount: order.total_minor, emphasis: true },
+    ...labelPriceRows(t, breakdown, locale).map((row) => ({
+      label: fit(row.label, 48),
+      amount: row.amount_minor,
+      emphasis: row.emphasis,
+    })),
     ...(!sale && order.deposit_minor > 0 ? [{ label: label('deposit'), amount: order.deposit_minor }] : []),
     { label: label('paid'), amount: paid },
     ...(payment !== null && payment.change_minor > 0

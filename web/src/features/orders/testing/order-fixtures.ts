@@ -1,3 +1,4 @@
+import { priceBreakdown } from '@nine/shared/tax';
 import type { OrderDetail } from '../api/get-order.ts';
 
 // One order as GET rent-orders/:id answers it, for the feature's component tests: override what a test is about.
@@ -5,7 +6,7 @@ import type { OrderDetail } from '../api/get-order.ts';
 export type OrderItemDetail = OrderDetail['items'][number];
 
 export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+  const order: Omit<OrderDetail, 'price_breakdown'> = {
     id: 41,
     number: 100041,
     type: 'rent',
@@ -58,6 +59,17 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     photos: [],
     photo_max_bytes: 5_242_880,
     ...overrides,
+  };
+  // As the server builds it: the live lines against the total, with a 25% "Sales tax" added.
+  return {
+    price_breakdown: priceBreakdown({
+      lines: order.items.filter((item) => item.status !== 'cancelled'),
+      taxes: [{ name: 'Sales tax', rate_bp: 2500 }],
+      is_tax_included: false,
+      show_taxes_mode: 'separate',
+      charged_total_minor: order.total_minor,
+    }),
+    ...order,
   };
 }
 

@@ -153,4 +153,51 @@ describe('order action flow', () => {
     await settled(actor);
     expect(sent.map((b) => b.type)).toEqual(['CONFIRM']);
   });
+
+  it('closing with money unsettled and the settings saying warn: shows the amounts and resends acknowledged', async () => {
+    const { actor, sent } = start([
+      () =>
+        failure(422, 1205, 'Please confirm', {
+          warnings: ['deposit_held', 'balance_due'],
+          reasons: [
+            { reason: 'deposit_held', amount_minor: 20000 },
+            { reason: 'balance_due', amount_minor: 1000 },
+          ],
+        }),
+      () => updated,
+    ]);
+    actor.send({ type: 'START', action: { type: 'CLOSE' }, version: 4, hasPayment: true });
+    let snapshot = await settled(actor);
+    expect(snapshot.value).toBe('confirming');
+    expect(snapshot.context.warnings).toEqual(['deposit_held', 'balance_due']);
+    expect(snapshot.context.unsettled).toEqual([
+      { reason: 'deposit_held', amount_minor: 20000 },
+      { reason: 'balance_due', amount_minor: 1000 },
+    ]);
+    actor.send({ type: 'CONFIRM_WARNINGS' });
+    snapshot = await settled(actor);
+    expect(sent[1]).toEqual({ type: 'CLOSE', version: 4, acknowledge: ['deposit_held', 'balance_due'] });
+    expect(snapshot.value).toBe('idle');
+    expect(snapshot.context.completed).toBe('CLOSE');
+  });
+
+  it('closing refused with money unsettled (1254) fails with what is left to settle, and sends nothing more', async () => {
+    const { actor, sent, reloadOrder } = start([
+      () =>
+        failure(422, 1254, 'The order cannot close while money is unsettled.', {
+          reasons: [{ reason: 'deposit_held', amount_minor: 20000 }, { reason: 'other' }],
+        }),
+    ]);
+    actor.send({ type: 'START', action: { type: 'CLOSE' }, version: 4, hasPayment: true });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe('failed');
+    expect(snapshot.context.failure).toEqual({
+      reason: 'unsettled',
+      message: 'The order cannot close while money is unsettled.',
+      itemIds: [],
+      unsettled: [{ reason: 'deposit_held', amount_minor: 20000 }],
+    });
+    expect(sent).toHaveLength(1);
+    expect(reloadOrder).toHaveBeenCalledTimes(1);
+  });
 });

@@ -7,7 +7,13 @@ import type { OrderEventBody } from '../api/send-order-event.ts';
 import type { OrderAction } from './order-actions.ts';
 
 /** Why an action did not go through, for the message the view shows. */
-export type ActionFailureReason = 'stale' | 'refused' | 'unpaid_denied' | 'locked' | 'other';
+export type ActionFailureReason = 'stale' | 'refused' | 'unpaid_denied' | 'locked' | 'unsettled' | 'other';
+
+/** What keeps an order from closing: a deposit still held, a balance still due, with its amount. */
+export interface UnsettledMoney {
+  reason: 'deposit_held' | 'balance_due';
+  amount_minor: number;
+}
 
 export interface ActionFailure {
   reason: ActionFailureReason;
@@ -15,6 +21,8 @@ export interface ActionFailure {
   message: string;
   /** For a refused transition (1203): the items it concerned. */
   itemIds: number[];
+  /** For a close refused with money unsettled (1254): what is left to settle. */
+  unsettled?: UnsettledMoney[];
 }
 
 export interface OrderActionContext {
@@ -26,6 +34,8 @@ export interface OrderActionContext {
   acknowledge: OrderWarning[];
   /** Warnings the server wants confirmed (1205) before it goes ahead. */
   warnings: OrderWarning[];
+  /** The amounts behind the deposit_held and balance_due warnings, when the server sends them. */
+  unsettled: UnsettledMoney[];
   accessKey: string | null;
   /** The server's message after a wrong or missing access key (1206). */
   keyError: string | null;
@@ -45,6 +55,7 @@ const codes = {
   accessKeyRequired: errorCatalogue.accessKeyRequired.code,
   versionConflict: errorCatalogue.versionConflict.code,
   stateTransitionFailed: errorCatalogue.stateTransitionFailed.code,
+  orderNotSettled: errorCatalogue.orderNotSettled.code,
   deliverUnpaidDenied: errorCatalogue.deliverUnpaidDenied.code,
   accountLocked: errorCatalogue.accountLocked.code,
 };
@@ -68,6 +79,19 @@ export function warningsOf(error: unknown): OrderWarning[] {
   return list.filter((w): w is OrderWarning => (orderWarnings as readonly unknown[]).includes(w));
 }
 
+/** 1254 (and 1205 when closing) answer `data.reasons: [{ reason, amount_minor }]`; anything unknown is left out. */
+export function unsettledOf(error: unknown): UnsettledMoney[] {
+  const data = isRecord(error) ? error.data : undefined;
+  const list = isRecord(data) && Array.isArray(data.reasons) ? data.reasons : [];
+  return list.flatMap((entry) =>
+    isRecord(entry) &&
+    (entry.reason === 'deposit_held' || entry.reason === 'balance_due') &&
+    typeof entry.amount_minor === 'number'
+      ? [{ reason: entry.reason, amount_minor: entry.amount_minor }]
+      : [],
+  );
+}
+
 /** 1203 answers `[{ item_id }]`. */
 export function refusedItemIds(error: unknown): number[] {
   const data = isRecord(error) ? error.data : undefined;
@@ -87,6 +111,8 @@ function reasonOf(code: number | null): ActionFailureReason {
       return 'unpaid_denied';
     case codes.accountLocked:
       return 'locked';
+    case codes.orderNotSettled:
+      return 'unsettled';
     default:
       return 'other';
   }
@@ -108,6 +134,7 @@ const idle: Omit<OrderActionContext, 'completed'> = {
   hasPayment: false,
   acknowledge: [],
   warnings: [],
+  unsettled: [],
   accessKey: null,
   keyError: null,
   failure: null,
@@ -182,7 +209,10 @@ export const orderActionMachine = setup({
             guard: ({ event }) =>
               failureCode(event.error) === codes.confirmationRequired && warningsOf(event.error).length > 0,
             target: 'confirming',
-            actions: assign({ warnings: ({ event }) => warningsOf(event.error) }),
+            actions: assign({
+              warnings: ({ event }) => warningsOf(event.error),
+              unsettled: ({ event }) => unsettledOf(event.error),
+            }),
           },
           {
             guard: ({ event }) => failureCode(event.error) === codes.accessKeyRequired,
@@ -193,11 +223,15 @@ export const orderActionMachine = setup({
             target: 'failed',
             actions: [
               assign({
-                failure: ({ event }) => ({
-                  reason: reasonOf(failureCode(event.error)),
-                  message: failureMessage(event.error),
-                  itemIds: refusedItemIds(event.error),
-                }),
+                failure: ({ event }) => {
+                  const unsettled = unsettledOf(event.error);
+                  return {
+                    reason: reasonOf(failureCode(event.error)),
+                    message: failureMessage(event.error),
+                    itemIds: refusedItemIds(event.error),
+                    ...(unsettled.length > 0 ? { unsettled } : {}),
+                  };
+                },
               }),
               'reloadOrder',
             ],

@@ -23,7 +23,7 @@ import { useDeleteCoupon } from '../api/delete-coupon.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
 import { usePartner } from '../api/get-partner.ts';
 import { usePartners } from '../api/get-partners.ts';
-import { formatDay } from '../format.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { bpToPercent } from '../rates.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CouponFormDialog } from './coupon-form-dialog.tsx';

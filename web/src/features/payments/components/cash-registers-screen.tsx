@@ -183,6 +183,8 @@ function RegisterCard({
                   ['float', format(session.float_minor)],
                   ['cash_sales', format(session.cash_sales_minor)],
                   ['cash_refunds', format(session.cash_refunds_minor)],
+                  ['cash_deposits_held', format(session.cash_deposits_held_minor)],
+                  ['cash_deposits_returned', format(session.cash_deposits_returned_minor)],
                   ['cash_in', format(session.cash_in_minor)],
                   ['cash_out', format(session.cash_out_minor)],
                   ['expected', format(session.expected_minor)],

@@ -170,4 +170,65 @@ describe('security deposit', () => {
     view.rerender(panel(1));
     expect(document.activeElement).toBe(action);
   });
+
+  it('returning a deposit in cash goes through the counter’s register, and a closed one is named and opened', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    let open = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        sent.push({ path, body: await request.json() });
+        if (path === '/api/nine/cash-registers/7/open') {
+          open = true;
+          return json(200, {
+            data: { outcome: null, register: { id: 7, name: 'Till 2', session: { id: 1 } } },
+          });
+        }
+        if (!open)
+          return json(422, {
+            resp_code: 1256,
+            resp_message: 'Open the cash register Till 2 first.',
+            data: { register_id: 7, register_name: 'Till 2' },
+          });
+        return json(201, { data: { movement_id: 3, held_minor: 0 } });
+      }),
+    );
+    const onChanged = vi.fn();
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={new QueryClient()}>
+            <DepositsPanel
+              money={money}
+              format={(m) => `$${(m / 100).toFixed(2)}`}
+              formatDate={() => '11/21/2026'}
+              canChange
+              canOverride={false}
+              onChanged={onChanged}
+              cashRegisterId={7}
+              newKey={() => 'return-key'}
+            />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Return deposit' }));
+    expect(
+      await screen.findByText(
+        'The cash register Till 2 is closed: open it before taking or giving back cash.',
+      ),
+    ).toBeTruthy();
+    expect(onChanged).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Till 2' }));
+    expect(await screen.findByText('Till 2 is open: send it again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Return deposit' }));
+    expect(await screen.findByText('Returned $200.00 to the customer.')).toBeTruthy();
+    const move = { kind: 'returned', method: 'cash', amount_minor: 20000, cash_register_id: 7 };
+    expect(sent).toEqual([
+      { path: '/api/nine/orders/12/deposits', body: move },
+      { path: '/api/nine/cash-registers/7/open', body: { float_minor: 0 } },
+      { path: '/api/nine/orders/12/deposits', body: move },
+    ]);
+  });
 });

@@ -21,6 +21,7 @@ import { moveDeposit } from '../api/move-deposit.ts';
 import { overrideDeposit } from '../api/override-deposit.ts';
 import { minorToText, parseMinor } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 type Move = 'held' | 'claimed' | 'returned' | 'override';
 
@@ -33,6 +34,10 @@ export interface DepositsPanelProps {
   canOverride: boolean;
   onChanged(): void;
   newKey?: () => string;
+  /** The cash registers screen (a full browser path), offered when cash finds its register closed. */
+  registersHref?: string | undefined;
+  /** The counter's register when the location has several: cash held or returned goes through it. */
+  cashRegisterId?: number | null;
   /**
    * Bumped by the order view's "Return deposit" (composed by the page): each new value chooses
    * returning the deposit and scrolls to and focuses this form's return button.
@@ -53,6 +58,8 @@ export function DepositsPanel({
   onChanged,
   newKey = () => newIdempotencyKey(),
   returnRequest = 0,
+  registersHref,
+  cashRegisterId = null,
 }: DepositsPanelProps) {
   const { t } = useAppTranslation();
   const formId = useId();
@@ -90,6 +97,9 @@ export function DepositsPanel({
         method,
         amount_minor: input.amountMinor,
         ...(reason.trim() !== '' ? { reason: reason.trim() } : {}),
+        ...(method === 'cash' && cashRegisterId !== null && input.move !== 'claimed'
+          ? { cash_register_id: cashRegisterId }
+          : {}),
       };
       const fingerprint = JSON.stringify(body);
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
@@ -270,7 +280,7 @@ export function DepositsPanel({
               {amountError ?? reasonError ?? keyError}
             </Text>
           )}
-          {failure !== null && (
+          {failure !== null && failure.closedRegister === null && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Description>{failure.message}</Alert.Description>
@@ -280,6 +290,14 @@ export function DepositsPanel({
             {done ?? ''}
           </Text>
         </chakra.form>
+      )}
+      {/* Outside the form: opening the register must not move the deposit typed above. */}
+      {canChange && failure?.closedRegister && (
+        <RegisterClosedNotice
+          register={failure.closedRegister}
+          format={format}
+          registersHref={registersHref}
+        />
       )}
     </Stack>
   );

@@ -1,11 +1,17 @@
 import { Alert, Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import {
+  cashRegistersQueryKey,
+  cashRegistersQueryOptions,
+  type CashRegisterState,
+} from '../api/get-cash-registers.ts';
 import { orderMoneyQueryKey, useOrderMoney } from '../api/get-order-money.ts';
 import { DepositsPanel } from './deposits-panel.tsx';
 import { PaymentsPanel } from './payments-panel.tsx';
+import type { CashRegisterStatus } from './take-payment-dialog.tsx';
 
 export interface OrderMoneyPanelsProps {
   orderId: number;
@@ -14,8 +20,15 @@ export interface OrderMoneyPanelsProps {
   format(minor: number): string;
   formatDate(iso: string): string;
   canPay: boolean;
+  /** May start a refund (financial_transaction: change). */
   canRefund: boolean;
+  /** Lacks financial_transaction: refund: every refund asks for an approver's access key. */
+  refundNeedsApprover?: boolean;
   cashRegisterId: number | null;
+  /** The cash registers screen (a full browser path), offered when cash finds its register closed. */
+  registersHref?: string;
+  /** Bumped by the page: each new value opens "Take payment" (the close refusal's way to settle). */
+  payRequest?: number;
   printHref(paymentId: number): string;
   renderLink(href: string, label: string): ReactNode;
   renderReceiptActions?(payments: PaymentView[]): ReactNode;
@@ -29,6 +42,8 @@ export interface OrderMoneyPanelsProps {
 
 /** The deposits panel's anchor: `#order-deposits` links and scrolls to it. */
 export const DEPOSITS_PANEL_ID = 'order-deposits';
+/** The payments panel's anchor: `#order-payments`. */
+export const PAYMENTS_PANEL_ID = 'order-payments';
 
 function Panel({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   const titleId = useId();
@@ -44,13 +59,39 @@ function Panel({ title, id, children }: { title: string; id?: string; children: 
   );
 }
 
+/**
+ * The register cash lands in, as the server picks it: the counter's or the location's current register,
+ * else the only open one. Undefined when unknown (not loaded, several open, or no register: then the server
+ * alone decides, and a location without registers takes cash as before).
+ */
+export function drawerFor(
+  registers: readonly CashRegisterState[] | undefined,
+  registerId: number | null,
+): CashRegisterStatus | undefined {
+  if (registers === undefined) return undefined;
+  const open = registers.filter((r) => r.session !== null);
+  const chosen =
+    registerId !== null
+      ? registers.find((r) => r.id === registerId)
+      : open.length === 1
+        ? open[0]
+        : open.length === 0 && registers.length === 1
+          ? registers[0]
+          : undefined;
+  return chosen ? { id: chosen.id, name: chosen.name, open: chosen.session !== null } : undefined;
+}
+
 /** The order view's money: payments and refunds, and the security deposit. */
 export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const query = useOrderMoney(props.locationId, props.orderId);
+  // Which drawer cash goes to and whether it is open, said before the clerk takes cash.
+  const registers = useQuery({ ...cashRegistersQueryOptions(props.locationId), enabled: props.canPay });
   const changed = () => {
+    // Everything this feature shows of the money moved: the order's figures and the drawers' expected cash.
     void queryClient.invalidateQueries({ queryKey: orderMoneyQueryKey(props.locationId, props.orderId) });
+    void queryClient.invalidateQueries({ queryKey: cashRegistersQueryKey(props.locationId) });
     props.onChanged();
   };
 
@@ -77,16 +118,21 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
     );
   }
   const money = query.data;
+  const register = drawerFor(registers.data, props.cashRegisterId ?? money.rules.current_cash_register);
   return (
     <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-      <Panel title={t('money:payments.title')}>
+      <Panel title={t('money:payments.title')} id={PAYMENTS_PANEL_ID}>
         <PaymentsPanel
           money={money}
           format={props.format}
           formatDate={props.formatDate}
           canPay={props.canPay}
           canRefund={props.canRefund}
+          refundNeedsApprover={props.refundNeedsApprover ?? false}
           cashRegisterId={props.cashRegisterId}
+          cashRegister={register}
+          registersHref={props.registersHref}
+          payRequest={props.payRequest ?? 0}
           printHref={props.printHref}
           renderLink={props.renderLink}
           {...(props.renderReceiptActions ? { renderReceiptActions: props.renderReceiptActions } : {})}
@@ -97,17 +143,22 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
           onRefunded={changed}
         />
       </Panel>
-      <Panel title={t('money:deposits.title')} id={DEPOSITS_PANEL_ID}>
-        <DepositsPanel
-          money={money}
-          format={props.format}
-          formatDate={props.formatDate}
-          canChange={props.canPay}
-          canOverride={props.isRent && props.canPay}
-          onChanged={changed}
-          returnRequest={props.returnDepositRequest ?? 0}
-        />
-      </Panel>
+      {/* Security deposits belong to rentals; a sale shows the panel only for one it somehow holds. */}
+      {(props.isRent || money.deposits.length > 0) && (
+        <Panel title={t('money:deposits.title')} id={DEPOSITS_PANEL_ID}>
+          <DepositsPanel
+            money={money}
+            format={props.format}
+            formatDate={props.formatDate}
+            canChange={props.canPay}
+            canOverride={props.isRent && props.canPay}
+            onChanged={changed}
+            returnRequest={props.returnDepositRequest ?? 0}
+            registersHref={props.registersHref}
+            cashRegisterId={props.cashRegisterId}
+          />
+        </Panel>
+      )}
     </Grid>
   );
 }

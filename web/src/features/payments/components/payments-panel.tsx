@@ -1,18 +1,27 @@
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OrderMoney, OrderPaymentRow, PaymentView } from '@nine/shared/schemas/payments';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { RefundResult } from '../api/refund-payment.ts';
 import { RefundDialog } from './refund-dialog.tsx';
-import { TakePaymentDialog } from './take-payment-dialog.tsx';
+import { TakePaymentDialog, type CashRegisterStatus } from './take-payment-dialog.tsx';
 
 export interface PaymentsPanelProps {
   money: OrderMoney;
   format(minor: number): string;
   formatDate(iso: string): string;
   canPay: boolean;
+  /** May start a refund: whoever may change financial transactions. */
   canRefund: boolean;
+  /** Lacks financial_transaction: refund, so each refund needs the access key of someone who holds it. */
+  refundNeedsApprover?: boolean;
   cashRegisterId: number | null;
+  /** The register cash goes to and whether it is open (undefined while unknown). */
+  cashRegister?: CashRegisterStatus | undefined;
+  /** The cash registers screen (a full browser path), offered when cash finds its register closed. */
+  registersHref?: string | undefined;
+  /** Bumped by the page (e.g. the close refusal's "Take payment"): each new value opens the dialog. */
+  payRequest?: number;
   /** The 'Print Payment' screen of a payment. */
   printHref(paymentId: number): string;
   /** Link element of the app's router (features do not know the router). */
@@ -27,8 +36,22 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
   const { money, format, formatDate } = props;
   const { t } = useAppTranslation();
   const [paying, setPaying] = useState(false);
-  const [refunding, setRefunding] = useState<OrderPaymentRow | null>(null);
+  // By id, so the dialog reads the payment as the ledger now has it, not as it was when clicked.
+  const [refundingId, setRefundingId] = useState<number | null>(null);
+  const refunding: OrderPaymentRow | null = money.payments.find((p) => p.id === refundingId) ?? null;
   const closed = ['cancelled', 'pre-cancel'].includes(money.order_status);
+  const canTake = !closed && (money.balance_minor > 0 || money.rules.has_pay_and_balance_forward);
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const payRequest = props.payRequest ?? 0;
+  useEffect(() => {
+    if (payRequest === 0) return;
+    const button = takeButton.current;
+    if (typeof button?.scrollIntoView === 'function') button.scrollIntoView({ block: 'center' });
+    button?.focus({ preventScroll: true });
+    if (props.canPay && canTake) setPaying(true);
+    // Once per request: a refetch of the money must not open the dialog again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [payRequest]);
 
   return (
     <Stack gap="4">
@@ -46,9 +69,10 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
       {props.canPay && (
         <HStack>
           <Button
+            ref={takeButton}
             colorPalette="green"
             size="sm"
-            disabled={closed || (money.balance_minor <= 0 && !money.rules.has_pay_and_balance_forward)}
+            disabled={!canTake}
             onClick={() => setPaying(true)}
           >
             {t('money:payments.take')}
@@ -101,11 +125,13 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
                             size="xs"
                             variant="outline"
                             colorPalette="red"
-                            onClick={() => setRefunding(p)}
+                            data-testid={`refund-payment-${p.id}`}
+                            onClick={() => setRefundingId(p.id)}
                           >
+                            {/* What is left to refund, not the amount paid: the ledger after earlier refunds. */}
                             {t('money:refunds.open', {
                               method: t(`money:payments.methods.${p.method}`),
-                              amount: format(p.amount_minor),
+                              amount: format(refundable),
                             })}
                           </Button>
                         )}
@@ -123,6 +149,8 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
         onClose={() => setPaying(false)}
         money={money}
         cashRegisterId={props.cashRegisterId}
+        cashRegister={props.cashRegister}
+        registersHref={props.registersHref}
         format={format}
         onPaid={props.onPaid}
         {...(props.renderReceiptActions ? { renderReceiptActions: props.renderReceiptActions } : {})}
@@ -130,12 +158,15 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
       <RefundDialog
         payment={refunding}
         rules={money.rules}
+        approverRequired={props.refundNeedsApprover ?? false}
+        cashRegisterId={props.cashRegisterId}
+        registersHref={props.registersHref}
         refundedSoFar={{
           unapprovedMinor: money.refunds_unapproved_minor,
           belowLevel2Minor: money.refunds_below_level2_minor,
         }}
         format={format}
-        onClose={() => setRefunding(null)}
+        onClose={() => setRefundingId(null)}
         onRefunded={props.onRefunded}
       />
     </Stack>

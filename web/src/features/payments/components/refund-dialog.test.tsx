@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { RefundDialog } from './refund-dialog.tsx';
+import { RefundDialog, type RefundDialogProps } from './refund-dialog.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -38,6 +38,7 @@ function renderRefund(
   payment: OrderPaymentRow,
   onRefunded = vi.fn(),
   refundedSoFar = { unapprovedMinor: 0, belowLevel2Minor: 0 },
+  extra: Partial<RefundDialogProps> = {},
 ) {
   let n = 0;
   render(
@@ -45,6 +46,7 @@ function renderRefund(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient()}>
           <RefundDialog
+            {...extra}
             payment={payment}
             rules={rules}
             refundedSoFar={refundedSoFar}
@@ -158,5 +160,82 @@ describe('refund a payment', () => {
       await screen.findByText('External payments are not refunded from here (business settings).'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refund' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a clerk without the refund permission gives a manager’s key even for a small refund', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        sent.push(await request.json());
+        return json(201, { data: { refund_id: 2, payment: { id: 41, order_balance_minor: 0 } } });
+      }),
+    );
+    renderRefund({ ...card, refunded_minor: 0 }, vi.fn(), undefined, { approverRequired: true });
+    const amount = await screen.findByRole('textbox', { name: /Refund amount/ });
+    fireEvent.change(amount, { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Late' } });
+    expect(screen.getByText(/A manager's access key approves this refund/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(screen.getByText("An approver's access key is needed for this amount.")).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Approver's access key/), { target: { value: '4321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refunded $2.00 as Card.')).toBeTruthy();
+    expect(sent).toEqual([{ amount_minor: 200, reason: 'Late', access_key: '4321' }]);
+  });
+
+  it('a cash refund leaves the counter’s register and, when it is closed, says which one and opens it', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    let open = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        sent.push({ path, body: await request.json() });
+        if (path === '/api/nine/cash-registers/7/open') {
+          open = true;
+          return json(200, {
+            data: { outcome: null, register: { id: 7, name: 'Till 2', session: { id: 1 } } },
+          });
+        }
+        if (!open)
+          return json(422, {
+            resp_code: 1256,
+            resp_message: 'Open the cash register Till 2 first.',
+            data: { register_id: 7, register_name: 'Till 2' },
+          });
+        return json(201, { data: { refund_id: 3, payment: { id: 41, order_balance_minor: 0 } } });
+      }),
+    );
+    renderRefund({ ...card, method: 'cash', reference: null, refunded_minor: 0 }, vi.fn(), undefined, {
+      cashRegisterId: 7,
+    });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Refund amount/ }), {
+      target: { value: '5' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Late' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(
+      await screen.findByText(
+        'The cash register Till 2 is closed: open it before taking or giving back cash.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Opening float' }), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open Till 2' }));
+    expect(await screen.findByText('Till 2 is open: send it again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refunded $5.00 as Cash.')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        path: '/api/nine/payments/41/refunds',
+        body: { amount_minor: 500, reason: 'Late', cash_register_id: 7 },
+      },
+      { path: '/api/nine/cash-registers/7/open', body: { float_minor: 5000 } },
+      {
+        path: '/api/nine/payments/41/refunds',
+        body: { amount_minor: 500, reason: 'Late', cash_register_id: 7 },
+      },
+    ]);
   });
 });

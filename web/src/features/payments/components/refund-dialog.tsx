@@ -18,12 +18,22 @@ import { newIdempotencyKey } from '../new-key.ts';
 import { refundPayment, type RefundResult } from '../api/refund-payment.ts';
 import { minorToText, parseMinor } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 export interface RefundDialogProps {
   /** The payment to refund; null keeps the dialog closed. */
   payment: OrderPaymentRow | null;
   rules: PaymentRules;
   refundedSoFar?: RefundedSoFar;
+  /**
+   * The viewer may move money but not refund (financial_transaction: refund): the server then wants the
+   * access key of someone who may, so the key is asked for up front, whatever the amount.
+   */
+  approverRequired?: boolean;
+  /** The counter's register when the location has several: a cash refund leaves its drawer. */
+  cashRegisterId?: number | null;
+  /** The cash registers screen (a full browser path), offered when a cash refund finds it closed. */
+  registersHref?: string | undefined;
   format(minor: number): string;
   onClose(): void;
   onRefunded(result: RefundResult): void;
@@ -89,6 +99,9 @@ function RefundForm({
   payment,
   rules,
   refundedSoFar,
+  approverRequired = false,
+  cashRegisterId = null,
+  registersHref,
   format,
   onClose,
   onRefunded,
@@ -107,7 +120,9 @@ function RefundForm({
     mutationFn: (body: { amount_minor: number; reason: string; access_key?: string }) => {
       const fingerprint = `${body.amount_minor}|${body.reason}`;
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
-      return refundPayment(payment.id, body, attempt.current.key);
+      const drawer =
+        payment.method === 'cash' && cashRegisterId !== null ? { cash_register_id: cashRegisterId } : {};
+      return refundPayment(payment.id, { ...body, ...drawer }, attempt.current.key);
     },
     onSuccess: onRefunded,
     onError: (error) => {
@@ -125,8 +140,9 @@ function RefundForm({
         ? t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })
         : null;
   const level = minor === null ? 0 : refundLevel(minor, rules, refundedSoFar);
+  const needsKey = approverRequired || level > 0;
   const reasonError = reason.trim() === '' ? t('money:refunds.reason_required') : null;
-  const keyError = level > 0 && accessKey.trim() === '' ? t('money:refunds.key_required') : null;
+  const keyError = needsKey && accessKey.trim() === '' ? t('money:refunds.key_required') : null;
   const failure = refund.isError ? moneyFailure(refund.error, t, format) : null;
 
   if (refund.isSuccess) {
@@ -157,7 +173,7 @@ function RefundForm({
 
   return (
     <>
-      <Dialog.Body>
+      <Dialog.Body display="flex" flexDirection="column" gap="4">
         <chakra.form
           display="flex"
           flexDirection="column"
@@ -171,7 +187,7 @@ function RefundForm({
             refund.mutate({
               amount_minor: minor!,
               reason: reason.trim(),
-              ...(level > 0 ? { access_key: accessKey } : {}),
+              ...(needsKey ? { access_key: accessKey } : {}),
             });
           }}
         >
@@ -206,7 +222,7 @@ function RefundForm({
             />
             <Field.ErrorText>{reasonError}</Field.ErrorText>
           </Field.Root>
-          {level > 0 && (
+          {needsKey && (
             <Field.Root
               required
               invalid={(attempted && keyError !== null) || failure?.needsAccessKey === true}
@@ -222,18 +238,28 @@ function RefundForm({
               <Field.HelperText>
                 {level === 2
                   ? t('money:refunds.level2', { amount: format(rules.refund_level2_minor) })
-                  : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })}
+                  : approverRequired
+                    ? t('money:refunds.approver_required')
+                    : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })}
               </Field.HelperText>
               <Field.ErrorText>{keyError}</Field.ErrorText>
             </Field.Root>
           )}
-          {failure !== null && (
+          {failure !== null && failure.closedRegister === null && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Description>{failure.message}</Alert.Description>
             </Alert.Root>
           )}
         </chakra.form>
+        {/* Outside the form: opening the register must not send the refund typed above. */}
+        {failure?.closedRegister && (
+          <RegisterClosedNotice
+            register={failure.closedRegister}
+            format={format}
+            registersHref={registersHref}
+          />
+        )}
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose} disabled={refund.isPending}>

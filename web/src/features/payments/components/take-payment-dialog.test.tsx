@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { TakePaymentDialog } from './take-payment-dialog.tsx';
+import { TakePaymentDialog, type TakePaymentDialogProps } from './take-payment-dialog.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -71,13 +71,14 @@ function paymentServer(options: { failFirstCard?: boolean } = {}) {
   return posted;
 }
 
-function renderDialog(onPaid = vi.fn()) {
+function renderDialog(onPaid = vi.fn(), extra: Partial<TakePaymentDialogProps> = {}) {
   let n = 0;
   render(
     <ChakraProvider value={defaultSystem}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient()}>
           <TakePaymentDialog
+            {...extra}
             open
             onClose={() => {}}
             money={order}
@@ -176,6 +177,68 @@ describe('take payment', () => {
       ['cash', 'key-1'],
       ['card', 'key-2'],
       ['card', 'key-2'],
+    ]);
+  });
+
+  it('cash refused because its register is closed: names it, opens it there, and the same payment goes through', async () => {
+    const posted: { path: string; body: unknown; key: string | null }[] = [];
+    let open = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        const body = (await request.json()) as Record<string, unknown>;
+        posted.push({ path, body, key: request.headers.get('idempotency-key') });
+        if (path === '/api/nine/cash-registers/3/open') {
+          open = true;
+          return json(200, {
+            data: { outcome: null, register: { id: 3, name: 'Front desk', session: { id: 9 } } },
+          });
+        }
+        if (!open)
+          return json(422, {
+            resp_code: 1256,
+            resp_message: 'Open the cash register Front desk before taking cash.',
+            data: { register_id: 3, register_name: 'Front desk' },
+          });
+        return json(201, {
+          data: { id: 1, method: 'cash', amount_minor: 2598, change_minor: 402, order_balance_minor: 0 },
+        });
+      }),
+    );
+    renderDialog(vi.fn(), { registersHref: '/nine/cash-registers' });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Cash received' }), {
+      target: { value: '30' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Take $25.98' }));
+    expect(
+      await screen.findByText(
+        'The cash register Front desk is closed: open it before taking or giving back cash.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The payment was not taken.')).toBeTruthy();
+    // The way to the registers screen opens beside this one, so nothing typed here is lost.
+    const link = screen.getByRole('link', { name: /Go to the cash registers/ });
+    expect(link.getAttribute('href')).toBe('/nine/cash-registers');
+    expect(link.getAttribute('target')).toBe('_blank');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open Front desk' }));
+    expect(await screen.findByText('Front desk is open: send it again.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Cash received' }) as HTMLInputElement).value).toBe('30');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Paid $25.98.')).toBeTruthy();
+    expect(posted.map((p) => [p.path, p.body, p.key])).toEqual([
+      [
+        '/api/nine/payments',
+        { order_id: 77, method: 'cash', amount_minor: 2598, tendered_minor: 3000 },
+        'key-1',
+      ],
+      ['/api/nine/cash-registers/3/open', { float_minor: 0 }, null],
+      [
+        '/api/nine/payments',
+        { order_id: 77, method: 'cash', amount_minor: 2598, tendered_minor: 3000 },
+        'key-1',
+      ],
     ]);
   });
 });

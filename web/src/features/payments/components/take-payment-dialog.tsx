@@ -24,6 +24,7 @@ import { takePayment } from '../api/take-payment.ts';
 import { takePaymentMachine, type Tender } from '../flows/take-payment-machine.ts';
 import { minorToText, parseMinor } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 export interface TakePaymentDialogProps {
   open: boolean;
@@ -31,6 +32,13 @@ export interface TakePaymentDialogProps {
   money: OrderMoney;
   /** The counter's register when the location has several; null lets the server use the current one. */
   cashRegisterId: number | null;
+  /**
+   * The register cash goes to and whether it is open, shown before the clerk takes cash; undefined while
+   * unknown (not loaded, or no register set up), and then the server alone decides.
+   */
+  cashRegister?: CashRegisterStatus | undefined;
+  /** The cash registers screen (a full browser path), offered when the register is closed. */
+  registersHref?: string | undefined;
   format(minor: number): string;
   /** Every tender went through: the page kicks the drawer for cash and refreshes the order. */
   onPaid(payments: PaymentView[]): void;
@@ -38,6 +46,12 @@ export interface TakePaymentDialogProps {
   renderReceiptActions?(payments: PaymentView[]): ReactNode;
   /** Tests inject a fixed key generator. */
   newKey?: () => string;
+}
+
+export interface CashRegisterStatus {
+  id: number;
+  name: string;
+  open: boolean;
 }
 
 interface TenderDraft {
@@ -94,6 +108,8 @@ export function TakePaymentDialog(props: TakePaymentDialogProps) {
 function TakePaymentFlow({
   money,
   cashRegisterId,
+  cashRegister,
+  registersHref,
   format,
   onPaid,
   onClose,
@@ -228,10 +244,17 @@ function TakePaymentFlow({
   }
 
   const failure = state.matches('failed') ? moneyFailure(state.context.error, t, format) : null;
+  const takesCash = drafts.some((d, i) => i >= locked && d.method === 'cash');
+  // The server's refusal names the closed register; before any, the registers list says it.
+  const closedRegister =
+    failure?.closedRegister ??
+    (takesCash && cashRegister !== undefined && !cashRegister.open
+      ? { id: cashRegister.id, name: cashRegister.name }
+      : null);
 
   return (
     <>
-      <Dialog.Body>
+      <Dialog.Body display="flex" flexDirection="column" gap="4">
         <chakra.form
           display="flex"
           flexDirection="column"
@@ -370,6 +393,11 @@ function TakePaymentFlow({
                   : t('money:payments.dialog.settles')}
             </Text>
           </HStack>
+          {takesCash && cashRegister?.open === true && closedRegister === null && (
+            <Text fontSize="sm" color="fg.muted" data-testid="payment-register">
+              {t('money:payments.dialog.register_open', { name: cashRegister.name })}
+            </Text>
+          )}
           {money.customer_credit_minor > 0 && (
             <Text fontSize="sm" color="fg.muted">
               {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
@@ -390,11 +418,20 @@ function TakePaymentFlow({
                     ? t('money:payments.dialog.failed_after', { count: paid.length })
                     : t('money:payments.dialog.failed')}
                 </Alert.Title>
-                <Alert.Description>{failure.message}</Alert.Description>
+                {failure.closedRegister === null && <Alert.Description>{failure.message}</Alert.Description>}
               </Alert.Content>
             </Alert.Root>
           )}
         </chakra.form>
+        {/* Outside the form: opening the register must not submit the payment typed above. */}
+        {closedRegister !== null && (
+          <RegisterClosedNotice
+            key={closedRegister.id ?? closedRegister.name}
+            register={closedRegister}
+            format={format}
+            registersHref={registersHref}
+          />
+        )}
       </Dialog.Body>
       <Dialog.Footer>
         {failure !== null ? (

@@ -19,7 +19,8 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useAutoBilling } from '../api/get-auto-billing.ts';
 import { useSetAutoBilling, type AutoBillingBody, type BillingFrequency } from '../api/set-auto-billing.ts';
-import { formatDay, todayIso } from './format.ts';
+import { formatDay } from '../../../lib/format.ts';
+import { todayIso } from './format.ts';
 
 export interface AutoBillingDialogProps {
   open: boolean;

@@ -6,7 +6,7 @@ import type { RecurringOrderRow, RecurringSortField } from '@nine/shared/schemas
 import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useRecurringOrders, type RecurringOrderParams } from '../api/get-recurring-orders.ts';
-import { formatDate, formatDay } from './format.ts';
+import { formatDate, formatDay } from '../../../lib/format.ts';
 
 export const RECURRING_PAGE_SIZES = [10, 25, 50, 100] as const;
 

@@ -12,6 +12,10 @@ export interface ActivitySettings {
   warn_early_return_minutes: number;
   allow_exchange_package_items: boolean;
   close_sale_order: 'manual' | 'on_full_payment';
+  /** Closing an order while a deposit is still held: ask to acknowledge (1205) or refuse (1254). */
+  close_with_deposit_held: 'warn' | 'deny';
+  /** Closing an order while a balance is still due. */
+  close_with_balance_due: 'allow' | 'warn' | 'deny';
   special_pricing: boolean;
   allow_change_plan_start_after_deliver: boolean;
   allow_undo_deliver: boolean;

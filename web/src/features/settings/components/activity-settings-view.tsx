@@ -14,6 +14,8 @@ const fields: readonly Field[] = [
   'warn_early_return_minutes',
   'allow_exchange_package_items',
   'close_sale_order',
+  'close_with_deposit_held',
+  'close_with_balance_due',
   'special_pricing',
   'allow_change_plan_start_after_deliver',
   'allow_undo_deliver',

@@ -12,12 +12,12 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useRoles } from '../api/get-roles.ts';
 import { useUsers, type StaffUser, type UserStatus } from '../api/get-users.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
-import { formatDateTime } from '../format.ts';
 import { AccessKeyDialog } from './access-key-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -46,7 +46,6 @@ export function UsersTab({
 }: UsersTabProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
-  const language = currentLanguage();
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -168,10 +167,10 @@ export function UsersTab({
                   <Table.Cell>{user.id}</Table.Cell>
                   <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
                   <Table.Cell>{user.email}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.last_login_at, language)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.password_expired_at, language)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.created_at, language)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.expires_at, language)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(user.last_login_at)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(user.password_expired_at)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(user.created_at)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(user.expires_at)}</Table.Cell>
                   <Table.Cell>{user.only_login_by_sso ? t('common:yes') : t('common:no')}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={statusPalette[user.status]}>

@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { formatMoney } from '@nine/shared/money';
 import type { RepairLog } from '@nine/shared/schemas/stock';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAddRepairWork } from '../api/add-repair-work.ts';
 import { useCloseRepairLog } from '../api/close-repair-log.ts';
@@ -103,8 +103,7 @@ export function RepairLogs({
   const rows = logs.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((logs.data?.total ?? 0) / 20));
   const money = (minor: number) => formatMoney(minor, currencySymbol, locale);
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso, locale);
 
   return (
     <Stack as="section" aria-labelledby={ids.h} gap="4">

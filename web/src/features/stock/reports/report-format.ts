@@ -1,18 +1,14 @@
 import type { MaintenanceReportRow } from '@nine/shared/schemas/stock';
+import { formatDateTime as formatInstant, formatDay } from '../../../lib/format.ts';
 import type { AppT } from '../../../lib/i18n.ts';
 
 export const formatNumber = (value: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
-export const formatDateTime = (iso: string | null, locale: string) =>
-  iso === null ? '' : new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+export const formatDateTime = (iso: string | null, locale: string) => formatInstant(iso, locale);
 
 /** A calendar day YYYY-MM-DD in the reader's format, without passing through a time zone. */
-export function formatIsoDay(day: string, locale: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return new Date(year, month - 1, date, 12).toLocaleDateString(locale, { dateStyle: 'short' });
-}
+export const formatIsoDay = (day: string, locale: string) => formatDay(day, locale);
 
 /** The period a report covers, as its heading shows it. */
 export function periodLabel(t: AppT, range: { from?: string; to?: string }, locale: string): string {

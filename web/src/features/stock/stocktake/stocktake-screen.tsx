@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCloseStocktake } from '../api/close-stocktake.ts';
 import { useCurrentStocktake } from '../api/get-current-stocktake.ts';
@@ -146,10 +147,7 @@ function OpenStocktake({
       <Text color="fg.muted">
         {t('stock:stocktake.started', {
           id: stocktake.id,
-          at: new Date(stocktake.started_at).toLocaleString(currentLanguage(), {
-            dateStyle: 'short',
-            timeStyle: 'short',
-          }),
+          at: formatDateTime(stocktake.started_at),
           by: stocktake.started_by ?? '',
           approver: stocktake.approved_by ?? '',
         })}
@@ -249,10 +247,7 @@ function History({ locationId }: { locationId: number | null }) {
   const list = useStocktakes(locationId, 1);
   const rows = (list.data?.rows ?? []).filter((r) => r.status === 'closed');
   if (rows.length === 0) return null;
-  const date = (iso: string | null) =>
-    iso === null
-      ? '—'
-      : new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso));
   return (
     <Stack as="section" aria-label={t('stock:stocktake.history')} gap="2">
       <Heading as="h2" size="md">

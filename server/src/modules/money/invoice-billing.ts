@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import { AppError } from '@nine/shared/errors';
+import { invoiceTax, spreadTax } from '@nine/shared/tax';
+import { postLedger } from './ledger.ts';
+
+/**
+ * Billing an order's lines and posting its invoices. Plain functions on the caller's transaction, with no
+ * dependency on the order or money services: the order service posts everything when an order closes and
+ * the money service bills before a payment, and neither may import the other's factory.
+ */
+
+export interface Actor {
+  userId: number;
+  locationId: number;
+}
+
+export interface BillableOrder {
+  id: number;
+  type: string;
+  customer_id: number | null;
+  planned_start: Date | null;
+  planned_finish: Date | null;
+}
+
+async function audit(client: pg.PoolClient, actor: Actor, id: number, action: string, data: object) {
+  await client.query(
+    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, $4, $5)`,
+    [actor.userId, actor.locationId, String(id), action, JSON.stringify(data)],
+  );
+}
+
+/** Taxes as every invoice computes them: the active rates summed, included in prices or added. */
+export async function taxSettings(
+  client: pg.PoolClient,
+  locationId: number,
+): Promise<{ is_tax_included: boolean; tax_bp: number }> {
+  const { rows } = await client.query<{ is_tax_included: boolean; tax_bp: number }>(
+    `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
+            coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
+    [locationId],
+  );
+  return rows[0]!;
+}
+
+/**
+ * A new invoice in progress holding every line of the order not billed yet, taxed once on its net by the one
+ * tax rule (shared/tax.ts); null when every line is billed already. The caller holds the order's row lock.
+ */
+export async function billUnbilled(
+  client: pg.PoolClient,
+  actor: Actor,
+  order: BillableOrder,
+): Promise<number | null> {
+  const { rows: unbilled } = await client.query<{
+    id: number;
+    name: string;
+    sku: string;
+    quantity: number;
+    unit_price_minor: number;
+    discount_minor: number;
+  }>(
+    `SELECT oi.id, p.name, p.sku, oi.quantity, oi.unit_price_minor, oi.discount_minor FROM order_items oi JOIN products p ON p.id = oi.product_id
+     WHERE oi.order_id = $1 AND oi.status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id)
+     ORDER BY oi.id`,
+    [order.id],
+  );
+  if (unbilled.length === 0) return null;
+  const s = await taxSettings(client, actor.locationId);
+  const nets = unbilled.map((l) => l.unit_price_minor * l.quantity - l.discount_minor);
+  const gross = unbilled.reduce((a, l) => a + l.unit_price_minor * l.quantity, 0);
+  const discount = unbilled.reduce((a, l) => a + l.discount_minor, 0);
+  const net = gross - discount;
+  const tax = invoiceTax(net, s.tax_bp, s.is_tax_included);
+  // With taxes included the prices already hold the tax: the subtotal is what is left without it.
+  const subtotal = s.is_tax_included ? gross - tax : gross;
+  const total = subtotal - discount + tax;
+  const taxes = spreadTax(nets, tax);
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      order.type === 'sale' ? 'sale' : 'rent',
+      order.id,
+      order.customer_id,
+      actor.locationId,
+      order.planned_start,
+      order.planned_finish,
+      subtotal,
+      discount,
+      tax,
+      total,
+    ],
+  );
+  const invoiceId = rows[0]!.id;
+  await client.query(
+    `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
+     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])`,
+    [
+      invoiceId,
+      unbilled.map((l) => l.id),
+      unbilled.map((l) => `${l.name} (${l.sku})`),
+      unbilled.map((l) => l.quantity),
+      unbilled.map((l) => l.unit_price_minor),
+      unbilled.map((l) => l.discount_minor),
+      taxes,
+      unbilled.map((l, i) => (s.is_tax_included ? nets[i]! : nets[i]! + taxes[i]!)),
+    ],
+  );
+  await audit(client, actor, invoiceId, 'created', { order_id: order.id, total_minor: total });
+  return invoiceId;
+}
+
+/** Posting makes an invoice immutable and books its revenue and tax against receivables. */
+export async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId: number): Promise<void> {
+  const { rows } = await client.query<{
+    id: number;
+    status: string;
+    type: string;
+    order_id: number | null;
+    subtotal_minor: number;
+    discount_minor: number;
+    tax_minor: number;
+    total_minor: number;
+  }>(
+    'SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    [invoiceId, actor.locationId],
+  );
+  const inv = rows[0];
+  if (!inv) throw new AppError('notFound');
+  if (inv.status === 'posted') throw new AppError('conflict', { data: { reason: 'already_posted' } });
+  await client.query(
+    `UPDATE invoices SET status = 'posted', posted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
+    [invoiceId],
+  );
+  await postLedger(client, { location_id: actor.locationId, order_id: inv.order_id, invoice_id: inv.id }, [
+    { gl: '1100', amount: inv.total_minor },
+    { gl: inv.type === 'sale' ? '4010' : '4000', amount: -(inv.subtotal_minor - inv.discount_minor) },
+    { gl: '2200', amount: -inv.tax_minor },
+  ]);
+  await audit(client, actor, invoiceId, 'posted', { total_minor: inv.total_minor });
+}
+
+/**
+ * Nothing of a closed order stays "In progress": its unbilled lines are billed and every invoice of it in
+ * progress is posted, in the caller's transaction (which holds the order's row lock). Returns the posted ids.
+ */
+export async function settleOrderInvoices(
+  client: pg.PoolClient,
+  actor: Actor,
+  order: BillableOrder,
+): Promise<number[]> {
+  await billUnbilled(client, actor, order);
+  const { rows } = await client.query<{ id: number }>(
+    `SELECT id FROM invoices WHERE order_id = $1 AND location_id = $2 AND status = 'in_progress' ORDER BY id FOR UPDATE`,
+    [order.id, actor.locationId],
+  );
+  for (const r of rows) await postInvoice(client, actor, r.id);
+  return rows.map((r) => r.id);
+}

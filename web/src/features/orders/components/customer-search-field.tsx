@@ -1,0 +1,107 @@
+import { Button, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useCustomerSearch, type CustomerMatch } from '../api/search-customers.ts';
+
+export interface CustomerSearchFieldProps {
+  locationId: number | null;
+  /** The chosen customer; null stands for the default customer, named by `defaultLabel`. */
+  value: { id: number; name: string } | null;
+  onChange(customer: CustomerMatch | null): void;
+  /** Who null is ("Walk-in customer"); without it there is no way back to the default. */
+  defaultLabel?: string;
+}
+
+/** Waits for typing to pause before a search goes out. */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Picks the customer of an order by name, e-mail or phone, through the same lookup the create-order
+ * wizard uses (GET customers/lookup, open to order clerks without the customer permission).
+ */
+export function CustomerSearchField({ locationId, value, onChange, defaultLabel }: CustomerSearchFieldProps) {
+  const { t } = useAppTranslation();
+  const groupLabel = useId();
+  const [search, setSearch] = useState('');
+  const settled = useSettled(search);
+  const results = useCustomerSearch(locationId, settled);
+  const searching = search.trim().length >= 2;
+  const rows: CustomerMatch[] = searching ? (results.data?.rows ?? []) : [];
+  const chosenName = value?.name ?? defaultLabel ?? t('orders:customer_search.none');
+
+  const choose = (customer: CustomerMatch | null) => {
+    onChange(customer);
+    setSearch('');
+  };
+
+  return (
+    <Stack gap="2" role="group" aria-labelledby={groupLabel} data-testid="customer-search-field">
+      <HStack gap="3" wrap="wrap">
+        <Text id={groupLabel} fontWeight="semibold">
+          {t('orders:create.chosen_customer', { name: chosenName })}
+        </Text>
+        {value !== null && defaultLabel !== undefined && (
+          <Button size="xs" variant="outline" onClick={() => choose(null)}>
+            {t('orders:customer_search.use_default', { name: defaultLabel })}
+          </Button>
+        )}
+      </HStack>
+      <Field.Root>
+        <Field.Label>{t('orders:create.customer_search')}</Field.Label>
+        <Input
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && search !== '') {
+              event.preventDefault();
+              setSearch('');
+            }
+          }}
+        />
+        <Field.HelperText>{t('orders:create.customer_search_hint')}</Field.HelperText>
+      </Field.Root>
+      <div role="status" aria-live="polite">
+        {searching && results.isError && (
+          <Text color="fg.error">
+            {t('orders:customer_search.failed', { message: results.error.message })}
+          </Text>
+        )}
+        {searching && settled === search && results.data !== undefined && rows.length === 0 && (
+          <Text color="fg.muted">{t('orders:create.no_customers')}</Text>
+        )}
+      </div>
+      {rows.length > 0 && (
+        <List.Root aria-label={t('orders:create.customer_results')} gap="2" listStyleType="none" ps="0">
+          {rows.map((customer) => (
+            <List.Item key={customer.id}>
+              <HStack justify="space-between" borderWidth="1px" borderRadius="l2" px="3" py="2">
+                <Stack gap="0">
+                  <Text fontWeight="medium">{customer.name}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {[customer.email, customer.phone].filter(Boolean).join(' · ')}
+                  </Text>
+                </Stack>
+                <Button
+                  size="xs"
+                  aria-label={t('orders:customer_search.choose_named', { name: customer.name })}
+                  onClick={() => choose(customer)}
+                >
+                  {t('orders:create.choose')}
+                </Button>
+              </HStack>
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Stack>
+  );
+}

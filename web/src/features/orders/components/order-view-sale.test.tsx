@@ -1,0 +1,101 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import type { OrderDetail } from '../api/get-order.ts';
+import type { OrderKind } from '../order-kind.ts';
+import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
+import { OrderView } from './order-view.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A quick sale of two shelf products (no serialized items), paid and closed. */
+function closedSale(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return orderFixture({
+    id: 77,
+    number: 200077,
+    type: 'sale',
+    status: 'closed',
+    rental_type_id: null,
+    planned_start: null,
+    planned_finish: null,
+    closed_at: '2025-01-10T10:00:00Z',
+    total_minor: 900,
+    deposit_minor: 0,
+    paid_minor: 900,
+    balance_minor: 0,
+    items: [
+      orderItemFixture(1, { product_sku: 'WAX', product_name: 'Surf wax', status: 'sold' }),
+      orderItemFixture(2, { product_sku: 'LEASH', product_name: 'Leash', status: 'sold' }),
+    ],
+    allowed_events: [],
+    ...overrides,
+  });
+}
+
+function show(kind: OrderKind, order: OrderDetail) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === `/api/nine/${kind}-orders/${order.id}`)
+        return json(200, { data: order });
+      return json(404, { resp_code: 1004, resp_message: 'not found' });
+    }),
+  );
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <OrderView
+            kind={kind}
+            id={order.id}
+            locationId={1}
+            currencySymbol="$"
+            canChange
+            listHref={`/${kind}-orders`}
+            printLinks={[]}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sale order view', { timeout: 20_000 }, () => {
+  it('shows a closed sale’s lines as Sold with their product SKU, and no rental panels', async () => {
+    show('sale', closedSale());
+    expect(await screen.findByRole('heading', { name: 'Order #200077', level: 1 })).toBeTruthy();
+    const items = screen.getByRole('region', { name: 'Items' });
+    const rows = within(items).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['WAX', 'LEASH']);
+    expect(rows.map((row) => within(row).getByText(/^(Sold|Pending)$/).textContent)).toEqual([
+      'Sold',
+      'Sold',
+    ]);
+    expect(within(items).queryByText('No SKU')).toBeNull();
+    // Participants and the signature belong to rentals.
+    expect(screen.queryByRole('heading', { name: 'Participants' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Signature' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Notes' })).toBeTruthy();
+  });
+
+  it('still shows participants and the signature on a rent order', async () => {
+    show('rent', orderFixture());
+    expect(await screen.findByRole('heading', { name: 'Order #100041', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Participants' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Signature' })).toBeTruthy();
+    // A bulk rental line has no SKU of its own: the rental view warns about it.
+    expect(screen.getByText('No SKU')).toBeTruthy();
+  });
+});
