@@ -78,7 +78,8 @@ describe('a raw TCP printer after the agent is killed mid-queue', () => {
     const statusOf = (n: number) => queue?.get(idOf.get(`job-${n}`) ?? '');
     await vi.waitFor(
       () => {
-        for (let n = 1; n <= JOBS; n += 1) expect(['done', 'failed']).toContain(statusOf(n)?.status);
+        for (let n = 1; n <= JOBS; n += 1)
+          expect(['done', 'failed', 'needs-confirmation']).toContain(statusOf(n)?.status);
       },
       { timeout: 10_000 },
     );
@@ -92,7 +93,10 @@ describe('a raw TCP printer after the agent is killed mid-queue', () => {
     }
     // Not resent, not dropped silently: reported as possibly printed, for a person to decide.
     const uncertain = statusOf(KILLED_DURING);
-    expect(uncertain).toMatchObject({ status: 'failed', reason: expect.stringMatching(/may have printed/) });
+    expect(uncertain).toMatchObject({
+      status: 'needs-confirmation',
+      reason: expect.stringMatching(/may have printed/),
+    });
     expect(reported).toContainEqual(uncertain);
     // The printer was asked for its status before deciding.
     expect(printer.statusQueries).toBeGreaterThan(0);
@@ -154,8 +158,11 @@ describe('a job cut off mid-send on a transport that is not repeat-safe', () => 
     expect(written).toEqual(['waiting']);
     expect(statusAsked).toBe(1);
     const reason = /may have printed: .*usb 0416:5011.*reports it is ready/;
-    expect(queue.get('cut-off')).toMatchObject({ status: 'failed', reason: expect.stringMatching(reason) });
-    expect(reported.find((info) => info.jobId === 'cut-off')).toMatchObject({ status: 'failed' });
+    expect(queue.get('cut-off')).toMatchObject({
+      status: 'needs-confirmation',
+      reason: expect.stringMatching(reason),
+    });
+    expect(reported.find((info) => info.jobId === 'cut-off')).toMatchObject({ status: 'needs-confirmation' });
 
     // The next start leaves it alone: a person decides.
     await queue.stop();
@@ -170,7 +177,10 @@ describe('a job cut off mid-send on a transport that is not repeat-safe', () => 
       } as unknown as FastifyBaseLogger,
     });
     await queue.start();
-    expect(queue.get('cut-off')).toMatchObject({ status: 'failed', reason: expect.stringMatching(reason) });
+    expect(queue.get('cut-off')).toMatchObject({
+      status: 'needs-confirmation',
+      reason: expect.stringMatching(reason),
+    });
     expect(written).toEqual(['waiting']);
   });
 });

@@ -69,6 +69,7 @@ import { registerListKioskDevices } from './modules/settings/list-kiosk-devices.
 import { registerRevokeKioskDevice } from './modules/settings/revoke-kiosk-device.ts';
 import { registerSetAsKiosk } from './modules/settings/set-as-kiosk.ts';
 import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -148,6 +149,8 @@ export async function buildApp({
   const accessKeys = createAccessKeys({ db, failures });
   const orders = createOrderService({ accessKeys });
   const money = createMoneyService({ accessKeys, orders, permissionsAt: auth.permissionsAt });
+  // Before authentication: the docs scope's routes are marked public before access is enforced.
+  await registerOpenApi(app, config.appVersion);
   const routes = registerAuthentication(app, auth);
 
   registerHealth(app, { db, version: config.appVersion });

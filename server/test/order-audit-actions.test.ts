@@ -9,6 +9,8 @@ import { depositMove } from '@nine/shared/schemas/money';
  * server's source for every audit-log write of an order (or of an invoice, which the order's timeline
  * shows as `invoice:<action>`) and fails when one writes an action that list lacks, or writes it in a
  * form the scan cannot read: then teach the scan, rather than letting a raw code reach the timeline.
+ * Writes go through lib/audit.ts, `audit(client, actor, { entity: 'order', entityId, action, data })`;
+ * the seed writes its rows in bulk SQL, which the scan reads too.
  */
 
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -102,6 +104,27 @@ interface Write {
   where: string;
 }
 
+/** The properties of an object literal's text (with its braces): `key: value` and shorthand `key`. */
+function properties(literal: string): Map<string, string> {
+  const props = new Map<string, string>();
+  for (const part of topLevel(literal.trim().slice(1, -1), ',')) {
+    if (part.startsWith('...')) continue;
+    const colon = topLevel(part, ':');
+    props.set(colon[0]!.trim(), (colon.length > 1 ? part.slice(part.indexOf(':') + 1) : part).trim());
+  }
+  return props;
+}
+
+/** The parameter names of the function around `at`, and that function's name. */
+function enclosingFunction(text: string, at: number, where: string): { name: string; params: string[] } {
+  const fn = [...text.slice(0, at).matchAll(/function (\w+)\s*\(/g)].at(-1);
+  if (!fn) throw new Error(`${where}: an audit write outside a function`);
+  const params = topLevel(balanced(text, fn.index + fn[0].length - 1).slice(1, -1), ',').map((p) =>
+    p.split(':')[0]!.trim(),
+  );
+  return { name: fn[1]!, params };
+}
+
 async function scan(): Promise<Write[]> {
   const files = await sourceFiles(SRC);
   const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(f, 'utf8')] as const)));
@@ -109,39 +132,60 @@ async function scan(): Promise<Write[]> {
   const line = (file: string, at: number) =>
     `${relative(SRC, file)}:${texts.get(file)!.slice(0, at).split('\n').length}`;
 
+  /** The actions `fn`'s callers pass as its parameter number `index` (a helper around audit()). */
+  const callersOf = (file: string, fn: string, index: number, entity: Write['entity'], where: string) => {
+    const callers = [...texts].filter(
+      ([other, t]) =>
+        other === file ||
+        new RegExp(`import \\{[^}]*\\b${fn}\\b[^}]*\\} from '[^']*${basename(file)}'`).test(t),
+    );
+    let calls = 0;
+    for (const [callerFile, callerText] of callers) {
+      for (const c of callerText.matchAll(new RegExp(`(?<![\\w.])${fn}\\(`, 'g'))) {
+        if (/function\s*$/.test(callerText.slice(0, c.index))) continue;
+        const args = topLevel(balanced(callerText, c.index + c[0].length - 1).slice(1, -1), ',');
+        const at = line(callerFile, c.index);
+        for (const action of actionsOf(args[index] ?? '', at)) writes.push({ entity, action, where: at });
+        calls++;
+      }
+    }
+    if (calls === 0) throw new Error(`${where}: ${fn} is never called`);
+  };
+
   for (const [file, text] of texts) {
+    // The audit service: audit(client, actor, { entity: 'order', entityId, action: 'payment', data }).
+    for (const m of text.matchAll(/(?<![\w.])audit\(/g)) {
+      if (/function\s*$/.test(text.slice(0, m.index))) continue;
+      const where = line(file, m.index);
+      const entry = topLevel(balanced(text, m.index + m[0].length - 1).slice(1, -1), ',')[2];
+      if (!entry?.startsWith('{')) throw new Error(`${where}: cannot read the audit entry \`${entry}\``);
+      const props = properties(entry);
+      const entity = /^'(\w+)'$/.exec(props.get('entity') ?? '')?.[1];
+      if (!entity) throw new Error(`${where}: cannot read the audit entity \`${props.get('entity')}\``);
+      if (entity !== 'order' && entity !== 'invoice') continue;
+      const action = props.get('action') ?? '';
+      if (/^\w+$/.test(action)) {
+        // A helper passing its own `action` parameter on: read what its callers give it.
+        const fn = enclosingFunction(text, m.index, where);
+        const index = fn.params.indexOf(action);
+        if (index < 0) throw new Error(`${where}: cannot read the audit action \`${action}\``);
+        callersOf(file, fn.name, index, entity, where);
+      } else for (const a of actionsOf(action, where)) writes.push({ entity, action: a, where });
+    }
+
     // A literal entity followed by the id and the action, in SQL (`'order', $3, 'payment'`), a helper's
     // arguments (`audit(client, actor, 'order', order.id, 'payment', …)`) or a bulk row (the seed).
     for (const m of text.matchAll(/'(order|invoice)',\s*([^,()]+|\w+\([^()]*\)),\s*/g)) {
+      if (m[2]!.startsWith('entityId')) continue; // an audit() entry, read above
       const entity = m[1] as Write['entity'];
       const rest = text.slice(m.index + m[0].length);
       const where = line(file, m.index);
       if (/^\$\d+\s*,/.test(rest)) {
         // SQL with the action as a parameter: the helper around it takes `action`; read its callers.
-        const before = text.slice(0, m.index);
-        const fn = [...before.matchAll(/function (\w+)\s*\(/g)].at(-1);
-        if (!fn) throw new Error(`${where}: an audit write outside a function`);
-        const params = topLevel(balanced(text, fn.index + fn[0].length - 1).slice(1, -1), ',').map((p) =>
-          p.split(':')[0]!.trim(),
-        );
-        const index = params.indexOf('action');
-        if (index < 0) throw new Error(`${where}: ${fn[1]} writes an action that is not its \`action\``);
-        const callers = [...texts].filter(
-          ([other, t]) =>
-            other === file ||
-            new RegExp(`import \\{[^}]*\\b${fn[1]}\\b[^}]*\\} from '[^']*${basename(file)}'`).test(t),
-        );
-        let calls = 0;
-        for (const [callerFile, callerText] of callers) {
-          for (const c of callerText.matchAll(new RegExp(`(?<![\\w.])${fn[1]}\\(`, 'g'))) {
-            if (/function\s*$/.test(callerText.slice(0, c.index))) continue;
-            const args = topLevel(balanced(callerText, c.index + c[0].length - 1).slice(1, -1), ',');
-            const at = line(callerFile, c.index);
-            for (const action of actionsOf(args[index] ?? '', at)) writes.push({ entity, action, where: at });
-            calls++;
-          }
-        }
-        if (calls === 0) throw new Error(`${where}: ${fn[1]} is never called`);
+        const fn = enclosingFunction(text, m.index, where);
+        const index = fn.params.indexOf('action');
+        if (index < 0) throw new Error(`${where}: ${fn.name} writes an action that is not its \`action\``);
+        callersOf(file, fn.name, index, entity, where);
       } else if (/^'/.test(rest) || /^`/.test(rest)) {
         const expression = rest.startsWith('`')
           ? rest.slice(0, skipString(rest, 0) + 1)

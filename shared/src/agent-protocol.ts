@@ -10,6 +10,10 @@ import { receiptDocument } from './receipt.ts';
  * Both ends validate with the schemas below; the agent answers anything it cannot parse with an error reply.
  */
 
+/**
+ * Exact-match on both ends, so bumping it cuts off every agent already installed. Additive changes (a new
+ * request type, a new optional field) keep it: an older agent answers an unknown type with `unknown-type`.
+ */
 export const AGENT_PROTOCOL_VERSION = 1;
 export const AGENT_DEFAULT_PORT = 17900;
 /** The websocket path and the status path on the agent's main port. */
@@ -62,15 +66,22 @@ export const printerStatus = z.object({
 });
 export type PrinterStatus = z.infer<typeof printerStatus>;
 
-export const jobStates = ['queued', 'printing', 'done', 'failed'] as const;
+/**
+ * `needs-confirmation`: the agent stopped while the job's bytes were going to a printer that cannot take a
+ * repeat harmlessly, so it may or may not be on paper. It is never sent again by itself: a person checks
+ * the printer and answers with `resolve-job` (it printed: `done`; print again: re-queued once).
+ */
+export const jobStates = ['queued', 'printing', 'done', 'failed', 'needs-confirmation'] as const;
 export type JobState = (typeof jobStates)[number];
 
 export const jobInfo = z.object({
   jobId: z.string(),
   printerId: deviceId,
   status: z.enum(jobStates),
-  /** Why it failed, or why a queued job waits (printer offline). */
+  /** Why it failed, why a queued job waits (printer offline), or why it may have printed. */
   reason: z.string().optional(),
+  /** How many times a person asked to print it again after `needs-confirmation`; absent for none. */
+  reprints: z.int().nonnegative().optional(),
   createdAt: isoTime,
   updatedAt: isoTime,
 });
@@ -128,6 +139,9 @@ export const printJob = z.discriminatedUnion('kind', [
 ]);
 export type PrintJob = z.output<typeof printJob>;
 
+export const jobResolutions = ['printed', 'reprint'] as const;
+export type JobResolution = (typeof jobResolutions)[number];
+
 const payloads = {
   /** Any connection may say hello; a valid token in it marks the connection as paired. */
   hello: z.object({ token: token.optional(), client: z.string().max(128).optional() }).default({}),
@@ -142,6 +156,15 @@ const payloads = {
   }),
   'printer-status': z.object({ printerId: deviceId.optional() }).default({}),
   'job-status': z.object({ jobId: z.string().min(1).max(64) }),
+  /**
+   * A person's answer for a `needs-confirmation` job: `printed` marks it `done` and prints nothing;
+   * `reprint` queues it once more. A job no longer awaiting confirmation is returned unchanged, so a
+   * repeated answer never prints twice.
+   */
+  'resolve-job': z.object({
+    jobId: z.string().min(1).max(64),
+    resolution: z.enum(jobResolutions),
+  }),
   /**
    * Proves which counter PC this is, for the server's set-as-kiosk: the agent signs the server's single-use
    * challenge, bound to the location being registered, with the Ed25519 private key it keeps. The reply
@@ -160,6 +183,7 @@ export const privilegedRequestTypes: readonly AgentRequestType[] = [
   'print',
   'printer-status',
   'job-status',
+  'resolve-job',
   'kiosk-identity',
 ];
 
@@ -210,6 +234,7 @@ export const agentResults = {
     printers: z.array(z.object({ printerId: deviceId, status: printerStatus })),
   }),
   'job-status': z.object({ job: jobInfo }),
+  'resolve-job': z.object({ job: jobInfo }),
   'kiosk-identity': z.object({
     deviceId: kioskDeviceId,
     /** The PC's name (host name unless configured). */

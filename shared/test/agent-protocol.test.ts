@@ -183,3 +183,37 @@ describe('printer-status', () => {
     ).toBe('invalid');
   });
 });
+
+describe('a job that may have printed', () => {
+  const uncertain = {
+    jobId: 'job-1',
+    printerId: 'usb58',
+    status: 'needs-confirmation',
+    reason: 'may have printed',
+    createdAt: '2026-03-02T09:00:00.000Z',
+    updatedAt: '2026-03-02T09:05:00.000Z',
+  };
+
+  it('is a job state the browser accepts in events and in job-status replies', () => {
+    const event = makeEvent('job-status', uncertain as never);
+    expect(parseAgentMessage(JSON.stringify(event))).toEqual({ kind: 'event', event });
+    const reply = okReply('r1', { job: { ...uncertain, reprints: 1 } } as never);
+    expect(parseAgentMessage(reply, () => 'job-status').kind).toBe('reply');
+  });
+
+  it('is answered by a privileged resolve-job request: printed or reprint, nothing else', () => {
+    expect(privilegedRequestTypes).toContain('resolve-job');
+    const request = {
+      v: 1,
+      id: 'r2',
+      type: 'resolve-job',
+      payload: { jobId: 'job-1', resolution: 'reprint' },
+    };
+    expect(parseAgentRequest(request)).toEqual({ ok: true, request });
+    expect(errorCodeOf({ ...request, payload: { jobId: 'job-1', resolution: 'printed' } })).toBeUndefined();
+    expect(errorCodeOf({ ...request, payload: { jobId: 'job-1', resolution: 'retry' } })).toBe(
+      'invalid-payload',
+    );
+    expect(errorCodeOf({ ...request, payload: { resolution: 'printed' } })).toBe('invalid-payload');
+  });
+});

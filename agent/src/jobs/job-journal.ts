@@ -1,25 +1,21 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { JobState } from '@nine/shared/agent-protocol';
+import { jobStates, type JobState } from '@nine/shared/agent-protocol';
+
+/** The journal knows the protocol's job states, `needs-confirmation` included. */
+export type JournalJobState = JobState;
 
 /**
- * The protocol's job states, plus `needs-confirmation`: a crash cut the job off while its bytes were going to
- * a printer that cannot take a repeat harmlessly, so it may or may not be on paper and only a person can
- * tell. Finished, like `done` and `failed`: it is never sent again by itself.
+ * States after which a job is never sent again by itself. `needs-confirmation` is one: only a person's
+ * `reprint` answer queues it again.
  */
-export type JournalJobState = JobState | 'needs-confirmation';
-
-export const journalJobStates: readonly JournalJobState[] = [
-  'queued',
-  'printing',
-  'done',
-  'failed',
-  'needs-confirmation',
-];
-
-/** States after which a job is never sent again. */
 export function isFinished(status: JournalJobState): boolean {
   return status === 'done' || status === 'failed' || status === 'needs-confirmation';
+}
+
+/** Whether a job keeps its bytes: until it is done or failed (a job awaiting confirmation may be reprinted). */
+export function keepsBytes(status: JournalJobState): boolean {
+  return status !== 'done' && status !== 'failed';
 }
 
 /**
@@ -34,16 +30,28 @@ export interface JobRecord {
   createdAt: string;
   updatedAt: string;
   idempotencyKey?: string;
+  /** Times a person asked to print it again after `needs-confirmation`. */
+  reprints?: number;
+  /** When the last reprint was asked for: a reprint's age counts from then, not from `createdAt`. */
+  reprintedAt?: string;
   bytes?: string;
 }
 
 /**
- * Journal lines: `job` writes a whole job (on accept, and when compacting); `status` records a transition.
- * Replaying the lines in order gives the state of every job.
+ * Journal lines: `job` writes a whole job (on accept, and when compacting); `status` records a transition,
+ * `reprint` marking the one a person asked for (`needs-confirmation` back to `queued`). Replaying the lines in
+ * order gives the state of every job.
  */
 export type JournalEntry =
   | { op: 'job'; job: JobRecord }
-  | { op: 'status'; jobId: string; status: JournalJobState; at: string; reason?: string };
+  | {
+      op: 'status';
+      jobId: string;
+      status: JournalJobState;
+      at: string;
+      reason?: string;
+      reprint?: true;
+    };
 
 export interface JobJournal {
   readonly path: string;
@@ -56,7 +64,7 @@ export interface JobJournal {
   close(): Promise<void>;
 }
 
-const states: readonly string[] = journalJobStates;
+const states: readonly string[] = jobStates;
 
 function isJobRecord(value: unknown): value is JobRecord {
   if (typeof value !== 'object' || value === null) return false;
@@ -95,6 +103,7 @@ function parseEntry(line: string): JournalEntry | undefined {
       status: entry.status as JournalJobState,
       at: entry.at,
       ...(typeof entry.reason === 'string' ? { reason: entry.reason } : {}),
+      ...(entry.reprint === true ? { reprint: true as const } : {}),
     };
   }
   return undefined;
@@ -190,7 +199,11 @@ export function createJobJournal(path: string): JobJournal {
         job.updatedAt = entry.at;
         if (entry.reason === undefined) delete job.reason;
         else job.reason = entry.reason;
-        if (isFinished(entry.status)) delete job.bytes;
+        if (entry.reprint === true) {
+          job.reprints = (job.reprints ?? 0) + 1;
+          job.reprintedAt = entry.at;
+        }
+        if (!keepsBytes(entry.status)) delete job.bytes;
       }
       return { jobs, skippedLines };
     },

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobInfo, JobState, PrinterStatus } from '@nine/shared/agent-protocol';
+import type { JobInfo, JobResolution, PrinterStatus } from '@nine/shared/agent-protocol';
 import { PrinterOfflineError, readPrinterStatus, type Printer } from '../devices/printer.ts';
-import { isFinished, type JobJournal, type JobRecord, type JournalJobState } from './job-journal.ts';
+import {
+  isFinished,
+  keepsBytes,
+  type JobJournal,
+  type JobRecord,
+  type JournalJobState,
+} from './job-journal.ts';
 
 export interface JobQueue {
   /**
    * Replays the journal, compacts it and resumes every queued job. A job a crash cut off while it was being
    * sent (`printing`) is sent again only on a repeat-safe transport; elsewhere the printer's status is
-   * read and the job is reported as possibly printed, for a person to decide (at most once).
+   * read and the job is reported as `needs-confirmation`, for a person to decide (at most once).
    */
   start(): Promise<void>;
   /** Resolves once the job is durably journaled: from then on it prints even across a restart. */
@@ -18,6 +24,12 @@ export interface JobQueue {
     idempotencyKey?: string | undefined;
   }): Promise<JobInfo>;
   get(jobId: string): JobInfo | undefined;
+  /**
+   * A person's answer for a `needs-confirmation` job: `printed` marks it done and sends nothing; `reprint`
+   * queues it once more (durably, before resolving). Any other job is returned unchanged, so a repeated or
+   * concurrent answer never prints twice. Undefined for an unknown job.
+   */
+  resolve(jobId: string, resolution: JobResolution): Promise<JobInfo | undefined>;
   /** Retries a printer's waiting job now instead of after the back-off (the printer came back). */
   retryNow(printerId: string): void;
   /** Stops printing; an interrupted job stays `printing` in the journal and is handled by the next start. */
@@ -48,20 +60,13 @@ interface Lane {
   wake: (() => void) | undefined;
 }
 
-/**
- * The state the protocol shows. It has no `needs-confirmation` yet: such a job reads as `failed`, its
- * reason saying it may have printed. Once `jobStates` has it, return `status` as it is.
- */
-function protocolState(status: JournalJobState): JobState {
-  return status === 'needs-confirmation' ? 'failed' : status;
-}
-
 function toInfo(job: JobRecord): JobInfo {
   return {
     jobId: job.jobId,
     printerId: job.printerId,
-    status: protocolState(job.status),
+    status: job.status,
     ...(job.reason === undefined ? {} : { reason: job.reason }),
+    ...(job.reprints === undefined ? {} : { reprints: job.reprints }),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
@@ -104,19 +109,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let appendedSinceCompaction = 0;
   /** Jobs found `printing` at start on transports where a repeat may print twice. */
   const cutOff = new Set<string>();
+  /** Answers for `needs-confirmation` jobs being written: a concurrent answer waits for the first. */
+  const resolving = new Map<string, Promise<JobInfo>>();
 
   const stopped = () => stopController.signal.aborted;
 
   /**
    * Journals a status change, then applies and reports it. `printing` is the "bytes may be leaving" mark:
    * it is on disk before they leave, except on repeat-safe transports (the spool), where a restart repeats
-   * printing and queued jobs alike and waiting for the fsync would only delay every receipt.
+   * printing and queued jobs alike and waiting for the fsync would only delay every receipt. `reprint`
+   * marks the transition a person asked for, counted in `reprints`.
    */
   const transition = async (
     job: JobRecord,
     status: JournalJobState,
     reason?: string,
-    write: { durable?: boolean } = {},
+    write: { durable?: boolean; reprint?: boolean } = {},
   ) => {
     if (stopped()) return;
     const at = new Date(now()).toISOString();
@@ -126,6 +134,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       status,
       at,
       ...(reason === undefined ? {} : { reason }),
+      ...(write.reprint === true ? { reprint: true as const } : {}),
     });
     if (status === 'printing' && write.durable !== true)
       written.catch((error: unknown) => log.error({ err: error }, 'journal write failed'));
@@ -135,7 +144,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     job.updatedAt = at;
     if (reason === undefined) delete job.reason;
     else job.reason = reason;
-    if (isFinished(status)) payloads.delete(job.jobId);
+    if (write.reprint === true) {
+      job.reprints = (job.reprints ?? 0) + 1;
+      job.reprintedAt = at;
+    }
+    if (!keepsBytes(status)) payloads.delete(job.jobId);
     options.onStatus(toInfo(job));
   };
 
@@ -151,9 +164,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
 
   const compact = async () => {
-    const unfinished = [...jobs.values()].filter((job) => !isFinished(job.status));
+    // Jobs awaiting a person's answer stay, bytes and all, however many jobs came after.
+    const unfinished = [...jobs.values()].filter((job) => keepsBytes(job.status));
     const recent = [...jobs.values()]
-      .filter((job) => isFinished(job.status))
+      .filter((job) => !keepsBytes(job.status))
       .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt))
       .slice(-keepFinished);
     const kept = new Set([...unfinished, ...recent].map((job) => job.jobId));
@@ -187,7 +201,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       lane.waiting.shift();
       return retryDelayMs;
     }
-    if (now() - Date.parse(job.createdAt) > maxJobAgeMs) {
+    // A reprint a person asked for counts from the asking: the original may be hours old.
+    if (now() - Date.parse(job.reprintedAt ?? job.createdAt) > maxJobAgeMs) {
       await transition(
         job,
         'failed',
@@ -254,7 +269,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         const { bytes, ...job } = record;
         jobs.set(jobId, job);
         if (job.idempotencyKey !== undefined) byKey.set(job.idempotencyKey, jobId);
-        if (!isFinished(job.status) && bytes !== undefined) payloads.set(jobId, Buffer.from(bytes, 'base64'));
+        if (keepsBytes(job.status) && bytes !== undefined) payloads.set(jobId, Buffer.from(bytes, 'base64'));
       }
       for (const job of jobs.values()) {
         if (isFinished(job.status)) continue;
@@ -320,6 +335,39 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     get(jobId) {
       const job = jobs.get(jobId);
       return job === undefined ? undefined : toInfo(job);
+    },
+
+    resolve(jobId, resolution) {
+      const job = jobs.get(jobId);
+      if (job === undefined) return Promise.resolve(undefined);
+      const pending = resolving.get(jobId);
+      if (pending !== undefined) return pending;
+      if (job.status !== 'needs-confirmation') return Promise.resolve(toInfo(job));
+      const answer = (async () => {
+        const audit = { jobId, printerId: job.printerId, resolution };
+        if (resolution === 'printed') {
+          await transition(job, 'done');
+          log.info(audit, 'print job resolved: a person confirmed it printed');
+          return toInfo(job);
+        }
+        const lane = lanes.get(job.printerId);
+        if (lane === undefined || !payloads.has(jobId)) {
+          const reason =
+            lane === undefined ? `printer ${job.printerId} is no longer configured` : 'job data lost';
+          await transition(job, 'failed', reason);
+          log.warn({ ...audit, reason }, 'print job resolved: a person asked to print it again, but cannot');
+          return toInfo(job);
+        }
+        await transition(job, 'queued', undefined, { reprint: true });
+        log.info(audit, 'print job resolved: a person asked to print it again');
+        if (job.status === 'queued') {
+          lane.waiting.push(jobId);
+          drain(lane);
+        }
+        return toInfo(job);
+      })().finally(() => resolving.delete(jobId));
+      resolving.set(jobId, answer);
+      return answer;
     },
 
     retryNow(printerId) {

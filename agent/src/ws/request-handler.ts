@@ -99,6 +99,11 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
         if (job === undefined) return errorReply(id, 'job-not-found', `no job '${request.payload.jobId}'`);
         return okReply<'job-status'>(id, { job });
       }
+      case 'resolve-job': {
+        const job = await queue.resolve(request.payload.jobId, request.payload.resolution);
+        if (job === undefined) return errorReply(id, 'job-not-found', `no job '${request.payload.jobId}'`);
+        return okReply<'resolve-job'>(id, { job });
+      }
       case 'kiosk-identity': {
         // Signs the challenge with the private key, which never leaves the agent.
         return okReply<'kiosk-identity'>(id, deps.identity.prove(request.payload));

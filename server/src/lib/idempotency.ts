@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import { holdingConnection, type Db } from '../db/pool.ts';
+import type { Db } from '../db/pool.ts';
+import { actorOf, type Actor } from './actor.ts';
+import { transaction } from './transaction.ts';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -10,70 +13,95 @@ export interface IdempotentResult<T> {
 }
 
 /**
- * Runs `work` in one transaction. With an Idempotency-Key, the key is claimed in that same
- * transaction: a concurrent retry blocks on the key's row until the first commits, then replays its
- * stored answer, so a retry never creates a second order, invoice or payment. A refused request
- * (4xx) rolls back and stores nothing, so the same key may be retried once the cause is fixed.
- * `work` must use `client` for every query: asking the pool again inside it fails (see holdingConnection).
+ * Runs `work` in one transaction (lib/transaction.ts). With an Idempotency-Key, the key is claimed in that
+ * same transaction: a concurrent retry blocks on the key's row until the first commits, then replays its
+ * stored answer, so a retry never creates a second order, invoice or payment. A refused request (4xx)
+ * rolls back and stores nothing, so the same key may be retried once the cause is fixed.
  */
-export async function inTransaction<T>(
+async function claimedTransaction<T>(
   db: Db,
-  idempotency: { userId: number; key: string | undefined; fingerprint: unknown } | null,
+  idempotency: { userId: number; key: string; fingerprint: unknown },
   work: (client: pg.PoolClient) => Promise<{ status: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
-  const client = await db.pool.connect();
-  let released = false;
-  // Rolled back and given back to the pool at most once, whoever gets here first.
-  const rollbackAndRelease = async () => {
-    if (released) return;
-    released = true;
-    await client.query('ROLLBACK').catch(() => {});
-    client.release();
-  };
-  const hash = idempotency?.key
-    ? createHash('sha256').update(JSON.stringify(idempotency.fingerprint)).digest()
-    : null;
-  try {
-    await client.query('BEGIN');
-    if (idempotency?.key) {
-      const claimed = await client.query(
-        'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [idempotency.userId, idempotency.key, hash],
+  const { userId, key } = idempotency;
+  const hash = createHash('sha256').update(JSON.stringify(idempotency.fingerprint)).digest();
+  return transaction(db, async (client) => {
+    const claimed = await client.query(
+      'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [userId, key, hash],
+    );
+    if (claimed.rowCount === 0) {
+      // The insert waited for the claiming transaction to end: this later statement sees what it stored.
+      const { rows } = await client.query<{
+        request_hash: Buffer;
+        response_status: number | null;
+        response_body: T;
+      }>(
+        'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+        [userId, key],
       );
-      if (claimed.rowCount === 0) {
-        await client.query('ROLLBACK');
-        const { rows } = await client.query<{
-          request_hash: Buffer;
-          response_status: number | null;
-          response_body: T;
-        }>(
-          'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-          [idempotency.userId, idempotency.key],
-        );
-        const stored = rows[0];
-        if (!stored || stored.response_status === null) throw new AppError('idempotencyInFlight');
-        if (!stored.request_hash.equals(hash!)) throw new AppError('idempotencyKeyReused');
-        return { status: stored.response_status, body: stored.response_body, replayed: true };
-      }
+      const stored = rows[0];
+      if (!stored || stored.response_status === null) throw new AppError('idempotencyInFlight');
+      if (!stored.request_hash.equals(hash)) throw new AppError('idempotencyKeyReused');
+      return { status: stored.response_status, body: stored.response_body, replayed: true };
     }
-    const result = await holdingConnection(() => work(client), rollbackAndRelease);
-    if (idempotency?.key) {
-      await client.query(
-        'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2',
-        [idempotency.userId, idempotency.key, result.status, JSON.stringify(result.body)],
-      );
-    }
-    await client.query('COMMIT');
+    const result = await work(client);
+    await client.query(
+      'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2',
+      [userId, key, result.status, JSON.stringify(result.body)],
+    );
     return { ...result, replayed: false };
-  } catch (err) {
-    await rollbackAndRelease();
-    throw err;
-  } finally {
-    if (!released) {
-      released = true;
-      client.release();
-    }
-  }
+  });
+}
+
+export interface FingerprintOptions {
+  /** The parsed body. */
+  input?: object;
+  /** Fields of `input` that do not make another request (an approver's access key). */
+  omit?: readonly string[];
+}
+
+/**
+ * `work` in one transaction, idempotent by the request's `Idempotency-Key` header: a retry replays the
+ * stored answer, and the same key with another request is refused (1020). The request's fingerprint is
+ * derived, never written by hand: route, path parameters, location and the parsed `input` less `omit`.
+ */
+export async function idempotentTransaction<T>(
+  db: Db,
+  request: FastifyRequest,
+  options: FingerprintOptions,
+  work: (client: pg.PoolClient, actor: Actor) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  const actor = actorOf(request);
+  const key = idempotencyKeyOf(request.headers);
+  const run = (client: pg.PoolClient) => work(client, actor);
+  if (!key) return { ...(await transaction(db, run)), replayed: false };
+  const input = Object.fromEntries(
+    Object.entries(options.input ?? {}).filter(([name]) => !options.omit?.includes(name)),
+  );
+  const fingerprint = [request.method, request.routeOptions.url, request.params, actor.locationId, input];
+  return claimedTransaction(db, { userId: actor.userId, key, fingerprint }, run);
+}
+
+/**
+ * An idempotent POST (creating an order, invoice, payment, refund, deposit movement…): what `work` returns
+ * is answered as `{ data }` with `status` (201 unless said), and a replay carries `idempotent-replayed`.
+ * `app.post(url, opts, (request, reply) => idempotentPost(db, request, reply, { input }, work))`.
+ */
+export async function idempotentPost<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: FingerprintOptions & { status?: number },
+  work: (client: pg.PoolClient, actor: Actor) => Promise<T>,
+): Promise<FastifyReply> {
+  const status = options.status ?? 201;
+  const result = await idempotentTransaction(db, request, options, async (client, actor) => ({
+    status,
+    body: { data: await work(client, actor) },
+  }));
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(result.status).send(result.body);
 }
 
 export const idempotencyKeySchemaMax = 200;

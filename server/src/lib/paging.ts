@@ -1,15 +1,11 @@
+import type { Page } from '@nine/shared/schemas/page';
 import type { Db } from '../db/pool.ts';
 
 /** Counting stops here: past it a list says "10,000+" instead of counting every match. */
 export const COUNT_CAP = 10_000;
 
-export interface Paged<T> {
-  rows: T[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+/** One page of a list whose count is capped: the shared list envelope. */
+export type Paged<T> = Page<T> & { total_capped: boolean };
 
 /**
  * One page of a list and its capped count, run side by side. `from` is the FROM … WHERE part both

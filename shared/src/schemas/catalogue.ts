@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 
 export const lookupQuery = z.object({
   code: z.string().trim().min(1).max(64),
@@ -11,41 +12,41 @@ export const catalogueSearchQuery = z.object({
 });
 
 /** A row the counter can add to an order: one serialized item, or a product (bulk rental or sale). */
-export interface CatalogueMatch {
-  kind: 'item' | 'product';
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  product_category: string | null;
+export const catalogueMatch = z.object({
+  kind: z.enum(['item', 'product']),
+  product_id: z.number(),
+  product_sku: z.string(),
+  product_name: z.string(),
+  product_category: z.string().nullable(),
   /** Rent: per day, as the server prices an order; sale: per unit. */
-  price_minor: number;
-  deposit_minor: number;
-  item_id: number | null;
-  item_sku: string | null;
-  barcode: string | null;
-  item_status: 'available' | 'rented' | 'maintenance' | 'retired' | 'lost' | null;
+  price_minor: z.number(),
+  deposit_minor: z.number(),
+  item_id: z.number().nullable(),
+  item_sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  item_status: z.enum(['available', 'rented', 'maintenance', 'retired', 'lost']).nullable(),
   /** Bulk and sale products: the quantity on hand in the location; null for serialized items. */
-  stock_quantity: number | null;
-}
+  stock_quantity: z.number().nullable(),
+});
+export type CatalogueMatch = z.infer<typeof catalogueMatch>;
 
-export interface LookupProduct {
-  id: number;
-  kind: 'rent' | 'sale';
-  sku: string;
-  name: string;
-  option: string | null;
-  category: string | null;
-  is_serialized: boolean;
-  barcode: string | null;
-  price_minor: number;
-  deposit_minor: number;
-}
+export const lookupProduct = z.object({
+  id: z.number(),
+  kind: z.enum(['rent', 'sale']),
+  sku: z.string(),
+  name: z.string(),
+  option: z.string().nullable(),
+  category: z.string().nullable(),
+  is_serialized: z.boolean(),
+  barcode: z.string().nullable(),
+  price_minor: z.number(),
+  deposit_minor: z.number(),
+});
+export type LookupProduct = z.infer<typeof lookupProduct>;
 
-export const productSearchQuery = z.object({
+export const productSearchQuery = pageQuery({ size: { default: 20, max: 100 } }).extend({
   kind: z.enum(['rent', 'sale']).optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const availabilityQuery = z
@@ -56,11 +57,12 @@ export const availabilityQuery = z
   })
   .refine((q) => new Date(q.to) > new Date(q.from), { path: ['to'], message: 'must be after from' });
 
-export interface Availability {
-  product_id: number;
-  is_serialized: boolean;
+export const availability = z.object({
+  product_id: z.number(),
+  is_serialized: z.boolean(),
   /** Bulk: units free for the whole period. Serialized: number of free items. */
-  available: number;
+  available: z.number(),
   /** Serialized only: the free items, so the clerk can pick or scan one. */
-  items: { id: number; sku: string; barcode: string }[];
-}
+  items: z.array(z.object({ id: z.number(), sku: z.string(), barcode: z.string() })),
+});
+export type Availability = z.infer<typeof availability>;

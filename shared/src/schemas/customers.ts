@@ -1,29 +1,29 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 
-export const customerListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(['name', 'email', 'created_at', 'id']).default('name'),
-  sort_type: z.enum(['asc', 'desc']).default('asc'),
+export const customerListQuery = pageQuery({
+  sort: { fields: ['name', 'email', 'created_at', 'id'], default: 'name' },
+}).extend({
   search: z.string().trim().max(100).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string | null;
-  is_anonymous: boolean;
-  created_at: string;
-  version: number;
-}
+export const customerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  is_anonymous: z.boolean(),
+  created_at: z.string(),
+  version: z.number(),
+});
+export type CustomerRow = z.infer<typeof customerRow>;
 
 /** Phone numbers: digits with optional +, spaces, dots, dashes and brackets; 6 to 20 digits. */
 const phone = z
@@ -62,98 +62,104 @@ export type CustomerInput = z.infer<typeof customerInput>;
 export const customerUpdate = customerFields.partial().extend({ version: z.number().int().positive() });
 
 /** A page of one of the customer detail's lists (orders, invoices, payments, messages). */
-export const customerHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-});
+export const customerHistoryQuery = pageQuery({ size: { default: 10, max: 100 } });
 export type CustomerHistoryQuery = z.infer<typeof customerHistoryQuery>;
 
-export interface CustomerBalance {
+export const customerBalance = z.object({
   /** Totals of the customer's orders that are not cancelled. */
-  ordered_minor: number;
+  ordered_minor: z.number(),
   /** Payments on those orders less their refunds. */
-  paid_minor: number;
+  paid_minor: z.number(),
   /** ordered - paid: what the customer still owes (negative: paid ahead). */
-  balance_minor: number;
+  balance_minor: z.number(),
   /** Posted invoices less credit notes. */
-  invoiced_minor: number;
-}
+  invoiced_minor: z.number(),
+});
+export type CustomerBalance = z.infer<typeof customerBalance>;
 
-export interface CustomerNoteRow {
-  id: number;
-  body: string;
-  created_by_name: string | null;
-  created_at: string;
-}
+export const customerNoteRow = z.object({
+  id: z.number(),
+  body: z.string(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CustomerNoteRow = z.infer<typeof customerNoteRow>;
 
-export interface ParticipantRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  birth_date: string | null;
-  created_at: string;
-}
+export const participantRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ParticipantRow = z.infer<typeof participantRow>;
 
-export interface SignatureRow {
-  id: number;
-  signer_name: string;
-  participant_id: number | null;
-  document: string;
-  image: string | null;
-  signed_at: string;
-}
+export const signatureRow = z.object({
+  id: z.number(),
+  signer_name: z.string(),
+  participant_id: z.number().nullable(),
+  document: z.string(),
+  image: z.string().nullable(),
+  signed_at: z.string(),
+});
+export type SignatureRow = z.infer<typeof signatureRow>;
 
-export interface CustomerDetail extends CustomerRow {
-  notes: string | null;
-  balance: CustomerBalance;
-  note_log: CustomerNoteRow[];
-  participants: ParticipantRow[];
-  signatures: SignatureRow[];
-}
+export const customerDetail = customerRow.extend({
+  notes: z.string().nullable(),
+  balance: customerBalance,
+  note_log: z.array(customerNoteRow),
+  participants: z.array(participantRow),
+  signatures: z.array(signatureRow),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;
 
-export interface CustomerOrderRow {
-  id: number;
-  number: number;
-  type: 'rent' | 'sale';
-  status: string;
-  location_name: string;
-  planned_start: string | null;
-  planned_finish: string | null;
-  total_minor: number;
-  paid_minor: number;
-  created_at: string;
-}
+export const customerOrderRow = z.object({
+  id: z.number(),
+  number: z.number(),
+  type: z.enum(['rent', 'sale']),
+  status: z.string(),
+  location_name: z.string(),
+  planned_start: z.string().nullable(),
+  planned_finish: z.string().nullable(),
+  total_minor: z.number(),
+  paid_minor: z.number(),
+  created_at: z.string(),
+});
+export type CustomerOrderRow = z.infer<typeof customerOrderRow>;
 
-export interface CustomerInvoiceRow {
-  id: number;
-  number: number;
-  type: string;
-  status: 'in_progress' | 'posted';
-  order_number: number | null;
-  total_minor: number;
-  created_at: string;
-  posted_at: string | null;
-}
+export const customerInvoiceRow = z.object({
+  id: z.number(),
+  number: z.number(),
+  type: z.string(),
+  status: z.enum(['in_progress', 'posted']),
+  order_number: z.number().nullable(),
+  total_minor: z.number(),
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+});
+export type CustomerInvoiceRow = z.infer<typeof customerInvoiceRow>;
 
-export interface CustomerPaymentRow {
-  id: number;
-  order_number: number | null;
-  method: string;
-  amount_minor: number;
-  refunded_minor: number;
-  created_at: string;
-}
+export const customerPaymentRow = z.object({
+  id: z.number(),
+  order_number: z.number().nullable(),
+  method: z.string(),
+  amount_minor: z.number(),
+  refunded_minor: z.number(),
+  created_at: z.string(),
+});
+export type CustomerPaymentRow = z.infer<typeof customerPaymentRow>;
 
-export interface CustomerMessageRow {
-  id: number;
-  channel: 'sms' | 'email';
-  recipient: string;
-  body: string;
-  status: 'sent' | 'failed';
-  sent_by_name: string | null;
-  created_at: string;
-}
+export const customerMessageRow = z.object({
+  id: z.number(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  body: z.string(),
+  status: z.enum(['sent', 'failed']),
+  sent_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CustomerMessageRow = z.infer<typeof customerMessageRow>;
 
 export const customerNoteInput = z.object({ body: z.string().trim().min(1).max(2000) });
 
@@ -210,11 +216,13 @@ export const customerImportRequest = z.object({
 });
 
 /** A refused CSV row: its line in the file and the fields at fault. */
-export interface ImportRefusedRow {
-  line: number;
-  issues: { field: string; message: string }[];
-}
+export const importRefusedRow = z.object({
+  line: z.number(),
+  issues: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type ImportRefusedRow = z.infer<typeof importRefusedRow>;
 
-export interface ImportResult {
-  imported: number;
-}
+export const importResult = z.object({
+  imported: z.number(),
+});
+export type ImportResult = z.infer<typeof importResult>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, type Page } from './page.ts';
 import { amountMinor } from '../money.ts';
 
 export const itemStatuses = ['available', 'rented', 'maintenance', 'retired', 'lost'] as const;
@@ -27,11 +28,9 @@ const id = z.coerce.number().int().positive();
  * The rent and sale inventory lists (spec section 3's product table): one row per serialized item, and
  * one per bulk product stocked in the location.
  */
-export const inventoryListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(inventorySortFields).default('sku'),
-  sort_type: z.enum(['asc', 'desc']).default('asc'),
+export const inventoryListQuery = pageQuery({
+  sort: { fields: inventorySortFields, default: 'sku' },
+}).extend({
   location_id: id.optional(),
   search: z.string().trim().max(100).optional(),
   category_id: id.optional(),
@@ -40,35 +39,30 @@ export const inventoryListQuery = z.object({
 });
 export type InventoryListQuery = z.infer<typeof inventoryListQuery>;
 
-export interface InventoryListRow {
+export const inventoryListRow = z.object({
   /** `item:<id>` or `stock:<product id>`: unique across both kinds of row. */
-  key: string;
-  row_type: 'item' | 'stock';
-  item_id: number | null;
-  product_id: number;
-  product_name: string;
-  sku: string;
-  barcode: string | null;
-  category: string | null;
-  option: string | null;
-  home_location: string | null;
-  current_location: string | null;
+  key: z.string(),
+  row_type: z.enum(['item', 'stock']),
+  item_id: z.number().nullable(),
+  product_id: z.number(),
+  product_name: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  category: z.string().nullable(),
+  option: z.string().nullable(),
+  home_location: z.string().nullable(),
+  current_location: z.string().nullable(),
   /** Items: their status; bulk rows: null. */
-  status: InventoryItemStatus | null;
+  status: z.enum(itemStatuses).nullable(),
   /** Bulk rows: the quantity on hand in the location; items: null. */
-  quantity: number | null;
-  rent_count: number;
-  rent_minutes: number;
-  revenue_minor: number;
-}
+  quantity: z.number().nullable(),
+  rent_count: z.number(),
+  rent_minutes: z.number(),
+  revenue_minor: z.number(),
+});
+export type InventoryListRow = z.infer<typeof inventoryListRow>;
 
-export interface InventoryPage {
-  rows: InventoryListRow[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type InventoryPage = Page<InventoryListRow> & { total_capped: boolean };
 
 const sku = z.string().trim().min(1).max(64);
 const barcode = z.string().trim().min(1).max(64);
@@ -97,6 +91,26 @@ export const productUpdate = productInput
   .partial()
   .extend({ version: z.number().int().positive() });
 export type ProductUpdate = z.input<typeof productUpdate>;
+
+const blankIsNull = (text: string) => (text === '' ? null : text);
+
+/**
+ * The product form: empty text and amounts are null (no deposit is 0), the category is the select's value,
+ * and attribute values are kept by attribute id. The dialog builds a productInput or productUpdate from it.
+ */
+export const productForm = z.object({
+  sku,
+  name: productInput.shape.name,
+  option: z.string().trim().max(100).transform(blankIsNull),
+  category_id: z.string().transform((value) => (value === '' ? null : Number(value))),
+  is_serialized: z.boolean(),
+  barcode: z.string().trim().max(64).transform(blankIsNull),
+  price_minor: money,
+  hourly_price_minor: money.nullable(),
+  deposit_minor: money.nullable().transform((minor) => minor ?? 0),
+  active: z.boolean(),
+  attributes: z.record(z.string(), z.string().trim().max(200)),
+});
 
 export interface ProductAttributeValue {
   attribute_id: number;
@@ -213,10 +227,7 @@ export const stockInput = z.object({
 });
 export type StockInput = z.input<typeof stockInput>;
 
-export const rentalHistoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const rentalHistoryQuery = pageQuery({ size: { default: 20, max: 100 } });
 
 export interface RentalHistoryRow {
   order_item_id: number;
@@ -246,6 +257,19 @@ export type CategoryInput = z.input<typeof categoryInput>;
 export const categoryUpdate = categoryInput.partial();
 export type CategoryUpdate = z.input<typeof categoryUpdate>;
 
+// A parent chosen in a select: "" is the root.
+const parentChoice = z.string().transform((value) => (value === '' ? null : Number(value)));
+
+/** The add-category form; `categoryEditForm` adds the order as typed (not a number is 0). */
+export const categoryForm = z.object({ name: categoryInput.shape.name, parent_id: parentChoice });
+export const categoryEditForm = categoryForm.extend({
+  sort_order: z
+    .string()
+    .trim()
+    .transform((text) => Number(text) || 0)
+    .pipe(categoryInput.shape.sort_order),
+});
+
 export interface CategoryRow {
   id: number;
   parent_id: number | null;
@@ -274,6 +298,24 @@ export const attributeInput = z
     message: 'an option attribute needs options',
   });
 export type AttributeInput = z.input<typeof attributeInput>;
+
+/**
+ * The attribute form: the options typed as one comma-separated text, kept only for an option attribute.
+ * Its output is an attributeInput.
+ */
+export const attributeForm = z
+  .object({
+    name: z.string(),
+    kind: z.enum(attributeKinds),
+    options: z.string().transform((text) =>
+      text
+        .split(',')
+        .map((option) => option.trim())
+        .filter(Boolean),
+    ),
+  })
+  .transform((a) => ({ ...a, options: a.kind === 'option' ? a.options : [] }))
+  .pipe(attributeInput);
 
 export interface AttributeRow {
   id: number;

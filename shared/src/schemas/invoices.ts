@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, type Page } from './page.ts';
 import { positiveAmountMinor } from '../money.ts';
 
 /** Invoice lists, the invoice view, credit notes and ad-hoc charges (spec sections 3 and 6). */
@@ -27,11 +28,10 @@ export const invoiceSortFields = [
 ] as const;
 export type InvoiceSortField = (typeof invoiceSortFields)[number];
 
-export const invoiceListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(invoiceSortFields).default('created_at'),
-  sort_type: z.enum(['asc', 'desc']).default('desc'),
+export const invoiceListQuery = pageQuery({
+  maxPage: 100_000,
+  sort: { fields: invoiceSortFields, default: 'created_at', dir: 'desc' },
+}).extend({
   type: z.enum(invoiceTypes).optional(),
   status: z.enum(invoiceStatuses).optional(),
   balance_status: z.enum(invoiceBalanceStatuses).optional(),
@@ -43,106 +43,107 @@ export const invoiceListQuery = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
-export interface InvoiceRow {
-  id: number;
-  number: number;
-  type: InvoiceType;
-  status: InvoiceStatus;
-  order_id: number | null;
-  order_number: number | null;
-  order_type: string | null;
-  customer: string | null;
-  created_at: string;
-  in_progress_at: string;
-  posted_at: string | null;
+export const invoiceRow = z.object({
+  id: z.number(),
+  number: z.number(),
+  type: z.enum(invoiceTypes),
+  status: z.enum(invoiceStatuses),
+  order_id: z.number().nullable(),
+  order_number: z.number().nullable(),
+  order_type: z.string().nullable(),
+  customer: z.string().nullable(),
+  created_at: z.string(),
+  in_progress_at: z.string(),
+  posted_at: z.string().nullable(),
   /** The spec's "updated at (posted)". */
-  updated_at: string;
-  billing_from: string | null;
-  billing_to: string | null;
-  subtotal_minor: number;
-  discount_minor: number;
-  tax_minor: number;
-  total_minor: number;
-  paid_minor: number;
+  updated_at: z.string(),
+  billing_from: z.string().nullable(),
+  billing_to: z.string().nullable(),
+  subtotal_minor: z.number(),
+  discount_minor: z.number(),
+  tax_minor: z.number(),
+  total_minor: z.number(),
+  paid_minor: z.number(),
   /** What credit notes took off this invoice (zero or negative); a refund's own credit note carries its total back. */
-  credited_minor: number;
+  credited_minor: z.number(),
   /** total + credited − paid. */
-  balance_minor: number;
-}
+  balance_minor: z.number(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRow>;
 
-export interface InvoicePage {
-  rows: InvoiceRow[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type InvoicePage = Page<InvoiceRow> & { total_capped: boolean };
 
-export interface InvoiceLine {
-  id: number;
-  description: string;
-  quantity: number;
-  unit_price_minor: number;
-  discount_minor: number;
-  tax_minor: number;
-  total_minor: number;
-}
+export const invoiceLine = z.object({
+  id: z.number(),
+  description: z.string(),
+  quantity: z.number(),
+  unit_price_minor: z.number(),
+  discount_minor: z.number(),
+  tax_minor: z.number(),
+  total_minor: z.number(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
 
-export interface InvoiceTaxLine {
-  name: string;
-  rate_bp: number;
-  amount_minor: number;
-}
+export const invoiceTaxLine = z.object({
+  name: z.string(),
+  rate_bp: z.number(),
+  amount_minor: z.number(),
+});
+export type InvoiceTaxLine = z.infer<typeof invoiceTaxLine>;
 
-export interface InvoiceRefund {
-  id: number;
-  amount_minor: number;
-  reason: string | null;
-  created_at: string;
-}
+export const invoiceRefund = z.object({
+  id: z.number(),
+  amount_minor: z.number(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InvoiceRefund = z.infer<typeof invoiceRefund>;
 
-export interface InvoicePayment {
-  id: number;
-  method: string;
-  amount_minor: number;
-  refunded_minor: number;
-  reference: string | null;
-  created_at: string;
-  created_by: string | null;
-  refunds: InvoiceRefund[];
-}
+export const invoicePayment = z.object({
+  id: z.number(),
+  method: z.string(),
+  amount_minor: z.number(),
+  refunded_minor: z.number(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  refunds: z.array(invoiceRefund),
+});
+export type InvoicePayment = z.infer<typeof invoicePayment>;
 
-export interface InvoiceCustomer {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-}
+export const invoiceCustomer = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+});
+export type InvoiceCustomer = z.infer<typeof invoiceCustomer>;
 
-export interface InvoiceDetail extends InvoiceRow {
-  customer_detail: InvoiceCustomer | null;
-  lines: InvoiceLine[];
+export const invoiceDetail = invoiceRow.extend({
+  customer_detail: invoiceCustomer.nullable(),
+  lines: z.array(invoiceLine),
   /** The invoice's tax spread over the active taxes, per show_taxes_mode (empty when hidden). */
-  taxes: InvoiceTaxLine[];
-  payments: InvoicePayment[];
-  refunded_minor: number;
+  taxes: z.array(invoiceTaxLine),
+  payments: z.array(invoicePayment),
+  refunded_minor: z.number(),
   /** The invoice this credit note corrects, or the credit note correcting this invoice. */
-  credits: { id: number; number: number } | null;
-  credited_by: { id: number; number: number } | null;
+  credits: z.object({ id: z.number(), number: z.number() }).nullable(),
+  credited_by: z.object({ id: z.number(), number: z.number() }).nullable(),
   /** Partial credit notes made by refunds after the order closed (a price reduction each), oldest first. */
-  refund_credits: { id: number; number: number; total_minor: number }[];
-  settings: {
-    is_tax_included: boolean;
-    show_taxes_mode: string;
-    tax_comment: string | null;
-    invoice_print_header: string | null;
-    currency_code: string;
-    currency_symbol: string;
-  };
+  refund_credits: z.array(z.object({ id: z.number(), number: z.number(), total_minor: z.number() })),
+  settings: z.object({
+    is_tax_included: z.boolean(),
+    show_taxes_mode: z.string(),
+    tax_comment: z.string().nullable(),
+    invoice_print_header: z.string().nullable(),
+    currency_code: z.string(),
+    currency_symbol: z.string(),
+  }),
   /** What the caller may do now: permissions, settings and the invoice's state together. */
-  actions: { post: boolean; credit_note: boolean; adhoc_charge: boolean };
-}
+  actions: z.object({ post: z.boolean(), credit_note: z.boolean(), adhoc_charge: z.boolean() }),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 /** A credit note reverses a posted invoice in full; the reason is printed on it and kept in the audit log. */
 export const creditNoteCreate = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 import { amountMinor, positiveAmountMinor } from '../money.ts';
 
 export const paymentMethods = ['cash', 'card', 'external', 'account_credit'] as const;
@@ -49,11 +50,13 @@ export const depositMove = z.object({
 });
 export type DepositMove = z.infer<typeof depositMove>;
 
-export const invoiceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(['number', 'created_at', 'posted_at', 'total', 'balance']).default('created_at'),
-  sort_type: z.enum(['asc', 'desc']).default('desc'),
+export const invoiceListQuery = pageQuery({
+  sort: {
+    fields: ['number', 'created_at', 'posted_at', 'total', 'balance'],
+    default: 'created_at',
+    dir: 'desc',
+  },
+}).extend({
   status: z.enum(['in_progress', 'posted']).optional(),
   balance_status: z.enum(['paid', 'partially_paid', 'unpaid']).optional(),
   from_date: z.iso.date().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 import { amountMinor } from '../money.ts';
 import { STAFF_NOTE_MAX } from '../constants.ts';
 import type { InvoiceTiming } from '../invoice-timing.ts';
@@ -122,11 +123,9 @@ const bool = z.preprocess(
   z.boolean(),
 );
 
-export const orderListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(orderSortFields).default('created_at'),
-  sort_type: z.enum(['asc', 'desc']).default('desc'),
+export const orderListQuery = pageQuery({
+  sort: { fields: orderSortFields, default: 'created_at', dir: 'desc' },
+}).extend({
   from_date: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   to_date: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   location_id: z.coerce.number().int().positive().optional(),
@@ -142,41 +141,40 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-export interface OrderListRow {
-  id: number;
-  number: number;
-  type: string;
-  source: string;
-  status: string;
-  overdue: boolean;
-  customer: { id: number; name: string; phone: string | null; email: string | null } | null;
-  planned_start: string | null;
-  planned_finish: string | null;
-  actual_start: string | null;
-  actual_finish: string | null;
-  closed_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  rental_items: number;
-  total_minor: number;
-  paid_minor: number;
-  flags: {
-    not_balanced: boolean;
-    deposit_in_custody: boolean;
-    order_image: boolean;
-    staff_note: boolean;
-    customer_note: boolean;
-    cc_skipped: boolean;
-    has_delivery: boolean;
-  };
-}
+export const orderListRow = z.object({
+  id: z.number(),
+  number: z.number(),
+  type: z.string(),
+  source: z.string(),
+  status: z.string(),
+  overdue: z.boolean(),
+  customer: z
+    .object({ id: z.number(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+  planned_start: z.string().nullable(),
+  planned_finish: z.string().nullable(),
+  actual_start: z.string().nullable(),
+  actual_finish: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  rental_items: z.number(),
+  total_minor: z.number(),
+  paid_minor: z.number(),
+  flags: z.object({
+    not_balanced: z.boolean(),
+    deposit_in_custody: z.boolean(),
+    order_image: z.boolean(),
+    staff_note: z.boolean(),
+    customer_note: z.boolean(),
+    cc_skipped: z.boolean(),
+    has_delivery: z.boolean(),
+  }),
+});
+export type OrderListRow = z.infer<typeof orderListRow>;
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+// The one list envelope lives in ./page.ts; named here too for the web files that import it from orders.
+export type { Page } from './page.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 
 const optionalText = <T extends z.ZodType>(s: T) =>
   z.union([s, z.literal('').transform(() => null), z.null()]).optional();
 const basisPoints = z.number().int().min(0).max(10_000);
 
-export const partnerListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(['name', 'created_at']).default('name'),
-  sort_type: z.enum(['asc', 'desc']).default('asc'),
+export const partnerListQuery = pageQuery({
+  sort: { fields: ['name', 'created_at'], default: 'name' },
+}).extend({
   search: z.string().trim().max(100).optional(),
 });
 export type PartnerListQuery = z.infer<typeof partnerListQuery>;
@@ -35,18 +34,31 @@ export const partnerInput = z.object({
     .default([]),
 });
 export type PartnerInput = z.infer<typeof partnerInput>;
+
+/**
+ * The partner form: one rate field per kind, null while empty (the default rate applies). Its issues keep
+ * the form's row index; its output is a partnerInput.
+ */
+export const partnerForm = partnerInput.extend({
+  rates: z
+    .array(z.object({ applies_to: z.enum(commissionKinds), rate_bp: basisPoints.nullable() }))
+    .transform((rates) =>
+      rates.flatMap(({ applies_to, rate_bp }) => (rate_bp === null ? [] : [{ applies_to, rate_bp }])),
+    ),
+});
 export const partnerUpdate = partnerInput.extend({ version: z.number().int().positive() });
 
-export interface PartnerRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  commission_rate_bp: number;
-  coupon_count: number;
-  created_at: string;
-  version: number;
-}
+export const partnerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  commission_rate_bp: z.number(),
+  coupon_count: z.number(),
+  created_at: z.string(),
+  version: z.number(),
+});
+export type PartnerRow = z.infer<typeof partnerRow>;
 
 export const couponKinds = ['all', 'rent', 'sale', 'tour'] as const;
 
@@ -82,23 +94,25 @@ export const couponUpdate = couponFields
   .extend({ version: z.number().int().positive() })
   .superRefine(checkCoupon);
 
-export interface CouponRow {
-  id: number;
-  partner_id: number | null;
-  code: string;
-  title: string;
-  discount_kind: 'percent' | 'amount';
-  discount_value: number;
-  commission_bp: number | null;
-  applies_to: (typeof couponKinds)[number];
-  auto_apply: boolean;
-  valid_from: string;
-  valid_to: string | null;
-  is_active: boolean;
-  version: number;
-}
+export const couponRow = z.object({
+  id: z.number(),
+  partner_id: z.number().nullable(),
+  code: z.string(),
+  title: z.string(),
+  discount_kind: z.enum(['percent', 'amount']),
+  discount_value: z.number(),
+  commission_bp: z.number().nullable(),
+  applies_to: z.enum(couponKinds),
+  auto_apply: z.boolean(),
+  valid_from: z.string(),
+  valid_to: z.string().nullable(),
+  is_active: z.boolean(),
+  version: z.number(),
+});
+export type CouponRow = z.infer<typeof couponRow>;
 
-export interface PartnerDetail extends PartnerRow {
-  rates: { applies_to: CommissionKind; rate_bp: number }[];
-  coupons: CouponRow[];
-}
+export const partnerDetail = partnerRow.extend({
+  rates: z.array(z.object({ applies_to: z.enum(commissionKinds), rate_bp: z.number() })),
+  coupons: z.array(couponRow),
+});
+export type PartnerDetail = z.infer<typeof partnerDetail>;

@@ -1,110 +1,119 @@
-import type { PaymentMethod } from './money.ts';
+import { z } from 'zod';
+import { paymentMethods } from './money.ts';
 
 /** A payment as GET/POST /api/nine/payments answer it: what its receipt ('Print Payment') shows. */
-export interface PaymentView {
-  id: number;
-  order_id: number;
-  order_number: number;
-  order_type: string;
-  invoice_id: number | null;
-  method: PaymentMethod;
-  amount_minor: number;
-  tendered_minor: number | null;
-  change_minor: number;
-  refunded_minor: number;
-  reference: string | null;
-  created_at: string;
-  created_by: string | null;
-  customer: string | null;
-  order_total_minor: number;
-  order_paid_minor: number;
-  order_balance_minor: number;
-  order_status: string;
-  register: string | null;
-}
+export const paymentView = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  order_number: z.number(),
+  order_type: z.string(),
+  invoice_id: z.number().nullable(),
+  method: z.enum(paymentMethods),
+  amount_minor: z.number(),
+  tendered_minor: z.number().nullable(),
+  change_minor: z.number(),
+  refunded_minor: z.number(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  customer: z.string().nullable(),
+  order_total_minor: z.number(),
+  order_paid_minor: z.number(),
+  order_balance_minor: z.number(),
+  order_status: z.string(),
+  register: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentView>;
 
-export interface OrderPaymentRow {
-  id: number;
-  method: PaymentMethod;
-  amount_minor: number;
-  tendered_minor: number | null;
-  change_minor: number;
-  refunded_minor: number;
-  reference: string | null;
-  created_at: string;
-  created_by: string | null;
-}
+export const orderPaymentRow = z.object({
+  id: z.number(),
+  method: z.enum(paymentMethods),
+  amount_minor: z.number(),
+  tendered_minor: z.number().nullable(),
+  change_minor: z.number(),
+  refunded_minor: z.number(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type OrderPaymentRow = z.infer<typeof orderPaymentRow>;
 
-export interface DepositMovementRow {
-  id: number;
-  kind: 'held' | 'claimed' | 'returned';
-  method: PaymentMethod;
-  amount_minor: number;
-  reason: string | null;
-  created_at: string;
-  created_by: string | null;
-}
+export const depositMovementRow = z.object({
+  id: z.number(),
+  kind: z.enum(['held', 'claimed', 'returned']),
+  method: z.enum(paymentMethods),
+  amount_minor: z.number(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type DepositMovementRow = z.infer<typeof depositMovementRow>;
 
 /** The settings that decide which methods and refunds the counter may offer. */
-export interface PaymentRules {
-  allow_staff_credit_card_entry: boolean;
-  accept_external_payments: boolean;
-  has_pay_and_balance_forward: boolean;
-  confirm_change_return: boolean;
-  process_external_refunds: boolean;
-  refund_level1_minor: number;
-  refund_level2_minor: number;
-  multi_register: boolean;
-  current_cash_register: number | null;
-}
+export const paymentRules = z.object({
+  allow_staff_credit_card_entry: z.boolean(),
+  accept_external_payments: z.boolean(),
+  has_pay_and_balance_forward: z.boolean(),
+  confirm_change_return: z.boolean(),
+  process_external_refunds: z.boolean(),
+  refund_level1_minor: z.number(),
+  refund_level2_minor: z.number(),
+  multi_register: z.boolean(),
+  current_cash_register: z.number().nullable(),
+});
+export type PaymentRules = z.infer<typeof paymentRules>;
 
 /** GET /api/nine/orders/:id/money: every figure derived from payments, refunds and deposit movements. */
-export interface OrderMoney {
-  order_id: number;
-  order_type: string;
-  order_version: number;
-  order_status: string;
-  total_minor: number;
-  paid_minor: number;
-  balance_minor: number;
-  deposit_required_minor: number;
-  deposit_held_minor: number;
-  deposit_in_custody: boolean;
-  customer_credit_minor: number;
+export const orderMoney = z.object({
+  order_id: z.number(),
+  order_type: z.string(),
+  order_version: z.number(),
+  order_status: z.string(),
+  total_minor: z.number(),
+  paid_minor: z.number(),
+  balance_minor: z.number(),
+  deposit_required_minor: z.number(),
+  deposit_held_minor: z.number(),
+  deposit_in_custody: z.boolean(),
+  customer_credit_minor: z.number(),
   /** Refunded on the order without an approver, and without a manager: the L1/L2 levels bound these totals. */
-  refunds_unapproved_minor: number;
-  refunds_below_level2_minor: number;
-  payments: OrderPaymentRow[];
-  deposits: DepositMovementRow[];
-  rules: PaymentRules;
-}
+  refunds_unapproved_minor: z.number(),
+  refunds_below_level2_minor: z.number(),
+  payments: z.array(orderPaymentRow),
+  deposits: z.array(depositMovementRow),
+  rules: paymentRules,
+});
+export type OrderMoney = z.infer<typeof orderMoney>;
 
-export interface RegisterSession {
-  id: number;
-  opened_at: string;
-  opened_by: string;
-  float_minor: number;
-  cash_sales_minor: number;
-  cash_refunds_minor: number;
+export const registerSession = z.object({
+  id: z.number(),
+  opened_at: z.string(),
+  opened_by: z.string(),
+  float_minor: z.number(),
+  cash_sales_minor: z.number(),
+  cash_refunds_minor: z.number(),
   /** Security deposits collected and given back in cash through this session. */
-  cash_deposits_held_minor: number;
-  cash_deposits_returned_minor: number;
-  cash_in_minor: number;
-  cash_out_minor: number;
-  expected_minor: number;
-}
+  cash_deposits_held_minor: z.number(),
+  cash_deposits_returned_minor: z.number(),
+  cash_in_minor: z.number(),
+  cash_out_minor: z.number(),
+  expected_minor: z.number(),
+});
+export type RegisterSession = z.infer<typeof registerSession>;
 
 /** A cash register with its open session (null when closed); expected cash is derived, never stored. */
-export interface CashRegisterState {
-  id: number;
-  name: string;
-  header_title: string | null;
-  default_terminal: string | null;
-  session: RegisterSession | null;
-}
+export const cashRegisterState = z.object({
+  id: z.number(),
+  name: z.string(),
+  header_title: z.string().nullable(),
+  default_terminal: z.string().nullable(),
+  session: registerSession.nullable(),
+});
+export type CashRegisterState = z.infer<typeof cashRegisterState>;
 
-export interface RegisterCloseOutcome {
-  expected_minor: number;
-  counted_minor: number;
-  difference_minor: number;
-}
+export const registerCloseOutcome = z.object({
+  expected_minor: z.number(),
+  counted_minor: z.number(),
+  difference_minor: z.number(),
+});
+export type RegisterCloseOutcome = z.infer<typeof registerCloseOutcome>;

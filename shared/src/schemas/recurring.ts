@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 
 export const billingFrequencies = ['weekly', 'biweekly', 'monthly'] as const;
 
@@ -23,11 +24,8 @@ export const recurringSortFields = [
 ] as const;
 export type RecurringSortField = (typeof recurringSortFields)[number];
 
-export const recurringOrderListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.enum(recurringSortFields).default('next_invoice_date'),
-  sort_type: z.enum(['asc', 'desc']).default('asc'),
+export const recurringOrderListQuery = pageQuery({
+  sort: { fields: recurringSortFields, default: 'next_invoice_date' },
 });
 export type RecurringOrderListQuery = z.infer<typeof recurringOrderListQuery>;
 

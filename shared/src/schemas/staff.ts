@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { pageQuery } from './page.ts';
 import { amountMinor } from '../money.ts';
 import { actions, resources } from '../permissions.ts';
 
-export const staffListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
+export const staffListQuery = pageQuery().extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'inactive', 'expired']).optional(),
 });
@@ -31,6 +30,21 @@ export const userUpdate = z.object({
   roles: z.array(roleAssignment).max(200).optional(),
 });
 
+/**
+ * The user form: the expiry as a datetime-local value and the role ticks as "role:location" keys, which the
+ * dialog turns into a userCreate or userUpdate body. Editing leaves the e-mail as it is.
+ */
+export const userEditForm = z.object({
+  name: userCreate.shape.name,
+  email: z.string(),
+  password: z.string().max(256),
+  only_login_by_sso: z.boolean(),
+  expires_at: z.string().nullable(),
+  must_change_password: z.boolean(),
+  roles: z.array(z.string()).max(200),
+});
+export const userCreateForm = userEditForm.extend({ email: userCreate.shape.email });
+
 export const accessKeySet = z.object({ access_key: z.string().regex(/^\d{4,12}$/, 'digits_4_to_12') });
 
 export const permissionGrant = z.object({ resource: z.enum(resources), action: z.enum(actions) });
@@ -39,40 +53,65 @@ export const roleInput = z.object({
   permissions: z.array(permissionGrant).max(resources.length * actions.length),
 });
 
-export const accessPolicyUpdate = z
-  .object({
-    auto_logout_minutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 60),
-    wrong_access_key_threshold: z.number().int().min(1).max(100),
-    wrong_access_key_ttl_minutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60),
-    wrong_password_threshold: z.number().int().min(1).max(100),
-    wrong_password_ttl_minutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60),
-    password_expiry_days: z.number().int().min(0).max(3650),
-    password_reuse_limit: z.number().int().min(0).max(50),
-    password_min_length: z.number().int().min(4).max(128),
-    password_max_length: z.number().int().min(4).max(256),
-    password_require_capital: z.boolean(),
-    password_require_number: z.boolean(),
-    password_require_special: z.boolean(),
-    refund_level1_minor: amountMinor,
-    refund_level2_minor: amountMinor,
-  })
-  .refine((p) => p.password_max_length >= p.password_min_length, {
+const accessPolicyFields = z.object({
+  auto_logout_minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60),
+  wrong_access_key_threshold: z.number().int().min(1).max(100),
+  wrong_access_key_ttl_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  wrong_password_threshold: z.number().int().min(1).max(100),
+  wrong_password_ttl_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  password_expiry_days: z.number().int().min(0).max(3650),
+  password_reuse_limit: z.number().int().min(0).max(50),
+  password_min_length: z.number().int().min(4).max(128),
+  password_max_length: z.number().int().min(4).max(256),
+  password_require_capital: z.boolean(),
+  password_require_number: z.boolean(),
+  password_require_special: z.boolean(),
+  refund_level1_minor: amountMinor,
+  refund_level2_minor: amountMinor,
+});
+
+const ordered = (low: number, high: number) => high >= low;
+
+export const accessPolicyUpdate = accessPolicyFields
+  .refine((p) => ordered(p.password_min_length, p.password_max_length), {
     path: ['password_max_length'],
     message: 'below the minimum',
   })
-  .refine((p) => p.refund_level2_minor >= p.refund_level1_minor, {
+  .refine((p) => ordered(p.refund_level1_minor, p.refund_level2_minor), {
     path: ['refund_level2_minor'],
     message: 'below level 1',
+  });
+
+const isWhole = (value: unknown): value is number => Number.isInteger(value);
+
+/**
+ * The access policy form: the same rules, but the order of a pair is checked whenever both of its fields
+ * are whole numbers, so the form shows it beside the other fields' issues rather than after them.
+ */
+export const accessPolicyForm = accessPolicyFields
+  .refine((p) => ordered(p.password_min_length, p.password_max_length), {
+    path: ['password_max_length'],
+    message: 'below the minimum',
+    when: ({ value: p }) =>
+      isWhole((p as Record<string, unknown>).password_min_length) &&
+      isWhole((p as Record<string, unknown>).password_max_length),
+  })
+  .refine((p) => ordered(p.refund_level1_minor, p.refund_level2_minor), {
+    path: ['refund_level2_minor'],
+    message: 'below level 1',
+    when: ({ value: p }) =>
+      isWhole((p as Record<string, unknown>).refund_level1_minor) &&
+      isWhole((p as Record<string, unknown>).refund_level2_minor),
   });

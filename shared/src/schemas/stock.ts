@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, type Page } from './page.ts';
 import { amountMinor } from '../money.ts';
 
 /** Barcodes, availability calendar, scheduled maintenance, repair logs and stocktakes (issue 7). */
@@ -6,8 +7,8 @@ import { amountMinor } from '../money.ts';
 export type ItemStatus = 'available' | 'rented' | 'maintenance' | 'retired' | 'lost';
 
 const id = z.coerce.number().int().positive();
-const page = z.coerce.number().int().min(1).default(1);
-const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+/** The stock lists' own page size: 20 rows, at most 100. */
+const STOCK_PAGE = { size: { default: 20, max: 100 } } as const;
 
 // Barcodes -------------------------------------------------------------------------------------
 
@@ -52,10 +53,8 @@ export interface ScannedProduct {
 
 export type BarcodeMatch = ScannedItem | ScannedProduct;
 
-export const labelItemsQuery = z.object({
+export const labelItemsQuery = pageQuery({ size: { default: 50, max: 200 } }).extend({
   search: z.string().trim().max(100).optional(),
-  page,
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export interface LabelItem {
@@ -75,8 +74,8 @@ const isoDateTime = z.iso.datetime({ offset: true });
  * 24 / calendar_time_intervals slots. The window starts at `start_day` (a day of the location, so whole-day
  * slots are the location's calendar days) or at the instant `from`; exactly one is given.
  */
-export const availabilityCalendarQuery = z
-  .object({
+export const availabilityCalendarQuery = pageQuery({ size: { default: 300, max: 500 } })
+  .extend({
     from: isoDateTime.optional(),
     start_day: z.iso.date().optional(),
     slot_minutes: z.coerce.number().int().min(15).max(1440).default(1440),
@@ -84,8 +83,6 @@ export const availabilityCalendarQuery = z
     category_id: id.optional(),
     product_id: id.optional(),
     search: z.string().trim().max(100).optional(),
-    page,
-    page_size: z.coerce.number().int().min(1).max(500).default(300),
   })
   .refine((q) => (q.from === undefined) !== (q.start_day === undefined), {
     path: ['start_day'],
@@ -106,15 +103,11 @@ export interface CalendarRow {
   booked: number[];
 }
 
-export interface AvailabilityCalendar {
+export interface AvailabilityCalendar extends Page<CalendarRow> {
   /** Slot starts, in order. */
   slots: string[];
   /** Where the last slot ends. */
   end: string;
-  rows: CalendarRow[];
-  total: number;
-  page: number;
-  page_size: number;
 }
 
 export const calendarOrdersQuery = z
@@ -151,6 +144,37 @@ export const maintenanceRuleCreate = z
     message: 'every_rent_hours or every_days',
   });
 
+// A count typed in a text field: empty is none.
+const everyN = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? undefined : Number(text)))
+    .pipe(z.number().int().min(1).max(max).optional());
+
+/**
+ * The add-rule form: a rental group or a product as chosen in its selects, and the counts as typed. Its
+ * output is a maintenanceRuleCreate body.
+ */
+export const maintenanceRuleForm = z
+  .object({
+    applies_to: z.enum(['group', 'product']),
+    rental_type_id: z.string(),
+    product_id: z.string(),
+    every_rent_hours: everyN(100_000),
+    every_days: everyN(3650),
+  })
+  .transform(
+    ({ applies_to, rental_type_id, product_id, ...counts }): z.input<typeof maintenanceRuleCreate> => ({
+      ...(applies_to === 'group'
+        ? { rental_type_id: Number(rental_type_id) }
+        : { product_id: Number(product_id) }),
+      ...(counts.every_rent_hours === undefined ? {} : { every_rent_hours: counts.every_rent_hours }),
+      ...(counts.every_days === undefined ? {} : { every_days: counts.every_days }),
+    }),
+  )
+  .pipe(maintenanceRuleCreate);
+
 export interface MaintenanceRule {
   id: number;
   rental_type_id: number | null;
@@ -166,11 +190,9 @@ export interface RentalGroup {
   name: string;
 }
 
-export const scheduledMaintenanceQuery = z.object({
+export const scheduledMaintenanceQuery = pageQuery(STOCK_PAGE).extend({
   due: z.enum(['all', 'due']).default('all'),
   search: z.string().trim().max(100).optional(),
-  page,
-  page_size: pageSize,
 });
 
 export interface ScheduledMaintenanceRow {
@@ -190,11 +212,9 @@ export interface ScheduledMaintenanceRow {
   open_repair_log_id: number | null;
 }
 
-export const repairLogsQuery = z.object({
+export const repairLogsQuery = pageQuery(STOCK_PAGE).extend({
   status: z.enum(['open', 'closed', 'all']).default('open'),
   item_id: id.optional(),
-  page,
-  page_size: pageSize,
 });
 
 export const repairLogCreate = z.object({
@@ -212,6 +232,16 @@ export const repairLogClose = z.object({
   work: z.string().trim().min(1).max(500).optional(),
   cost_minor: amountMinor.default(0),
 });
+
+/**
+ * The close-repair form: the work may stay empty and an empty cost is no cost. `repairWorkForm` is the
+ * add-work form, where the work is needed.
+ */
+export const repairCloseForm = z.object({
+  work: z.string().trim().max(500),
+  cost_minor: amountMinor.nullable().transform((minor) => minor ?? 0),
+});
+export const repairWorkForm = repairCloseForm.extend({ work: repairWorkCreate.shape.work });
 
 export interface RepairLog {
   id: number;
@@ -263,7 +293,7 @@ export interface StocktakeScanResult {
   stocktake: Stocktake;
 }
 
-export const stocktakeListQuery = z.object({ page, page_size: pageSize });
+export const stocktakeListQuery = pageQuery(STOCK_PAGE);
 
 export interface StocktakeSummary {
   id: number;
@@ -279,8 +309,6 @@ export interface StocktakeSummary {
 // Inventory reports: repair logs and maintenance ------------------------------------------------
 
 const isoDay = z.iso.date();
-const sortDir = z.enum(['asc', 'desc']);
-
 export const repairLogReportSorts = [
   'opened_at',
   'item_sku',
@@ -292,17 +320,15 @@ export const repairLogReportSorts = [
 ] as const;
 
 /** reports/repair-logs: logs opened from `from` to `to` (calendar days of the location, inclusive). */
-export const repairLogReportQuery = z.object({
+export const repairLogReportQuery = pageQuery({
+  sort: { fields: repairLogReportSorts, default: 'opened_at', dir: 'desc', dirKey: 'dir' },
+}).extend({
   from: isoDay.optional(),
   to: isoDay.optional(),
   status: z.enum(['open', 'closed']).optional(),
   product_id: id.optional(),
   category_id: id.optional(),
   search: z.string().trim().min(1).max(100).optional(),
-  sort: z.enum(repairLogReportSorts).default('opened_at'),
-  dir: sortDir.default('desc'),
-  page,
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
 });
 export type RepairLogReportQuery = z.infer<typeof repairLogReportQuery>;
 
@@ -332,12 +358,8 @@ export interface RepairLogReportTotals {
   avg_days_out: number | null;
 }
 
-export interface RepairLogReport {
-  rows: RepairLogReportRow[];
-  total: number;
+export interface RepairLogReport extends Page<RepairLogReportRow> {
   total_capped: boolean;
-  page: number;
-  page_size: number;
   totals: RepairLogReportTotals;
 }
 
@@ -346,17 +368,15 @@ export type MaintenanceReportStatus = (typeof maintenanceReportStatuses)[number]
 export const maintenanceReportSorts = ['due_in', 'sku', 'product_name', 'last_service_at'] as const;
 
 /** reports/maintenance: items under a rule now, plus services and repairs closed from `from` to `to`. */
-export const maintenanceReportQuery = z.object({
+export const maintenanceReportQuery = pageQuery({
+  sort: { fields: maintenanceReportSorts, default: 'due_in', dirKey: 'dir' },
+}).extend({
   from: isoDay.optional(),
   to: isoDay.optional(),
   status: z.enum(maintenanceReportStatuses).optional(),
   product_id: id.optional(),
   category_id: id.optional(),
   search: z.string().trim().min(1).max(100).optional(),
-  sort: z.enum(maintenanceReportSorts).default('due_in'),
-  dir: sortDir.default('asc'),
-  page,
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
 });
 export type MaintenanceReportQuery = z.infer<typeof maintenanceReportQuery>;
 
@@ -388,12 +408,8 @@ export interface MaintenancePeriod {
   cost_minor: number;
 }
 
-export interface MaintenanceReport {
-  rows: MaintenanceReportRow[];
-  total: number;
+export interface MaintenanceReport extends Page<MaintenanceReportRow> {
   total_capped: boolean;
-  page: number;
-  page_size: number;
   counts: Record<MaintenanceReportStatus, number>;
   period: MaintenancePeriod;
 }

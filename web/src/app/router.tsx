@@ -188,6 +188,7 @@ function useCloseCommonModalOnRouteChange(routeName: RouteName) {
 function RouteFrame({ route }: { route: RouteDef }) {
   const { t } = useAppTranslation();
   const signedIn = useSessionStatus() === 'signedIn';
+  const [path] = useLocation();
   // Permissions that cannot be loaded grant nothing.
   const permissions = useViewerPermissions();
   const title = routeTitle(route, t);
@@ -211,7 +212,8 @@ function RouteFrame({ route }: { route: RouteDef }) {
     access.kind === 'wait' ? (
       <PageSpinner />
     ) : (
-      <ErrorBoundary key={route.name}>
+      // Inside the layout, so the menu and header stay usable when a page crashes; a new path retries.
+      <ErrorBoundary key={route.name} resetKey={path}>
         <Page />
       </ErrorBoundary>
     );

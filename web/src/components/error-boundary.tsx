@@ -20,8 +20,14 @@ function RegionError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+export interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** A new value (the route's path) clears the failure, so moving to another page shows that page. */
+  resetKey?: unknown;
+}
+
 /** One per route region: a crashing page keeps the menu and the rest of the shell usable. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -30,6 +36,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[ui] a page region crashed', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: ErrorBoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   override render(): ReactNode {

@@ -26,7 +26,7 @@ function renderButton(toasts: ToastInput[], filters: Record<string, unknown>) {
         <QueryClientProvider client={new QueryClient()}>
           <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
             <Router base="/nine">
-              <ExportButton source="rent-orders" filters={filters} />
+              <ExportButton source="rent-orders" filters={filters} downloadCenterHref="/exports" />
             </Router>
           </NotifyProvider>
         </QueryClientProvider>

@@ -13,7 +13,6 @@ import {
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { pathTo } from '../app/route-table.ts';
 import { useAppTranslation } from '../lib/i18n.ts';
 import { useNotify } from '../lib/toast.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -30,6 +29,8 @@ export interface ExportButtonProps {
   defaultDescription?: string;
   /** Button size, to match the list's toolbar. */
   size?: 'xs' | 'sm' | 'md';
+  /** Where the Download Center lives; app/ knows the routes, shared components do not. */
+  downloadCenterHref: string;
 }
 
 /**
@@ -41,6 +42,7 @@ export function ExportButton({
   filters = {},
   defaultDescription = '',
   size = 'sm',
+  downloadCenterHref,
 }: ExportButtonProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
@@ -105,7 +107,7 @@ export function ExportButton({
                   <Stack gap="3" role="status">
                     <Text>{t('exports:dialog.started')}</Text>
                     <ChakraLink asChild colorPalette="blue" variant="underline">
-                      <Link href={pathTo('downloadCenter')} onClick={() => setOpen(false)}>
+                      <Link href={downloadCenterHref} onClick={() => setOpen(false)}>
                         {t('exports:dialog.open_download_center')}
                       </Link>
                     </ChakraLink>

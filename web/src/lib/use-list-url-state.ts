@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { oneOf, positiveInt } from './list-query.ts';
 
 /** The page sizes a URL-state list offers (`ListPager`) and accepts from the URL. */
 export const PAGE_SIZES = [10, 25, 50, 100, 200] as const;
@@ -50,4 +51,64 @@ export function useListUrlState<State, Kind>(
   const reset = useCallback(() => navigate(path), [navigate, path]);
 
   return { state, defaults, change, reset };
+}
+
+/** How one field of a list's state is written in the URL query and read back (undefined: not valid). */
+export interface ListField<Value> {
+  key: string;
+  parse(raw: string): Value | undefined;
+}
+
+/** The fields most lists share; a list with richer state writes its own codec. */
+export const listField = {
+  page: (key = 'page'): ListField<number> => ({ key, parse: (raw) => positiveInt(raw, 100_000) }),
+  pageSize: (sizes: readonly number[] = PAGE_SIZES, key = 'page_size'): ListField<number> => ({
+    key,
+    parse: (raw) => {
+      const size = positiveInt(raw);
+      return size !== undefined && sizes.includes(size) ? size : undefined;
+    },
+  }),
+  oneOf: <Value extends string>(key: string, values: readonly Value[]): ListField<Value> => ({
+    key,
+    parse: (raw) => oneOf(values, raw),
+  }),
+  id: (key: string): ListField<number> => ({ key, parse: (raw) => positiveInt(raw) }),
+  text: (key: string, maxLength = 100): ListField<string> => ({
+    key,
+    parse: (raw) => raw.trim().slice(0, maxLength) || undefined,
+  }),
+};
+
+/**
+ * A codec for a list whose state is a flat record of fields: each is read from its own query key, left
+ * out of the URL while it holds its default, and any change but the page goes back to page 1.
+ */
+export function createListCodec<State extends { page: number; pageSize: number }>(
+  fields: { [Key in keyof State]-?: ListField<NonNullable<State[Key]>> },
+  defaults: (pageSize: number) => State,
+): ListUrlCodec<State, undefined> {
+  const keys = Object.keys(fields) as (keyof State & string)[];
+  return {
+    defaults,
+    parse(search, _kind, base) {
+      const query = new URLSearchParams(search);
+      const state = { ...base };
+      for (const name of keys) {
+        const raw = query.get(fields[name].key);
+        const value = raw === null ? undefined : fields[name].parse(raw);
+        if (value !== undefined) state[name] = value;
+      }
+      return withoutUndefined(state);
+    },
+    serialize(state, base) {
+      const query = new URLSearchParams();
+      for (const name of keys) {
+        const value = state[name];
+        if (value !== undefined && value !== base[name]) query.set(fields[name].key, String(value));
+      }
+      return query.toString();
+    },
+    update: updateListState,
+  };
 }

@@ -3,6 +3,8 @@ import { afterEach } from 'vitest';
 import { settleSecureWrites } from '../lib/secure-storage.ts';
 
 afterEach(async () => {
+  // Node-environment tests (the lint boundary test) have no DOM to clean.
+  if (typeof document === 'undefined') return;
   cleanup();
   // An encrypted write still under way would land in the next test's storage.
   await settleSecureWrites();

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { isAction, isResource, type Permission } from '@nine/shared/permissions';
@@ -8,6 +7,8 @@ import { loadAccessPolicy } from './access-policy.ts';
 import type { FailureCounter } from './failure-counter.ts';
 import { decoyHash, verifyPassword } from './password-hashing.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { audit } from '../../lib/audit.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 export interface AuthenticatedSession {
   sessionId: number;
@@ -152,31 +153,18 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     const { token, hash } = newToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + sessionTtlSeconds * 1000);
-    await kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sessions')
-        .values({
-          user_id: user.id,
-          token_hash: hash,
-          location_id: locationId,
-          created_at: at,
-          expires_at: expiresAt,
-          user_agent: meta.userAgent?.slice(0, 500) ?? null,
-          ip: meta.ip ?? null,
-        } as never)
-        .execute();
-      await trx.updateTable('users').set({ last_login_at: at }).where('id', '=', user.id).execute();
-      await trx
-        .insertInto('audit_log')
-        .values({
-          user_id: user.id,
-          location_id: locationId,
-          entity_type: 'user',
-          entity_id: String(user.id),
-          action: 'login',
-          data: JSON.stringify({ ip: meta.ip ?? null, how }),
-        })
-        .execute();
+    await transaction(db, async (client) => {
+      await client.query(
+        `INSERT INTO sessions (user_id, token_hash, location_id, created_at, expires_at, user_agent, ip)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [user.id, hash, locationId, at, expiresAt, meta.userAgent?.slice(0, 500) ?? null, meta.ip ?? null],
+      );
+      await client.query('UPDATE users SET last_login_at = $1 WHERE id = $2', [at, user.id]);
+      await audit(
+        client,
+        { userId: user.id, locationId },
+        { entity: 'user', entityId: user.id, action: 'login', data: { ip: meta.ip ?? null, how } },
+      );
     });
     return {
       token,
@@ -216,23 +204,11 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     userId: number;
     locationId: number | null;
   }): Promise<void> {
-    await kysely.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: sql<Date>`now()` })
-        .where('id', '=', session.sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('audit_log')
-        .values({
-          user_id: session.userId,
-          location_id: session.locationId,
-          entity_type: 'user',
-          entity_id: String(session.userId),
-          action: 'logout',
-        })
-        .execute();
+    await transaction(db, async (client) => {
+      await client.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+        session.sessionId,
+      ]);
+      await audit(client, session, { entity: 'user', entityId: session.userId, action: 'logout' });
     });
   }
 

@@ -7,6 +7,8 @@ import type { Language } from '@nine/shared/constants';
 import { loadAccessPolicy } from './access-policy.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { audit } from '../../lib/audit.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 const RESET_TTL_MINUTES = 30;
 
@@ -44,9 +46,7 @@ export function createPasswordService({ db, mail, translate, publicUrl, now }: P
           throw new AppError('passwordReused', { data: { reuse_limit: limit } });
     }
     const hash = await hashPassword(password);
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await transaction(db, async (client) => {
       await client.query(
         'UPDATE users SET password_hash = $1, password_changed_at = $2, password_expired_at = NULL, updated_at = $2 WHERE id = $3',
         [hash, now(), userId],
@@ -59,17 +59,12 @@ export function createPasswordService({ db, mail, translate, publicUrl, now }: P
         now(),
         userId,
       ]);
-      await client.query(
-        `INSERT INTO audit_log (user_id, entity_type, entity_id, action, data) VALUES ($1, 'user', $2, 'password_changed', $3)`,
-        [userId, String(userId), JSON.stringify({ reason })],
+      await audit(
+        client,
+        { userId, locationId: null },
+        { entity: 'user', entityId: userId, action: 'password_changed', data: { reason } },
       );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** Sends a single-use link; answers the same whether or not the address exists. */

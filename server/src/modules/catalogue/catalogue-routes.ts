@@ -11,6 +11,7 @@ import {
 } from '@nine/shared/schemas/catalogue';
 import type { Db } from '../../db/pool.ts';
 import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 const PRODUCT_COLUMNS = `p.id, p.kind, p.sku, p.name, p.option, c.name AS category, p.is_serialized, p.barcode, p.price_minor, p.deposit_minor`;
 
@@ -75,7 +76,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
   app.get('/api/nine/catalogue/lookup', { config: { access: 'location' } }, async (request) => {
     const { code, kind } = parse(lookupQuery, request.query);
     const found = await matches(
-      request.auth!.locationId!,
+      actorOf(request).locationId,
       kind,
       {
         item: 'lower(i.barcode) = lower($2) OR lower(i.sku) = lower($2)',
@@ -94,7 +95,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
     const words = searchWords(q.search);
     const word = (n: number) => `search_contains_pattern($${n + 3})`;
     const found = await matches(
-      request.auth!.locationId!,
+      actorOf(request).locationId,
       q.kind,
       {
         item: words
@@ -139,7 +140,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
 
   app.get('/api/nine/catalogue/availability', { config: { access: 'location' } }, async (request) => {
     const q = parse(availabilityQuery, request.query);
-    const locationId = request.auth!.locationId!;
+    const locationId = actorOf(request).locationId;
     const product = await deps.db.pool.query<{ is_serialized: boolean }>(
       'SELECT is_serialized FROM products WHERE id = $1',
       [q.product_id],

@@ -3,7 +3,8 @@ import { customerHistoryQuery } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
-import { customerIdParams, ORDER_PAID } from './customer-queries.ts';
+import { ORDER_PAID } from './customer-queries.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 /** One list of the customer detail: its columns, the FROM … WHERE on `$1` (the customer) and its order. */
 const lists = {
@@ -41,7 +42,7 @@ export function registerCustomerHistory(app: FastifyInstance, deps: { db: Db }):
       `/api/nine/customers/:id/${name}`,
       { config: { access: { resource: 'customer', action: 'view' } } },
       async (request) => {
-        const { id } = parse(customerIdParams, request.params);
+        const { id } = parse(idParams, request.params);
         const q = parse(customerHistoryQuery, request.query);
         return {
           data: await pageOf(deps.db, { ...list, params: [id], page: q.page, pageSize: q.page_size }),

@@ -3,61 +3,56 @@ import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { customerNoteInput, participantInput } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { audit, customerIdParams, lockCustomer } from './customer-queries.ts';
+import { lockCustomer } from './customer-queries.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParam, idParams } from '../../lib/id-param.ts';
 
-const participantParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-  participantId: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
+const participantParams = z.object({ id: idParam(), participantId: idParam('bigint') });
 
 /** Dated notes and participants of a customer; each write is audited in its transaction. */
 export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): void {
   const change = { config: { access: { resource: 'customer', action: 'change' } } } as const;
 
   app.post('/api/nine/customers/:id/notes', change, async (request, reply) => {
-    const { id } = parse(customerIdParams, request.params);
+    const { id } = parse(idParams, request.params);
     const { body } = parse(customerNoteInput, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
       const { rows } = await client.query(
         `INSERT INTO customer_notes (customer_id, body, created_by) VALUES ($1, $2, $3)
          RETURNING id, body, (SELECT name FROM users WHERE id = $3) AS created_by_name, created_at`,
         [id, body, userId],
       );
-      await audit(client, { userId, locationId, type: 'customer', id, action: 'note_added', data: { body } });
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'customer', entityId: id, action: 'note_added', data: { body } },
+      );
       return { status: 201, body: rows[0] };
     });
     return reply.code(201).send({ data: result.body });
   });
 
   app.post('/api/nine/customers/:id/participants', change, async (request, reply) => {
-    const { id } = parse(customerIdParams, request.params);
+    const { id } = parse(idParams, request.params);
     const input = parse(participantInput, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
       const { rows } = await client.query(
         `INSERT INTO customer_participants (customer_id, name, email, phone, birth_date) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, name, email::text, phone, birth_date::text, created_at`,
         [id, input.name, input.email ?? null, input.phone ?? null, input.birth_date ?? null],
       );
-      await audit(client, {
-        userId,
-        locationId,
-        type: 'customer',
-        id,
-        action: 'participant_added',
-        data: input,
-      });
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'customer', entityId: id, action: 'participant_added', data: input },
+      );
       return { status: 201, body: rows[0] };
     });
     return reply.code(201).send({ data: result.body });
@@ -65,22 +60,24 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
 
   app.delete('/api/nine/customers/:id/participants/:participantId', change, async (request) => {
     const { id, participantId } = parse(participantParams, request.params);
-    const { userId, locationId } = request.auth!;
-    await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
       const { rows } = await client.query(
         'DELETE FROM customer_participants WHERE id = $1 AND customer_id = $2 RETURNING name',
         [participantId, id],
       );
       if (!rows[0]) throw new AppError('notFound');
-      await audit(client, {
-        userId,
-        locationId,
-        type: 'customer',
-        id,
-        action: 'participant_removed',
-        data: { participant_id: participantId, name: rows[0].name },
-      });
+      await audit(
+        client,
+        { userId, locationId },
+        {
+          entity: 'customer',
+          entityId: id,
+          action: 'participant_removed',
+          data: { participant_id: participantId, name: rows[0].name },
+        },
+      );
       return { status: 200, body: null };
     });
     return { data: { id: participantId } };

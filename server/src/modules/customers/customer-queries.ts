@@ -1,15 +1,7 @@
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import type { CustomerDetail } from '@nine/shared/schemas/customers';
 import { CUSTOMER_COLUMNS } from './list-customers.ts';
-
-export const customerIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
@@ -62,21 +54,4 @@ export async function lockCustomer(client: pg.PoolClient, id: number) {
   ]);
   if (!rows[0]) throw new AppError('notFound');
   return rows[0];
-}
-
-export async function audit(
-  client: pg.PoolClient,
-  entry: {
-    userId: number;
-    locationId: number | null;
-    type: string;
-    id: number;
-    action: string;
-    data: unknown;
-  },
-): Promise<void> {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [entry.userId, entry.locationId, entry.type, String(entry.id), entry.action, JSON.stringify(entry.data)],
-  );
 }

@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { customerInput, customerUpdate, type CustomerRow } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { CUSTOMER_COLUMNS } from './list-customers.ts';
 import { loadCustomerDetail } from './customer-queries.ts';
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 const lookupQuery = z.object({
   search: z.string().trim().min(1).max(100),
@@ -60,37 +57,32 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     { config: { access: { resource: 'customer', action: 'change' } } },
     async (request, reply) => {
       const input = parse(customerInput, request.body);
-      const { userId, locationId } = request.auth!;
-      const key = idempotencyKeyOf(request.headers);
-      const result = await inTransaction(
-        deps.db,
-        { userId, key, fingerprint: ['POST customers', input] },
-        async (client) => {
-          const { rows } = await client.query<CustomerRow>(
-            `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
+      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
+        const { userId, locationId } = actor;
+        const { rows } = await client.query<CustomerRow>(
+          `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CUSTOMER_COLUMNS}`,
-            [
-              input.first_name,
-              input.last_name,
-              input.email ?? null,
-              input.phone ?? null,
-              input.address ?? null,
-              input.postal_code ?? null,
-              input.city ?? null,
-              input.country ?? null,
-              input.notes ?? null,
-              locationId,
-            ],
-          );
-          const created = rows[0]!;
-          await client.query(
-            `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'customer', $3, 'created', $4)`,
-            [userId, locationId, String(created.id), JSON.stringify(input)],
-          );
-          return { status: 201, body: created };
-        },
-      );
-      return reply.code(201).send({ data: result.body });
+          [
+            input.first_name,
+            input.last_name,
+            input.email ?? null,
+            input.phone ?? null,
+            input.address ?? null,
+            input.postal_code ?? null,
+            input.city ?? null,
+            input.country ?? null,
+            input.notes ?? null,
+            locationId,
+          ],
+        );
+        const created = rows[0]!;
+        await audit(
+          client,
+          { userId, locationId },
+          { entity: 'customer', entityId: created.id, action: 'created', data: input },
+        );
+        return created;
+      });
     },
   );
 
@@ -100,8 +92,8 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     async (request) => {
       const { id } = parse(idParams, request.params);
       const { version, ...changes } = parse(customerUpdate, request.body);
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const current = await client.query<{ version: number }>(
           'SELECT version FROM customers WHERE id = $1 AND NOT is_anonymous FOR UPDATE',
           [id],
@@ -115,9 +107,10 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
           `UPDATE customers SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`,
           [id, ...fields.map(([, v]) => v)],
         );
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'customer', $3, 'updated', $4)`,
-          [userId, locationId, String(id), JSON.stringify(Object.fromEntries(fields))],
+        await audit(
+          client,
+          { userId, locationId },
+          { entity: 'customer', entityId: id, action: 'updated', data: Object.fromEntries(fields) },
         );
         return { status: 200, body: rows[0]! };
       });

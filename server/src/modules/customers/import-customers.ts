@@ -10,9 +10,11 @@ import {
   type ImportRefusedRow,
 } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { audit } from './customer-queries.ts';
+
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 const CHUNK = 5000;
 /** Issue codes the web app translates; the field names are the CSV's column names. */
@@ -93,8 +95,8 @@ export function registerImportCustomers(app: FastifyInstance, deps: { db: Db }):
           data: { rows: refused.slice(0, 500), refused: refused.length, accepted: rows.length },
           params: { count: refused.length },
         });
-      const { userId, locationId } = request.auth!;
-      await inTransaction(deps.db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      await transaction(deps.db, async (client) => {
         for (let start = 0; start < rows.length; start += CHUNK) {
           const chunk = rows.slice(start, start + CHUNK);
           const col = (k: keyof CustomerInput) => chunk.map((r) => r[k] ?? null);
@@ -116,14 +118,16 @@ export function registerImportCustomers(app: FastifyInstance, deps: { db: Db }):
             ],
           );
         }
-        await audit(client, {
-          userId,
-          locationId,
-          type: 'customer_import',
-          id: 0,
-          action: 'imported',
-          data: { filename, count: rows.length },
-        });
+        await audit(
+          client,
+          { userId, locationId },
+          {
+            entity: 'customer_import',
+            entityId: 0,
+            action: 'imported',
+            data: { filename, count: rows.length },
+          },
+        );
         return { status: 201, body: null };
       });
       return reply.code(201).send({ data: { imported: rows.length } });

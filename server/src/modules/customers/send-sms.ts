@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
 import { renderSmsTemplate, sendSmsInput, type CustomerMessageRow } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentTransaction } from '../../lib/idempotency.ts';
 import type { SmsTransport } from '../../lib/sms.ts';
 import { parse } from '../../lib/validate.ts';
-import { audit, customerIdParams, lockCustomer } from './customer-queries.ts';
+import { lockCustomer } from './customer-queries.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 /**
  * POST /customers/:id/sms: fills the template's placeholders, delivers through the transport and
@@ -16,13 +18,14 @@ export function registerSendSms(app: FastifyInstance, deps: { db: Db; sms: SmsTr
     '/api/nine/customers/:id/sms',
     { config: { access: { resource: 'customer', action: 'change' } } },
     async (request, reply) => {
-      const { id } = parse(customerIdParams, request.params);
-      const { text } = parse(sendSmsInput, request.body);
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(
+      const { id } = parse(idParams, request.params);
+      const input = parse(sendSmsInput, request.body);
+      const { text } = input;
+      const result = await idempotentTransaction(
         deps.db,
-        { userId, key: idempotencyKeyOf(request.headers), fingerprint: ['POST customer sms', id, text] },
-        async (client) => {
+        request,
+        { input },
+        async (client, { userId, locationId }) => {
           const customer = await lockCustomer(client, id);
           if (!customer.phone) throw new AppError('customerNoPhone');
           const body = renderSmsTemplate(text, customer);
@@ -40,14 +43,16 @@ export function registerSendSms(app: FastifyInstance, deps: { db: Db; sms: SmsTr
             [id, customer.phone, body, error ? 'failed' : 'sent', error, locationId, userId],
           );
           const message = rows[0]!;
-          await audit(client, {
-            userId,
-            locationId,
-            type: 'customer',
-            id,
-            action: error ? 'sms_failed' : 'sms_sent',
-            data: { message_id: message.id },
-          });
+          await audit(
+            client,
+            { userId, locationId },
+            {
+              entity: 'customer',
+              entityId: id,
+              action: error ? 'sms_failed' : 'sms_sent',
+              data: { message_id: message.id },
+            },
+          );
           // A failure is kept in the history (committed), then reported: 502, nothing to retry blindly.
           return { status: error ? 502 : 201, body: message };
         },

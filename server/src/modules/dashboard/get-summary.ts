@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 export interface DashboardSummary {
   location: { id: number; name: string };
@@ -20,7 +21,7 @@ export interface DashboardSummary {
  */
 export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/dashboard/summary', { config: { access: 'location' } }, async (request) => {
-    const locationId = request.auth!.locationId!;
+    const locationId = actorOf(request).locationId;
     const { rows } = await sql<DashboardSummary>`
       WITH loc AS (
         SELECT l.id, l.name, coalesce(gs.currency_symbol, '$') AS currency_symbol,

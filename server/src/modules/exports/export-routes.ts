@@ -10,6 +10,8 @@ import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { exportFile } from './export-runner.ts';
 import { exportSources } from './export-sources.ts';
+import { actorOf, sessionOf } from '../../lib/actor.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 export const EXPORT_QUEUE = 'export';
 
@@ -18,12 +20,6 @@ const exportCreate = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
   description: z.string().trim().min(1).max(200),
   filters: z.record(z.string(), z.unknown()).default({}),
-});
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
 });
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -38,7 +34,7 @@ export function registerExportRoutes(
   app.post('/api/nine/exports', { config: { access: 'location' } }, async (request, reply) => {
     const input = parse(exportCreate, request.body);
     const source = exportSources[input.list]!;
-    const { userId, locationId } = request.auth!;
+    const { userId, locationId } = actorOf(request);
     const held = (await deps.auth.permissionsAt(userId, locationId!)) ?? [];
     const needs = 'anyOf' in source.need ? source.need.anyOf : [source.need];
     if (!needs.some((need) => grants(held, need))) throw new AppError('forbidden');
@@ -63,17 +59,17 @@ export function registerExportRoutes(
     const { rows } = await deps.db.pool.query(
       `SELECT id, list, format, description, status, row_count, byte_count, error IS NOT NULL AS failed, created_at, finished_at
        FROM exports WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [request.auth!.userId, q.page_size, (q.page - 1) * q.page_size],
+      [sessionOf(request).userId, q.page_size, (q.page - 1) * q.page_size],
     );
     const total = await deps.db.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM exports WHERE user_id = $1',
-      [request.auth!.userId],
+      [sessionOf(request).userId],
     );
     return { data: { rows, total: total.rows[0]!.n, page: q.page, page_size: q.page_size } };
   });
 
   app.get('/api/nine/exports/:id/download', { config: { access: 'session' } }, async (request, reply) => {
-    const { id } = parse(idParams, request.params);
+    const { id } = parse(bigIdParams, request.params);
     const { rows } = await deps.db.pool.query<{
       list: string;
       format: string;
@@ -81,7 +77,7 @@ export function registerExportRoutes(
       created_at: Date;
     }>('SELECT list, format, status, created_at FROM exports WHERE id = $1 AND user_id = $2', [
       id,
-      request.auth!.userId,
+      sessionOf(request).userId,
     ]);
     const row = rows[0];
     if (!row) throw new AppError('notFound');

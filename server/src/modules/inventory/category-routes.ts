@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import type pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import {
@@ -15,9 +16,11 @@ import {
   type CategoryRow,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { audit, idOf } from './inventory-shared.ts';
+import { idOf } from './inventory-shared.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_PATH = '/api/nine/category-images/';
@@ -64,10 +67,7 @@ const ATTRIBUTE_CHANGE = { resource: 'attribute', action: 'change' } as const;
  * map. Multipart parsing lives in this plugin's own scope so no other route accepts form uploads.
  */
 export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; imagesDir: string }): void {
-  const tx = <T>(work: (client: Parameters<Parameters<typeof inTransaction>[2]>[0]) => Promise<T>) =>
-    inTransaction(deps.db, null, async (client) => ({ status: 200, body: await work(client) })).then(
-      (r) => r.body,
-    );
+  const tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => transaction(deps.db, work);
 
   app.get(
     '/api/nine/categories',
@@ -82,7 +82,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         ),
         deps.db.pool.query<{ show: boolean }>(
           `SELECT show_category_image_in_admin_pannel AS show FROM activity_settings WHERE location_id = $1 AND rental_type_id = 1`,
-          [request.auth!.locationId],
+          [actorOf(request).locationId],
         ),
       ]);
       const list: CategoryList = { rows: rows.rows, show_images: setting.rows[0]?.show ?? true };
@@ -91,11 +91,7 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
   );
 
   /** A parent must exist and must not be the category itself or below it. */
-  async function checkParent(
-    client: Parameters<Parameters<typeof inTransaction>[2]>[0],
-    id: number | null,
-    parent: number,
-  ) {
+  async function checkParent(client: pg.PoolClient, id: number | null, parent: number) {
     const { rows } = await client.query<{ cycle: boolean; exists: boolean }>(
       `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM categories WHERE id = $1
          UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id)
@@ -114,7 +110,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         'INSERT INTO categories (name, parent_id, sort_order) VALUES ($1, $2, $3) RETURNING id, parent_id, name, sort_order',
         [input.name, input.parent_id ?? null, input.sort_order],
       );
-      await audit(client, request, 'category', rows[0]!.id, 'created', input);
+      await audit(client, actorOf(request), {
+        entity: 'category',
+        entityId: rows[0]!.id,
+        action: 'created',
+        data: input,
+      });
       return rows[0]!;
     });
     return reply.code(201).send({ data: row });
@@ -133,7 +134,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
           `UPDATE categories SET ${fields.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
           [id, ...fields.map(([, v]) => v)],
         );
-      await audit(client, request, 'category', id, 'updated', input);
+      await audit(client, actorOf(request), {
+        entity: 'category',
+        entityId: id,
+        action: 'updated',
+        data: input,
+      });
       const { rows } = await client.query(
         'SELECT id, parent_id, name, sort_order FROM categories WHERE id = $1',
         [id],
@@ -157,7 +163,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
       );
       if (used.rows.length) throw new AppError('categoryInUse');
       await client.query('DELETE FROM categories WHERE id = $1', [id]);
-      await audit(client, request, 'category', id, 'deleted', {});
+      await audit(client, actorOf(request), {
+        entity: 'category',
+        entityId: id,
+        action: 'deleted',
+        data: {},
+      });
       return found.rows[0].image_url;
     });
     if (image) await rm(join(deps.imagesDir, image), { force: true });
@@ -199,7 +210,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         );
         if (!found.rows[0]) throw new AppError('notFound');
         await client.query('UPDATE categories SET image_url = $2 WHERE id = $1', [id, name]);
-        await audit(client, request, 'category', id, 'image_set', { file: name });
+        await audit(client, actorOf(request), {
+          entity: 'category',
+          entityId: id,
+          action: 'image_set',
+          data: { file: name },
+        });
         return found.rows[0].image_url;
       }).catch(async (err: unknown) => {
         await rm(join(deps.imagesDir, name), { force: true });
@@ -219,7 +235,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
       );
       if (!found.rows[0]) throw new AppError('notFound');
       await client.query('UPDATE categories SET image_url = NULL WHERE id = $1', [id]);
-      await audit(client, request, 'category', id, 'image_removed', {});
+      await audit(client, actorOf(request), {
+        entity: 'category',
+        entityId: id,
+        action: 'image_removed',
+        data: {},
+      });
       return found.rows[0].image_url;
     });
     if (old) await rm(join(deps.imagesDir, old), { force: true });
@@ -244,7 +265,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         `INSERT INTO attributes (name, kind, options) VALUES ($1, $2, $3) RETURNING id, name, kind, options, '{}'::int[] AS category_ids`,
         [input.name, input.kind, JSON.stringify(input.kind === 'option' ? input.options : [])],
       );
-      await audit(client, request, 'attribute', rows[0]!.id, 'created', input);
+      await audit(client, actorOf(request), {
+        entity: 'attribute',
+        entityId: rows[0]!.id,
+        action: 'created',
+        data: input,
+      });
       return rows[0]!;
     });
     return reply.code(201).send({ data: row });
@@ -260,7 +286,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         [id, input.name, input.kind, JSON.stringify(input.kind === 'option' ? input.options : [])],
       );
       if (!rows[0]) throw new AppError('notFound');
-      await audit(client, request, 'attribute', id, 'updated', input);
+      await audit(client, actorOf(request), {
+        entity: 'attribute',
+        entityId: id,
+        action: 'updated',
+        data: input,
+      });
       return rows[0];
     });
     return { data: row };
@@ -276,7 +307,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
       );
       const { rowCount } = await client.query('DELETE FROM attributes WHERE id = $1', [id]);
       if (!rowCount) throw new AppError('notFound');
-      await audit(client, request, 'attribute', id, 'deleted', { values_removed: values.rows[0]!.n });
+      await audit(client, actorOf(request), {
+        entity: 'attribute',
+        entityId: id,
+        action: 'deleted',
+        data: { values_removed: values.rows[0]!.n },
+      });
     });
     return { data: { id } };
   });
@@ -302,7 +338,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
           'INSERT INTO category_attributes (category_id, attribute_id) SELECT $1, unnest($2::int[])',
           [id, ids],
         );
-        await audit(client, request, 'category', id, 'attributes_set', { attribute_ids: ids });
+        await audit(client, actorOf(request), {
+          entity: 'category',
+          entityId: id,
+          action: 'attributes_set',
+          data: { attribute_ids: ids },
+        });
       });
       return { data: { id, attribute_ids: ids } };
     },

@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import { grants } from '@nine/shared/permissions';
 import {
   IMPORT_MAX_BYTES,
   importColumns,
@@ -12,9 +11,12 @@ import {
   type ImportReport,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { audit, CHANGE } from './inventory-shared.ts';
+import { CHANGE } from './inventory-shared.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { mayActAt } from '../../lib/location-access.ts';
 
 const REQUIRED = ['kind', 'sku', 'name', 'price'] as const;
 
@@ -283,13 +285,9 @@ export function registerInventoryImport(app: FastifyInstance, deps: { db: Db; au
       if (records.length === 0 || unknown.length || missing.length)
         throw new AppError('importFileInvalid', { data: { reason: 'header', unknown, missing } });
 
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(deps.db, null, async (client) => {
-        const mayWriteAt = async (at: number) => {
-          if (at === locationId) return true;
-          const held = await deps.auth.permissionsAt(userId, at, client);
-          return held !== null && grants(held, CHANGE);
-        };
+      const { userId, locationId } = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
+        const mayWriteAt = (at: number) => mayActAt(deps.auth, { userId, locationId }, at, CHANGE, client);
         const plan = await planImport(client, records, mayWriteAt);
         const report: ImportReport = {
           imported: plan.refused.length === 0,
@@ -301,12 +299,17 @@ export function registerInventoryImport(app: FastifyInstance, deps: { db: Db; au
         };
         if (!report.imported) throw new AppError('importRefused', { data: report });
         await applyImport(client, plan);
-        await audit(client, request, 'inventory_import', 0, 'imported', {
-          file: file.filename,
-          rows: report.rows,
-          products_created: report.products_created,
-          items_created: report.items_created,
-          stock_rows: report.stock_rows,
+        await audit(client, actorOf(request), {
+          entity: 'inventory_import',
+          entityId: 0,
+          action: 'imported',
+          data: {
+            file: file.filename,
+            rows: report.rows,
+            products_created: report.products_created,
+            items_created: report.items_created,
+            stock_rows: report.stock_rows,
+          },
         });
         return { status: 200, body: report };
       });

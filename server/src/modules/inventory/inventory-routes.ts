@@ -19,6 +19,7 @@ import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { assertLocation, idOf, VIEW } from './inventory-shared.ts';
 import { listInventory, type InventoryKind } from './inventory-list.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 export const PRODUCT_SELECT = `p.id, p.kind, p.sku, p.name, p.option, p.category_id, c.name AS category, p.is_serialized, p.barcode,
   p.price_minor, p.hourly_price_minor, p.deposit_minor, p.active, p.version,
@@ -93,7 +94,7 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
   for (const kind of ['rent', 'sale'] as InventoryKind[]) {
     app.get(`/api/nine/inventory/${kind}`, { config: { access: VIEW } }, async (request) => {
       const q = parse(inventoryListQuery, request.query);
-      const locationId = q.location_id ?? request.auth!.locationId!;
+      const locationId = q.location_id ?? actorOf(request).locationId;
       await assertLocation(request, deps.auth, locationId, VIEW);
       return { data: await listInventory(deps.db, kind, locationId, q) };
     });
@@ -109,7 +110,7 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
   app.get('/api/nine/inventory/detail/rent/:id', { config: { access: 'location' } }, async (request) => {
     const detail = await productDetail(deps.db, idOf(request));
     if (!detail || detail.product.kind !== 'rent') throw new AppError('notFound');
-    const held = await deps.auth.permissionsAt(request.auth!.userId, request.auth!.locationId!);
+    const held = await deps.auth.permissionsAt(actorOf(request).userId, actorOf(request).locationId);
     if (held && grants(held, VIEW)) return { data: { ...detail, figures: true } satisfies ProductDetailView };
     const view: ProductDetailView = {
       product: detail.product,
@@ -128,7 +129,7 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
   app.get('/api/nine/inventory/products/:id/rentals', { config: { access: VIEW } }, async (request) => {
     const id = idOf(request);
     const q = parse(rentalHistoryQuery, request.query);
-    const { userId } = request.auth!;
+    const { userId } = actorOf(request);
     const locations: number[] = [];
     for (const location of await deps.auth.locationsOf(userId)) {
       const held = await deps.auth.permissionsAt(userId, location.id);

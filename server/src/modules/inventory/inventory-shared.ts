@@ -1,20 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
-import { grants, type Requirement } from '@nine/shared/permissions';
+import type { Requirement } from '@nine/shared/permissions';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { idParams } from '../../lib/id-param.ts';
+import { assertLocationAccess } from '../../lib/location-access.ts';
 
 export const VIEW = { resource: 'inventory', action: 'view' } as const;
 export const CHANGE = { resource: 'inventory', action: 'change' } as const;
-
-export const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
 
 export function idOf(request: FastifyRequest): number {
   return parse(idParams, request.params).id;
@@ -28,24 +23,7 @@ export async function assertLocation(
   need: Requirement,
   client?: pg.PoolClient,
 ): Promise<void> {
-  const { userId, locationId: current } = request.auth!;
-  if (locationId === current) return;
-  const held = await auth.permissionsAt(userId, locationId, client);
-  if (!held || !grants(held, need)) throw new AppError('locationForbidden');
-}
-
-export async function audit(
-  client: pg.PoolClient,
-  request: FastifyRequest,
-  entity: string,
-  id: number,
-  action: string,
-  data: object,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [request.auth!.userId, request.auth!.locationId, entity, String(id), action, JSON.stringify(data)],
-  );
+  await assertLocationAccess(auth, actorOf(request), locationId, need, client);
 }
 
 /**

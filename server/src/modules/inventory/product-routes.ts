@@ -12,11 +12,14 @@ import {
   type ProductRow,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { ITEM_SELECT, productById } from './inventory-routes.ts';
-import { assertCodesFree, assertLocation, audit, CHANGE, idOf } from './inventory-shared.ts';
+import { assertCodesFree, assertLocation, CHANGE, idOf } from './inventory-shared.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 /** Attribute values must fit their attribute: a number, one of the options, true/false. */
 export async function checkAttributeValues(
@@ -86,43 +89,39 @@ async function itemById(client: pg.PoolClient, id: number): Promise<InventoryIte
 
 /** Product create/edit, serialized items (create, edit, transfer, delete) and bulk stock per location. */
 export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
-  const tx = <T>(work: (client: pg.PoolClient) => Promise<T>, status = 200) =>
-    inTransaction(deps.db, null, async (client) => ({ status, body: await work(client) })).then(
-      (r) => r.body,
-    );
+  const tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => transaction(deps.db, work);
 
   app.post('/api/nine/inventory/products', { config: { access: CHANGE } }, async (request, reply) => {
     const input = parse(productInput, request.body);
-    const { userId } = request.auth!;
-    const result = await inTransaction(
-      deps.db,
-      { userId, key: idempotencyKeyOf(request.headers), fingerprint: ['POST inventory/products', input] },
-      async (client) => {
-        await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
-        const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO products (kind, sku, name, option, category_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, active)
+    return idempotentPost(deps.db, request, reply, { input }, async (client) => {
+      await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO products (kind, sku, name, option, category_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-          [
-            input.kind,
-            input.sku,
-            input.name,
-            input.option || null,
-            input.category_id ?? null,
-            input.is_serialized,
-            input.barcode || null,
-            input.price_minor,
-            input.hourly_price_minor ?? null,
-            input.deposit_minor,
-            input.active,
-          ],
-        );
-        const id = rows[0]!.id;
-        await writeAttributes(client, id, input.attributes);
-        await audit(client, request, 'product', id, 'created', input);
-        return { status: 201, body: (await productById(client, id))! };
-      },
-    );
-    return reply.code(201).send({ data: result.body });
+        [
+          input.kind,
+          input.sku,
+          input.name,
+          input.option || null,
+          input.category_id ?? null,
+          input.is_serialized,
+          input.barcode || null,
+          input.price_minor,
+          input.hourly_price_minor ?? null,
+          input.deposit_minor,
+          input.active,
+        ],
+      );
+      const id = rows[0]!.id;
+      await writeAttributes(client, id, input.attributes);
+      await audit(client, actorOf(request), {
+        entity: 'product',
+        entityId: id,
+        action: 'created',
+        data: input,
+      });
+      return (await productById(client, id))!;
+    });
   });
 
   app.patch('/api/nine/inventory/products/:id', { config: { access: CHANGE } }, async (request) => {
@@ -142,7 +141,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         [id, ...fields.map(([, v]) => v)],
       );
       if (attributes) await writeAttributes(client, id, attributes);
-      await audit(client, request, 'product', id, 'updated', { ...Object.fromEntries(fields), attributes });
+      await audit(client, actorOf(request), {
+        entity: 'product',
+        entityId: id,
+        action: 'updated',
+        data: { ...Object.fromEntries(fields), attributes },
+      });
       return (await productById(client, id))!;
     });
     return { data: product };
@@ -168,9 +172,14 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
           [productId, input.sku, input.barcode, input.status, input.home_location_id, current],
         );
         const id = rows[0]!.id;
-        await audit(client, request, 'item', id, 'created', { product_id: productId, ...input });
+        await audit(client, actorOf(request), {
+          entity: 'item',
+          entityId: id,
+          action: 'created',
+          data: { product_id: productId, ...input },
+        });
         return itemById(client, id);
-      }, 201);
+      });
       return reply.code(201).send({ data: item });
     },
   );
@@ -193,7 +202,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         `UPDATE items SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
         [id, ...fields.map(([, v]) => v)],
       );
-      await audit(client, request, 'item', id, 'updated', { from: current, ...Object.fromEntries(fields) });
+      await audit(client, actorOf(request), {
+        entity: 'item',
+        entityId: id,
+        action: 'updated',
+        data: { from: current, ...Object.fromEntries(fields) },
+      });
       return itemById(client, id);
     });
     return { data: item };
@@ -214,10 +228,15 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         'UPDATE items SET current_location_id = $2, version = version + 1, updated_at = now() WHERE id = $1',
         [id, input.to_location_id],
       );
-      await audit(client, request, 'item', id, 'transferred', {
-        from_location_id: current.current_location_id,
-        to_location_id: input.to_location_id,
-        note: input.note ?? null,
+      await audit(client, actorOf(request), {
+        entity: 'item',
+        entityId: id,
+        action: 'transferred',
+        data: {
+          from_location_id: current.current_location_id,
+          to_location_id: input.to_location_id,
+          note: input.note ?? null,
+        },
       });
       return itemById(client, id);
     });
@@ -233,7 +252,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
       const used = await client.query('SELECT 1 FROM order_items WHERE item_id = $1 LIMIT 1', [id]);
       if (used.rows.length) throw new AppError('itemInUse');
       await client.query('DELETE FROM items WHERE id = $1', [id]);
-      await audit(client, request, 'item', id, 'deleted', current);
+      await audit(client, actorOf(request), {
+        entity: 'item',
+        entityId: id,
+        action: 'deleted',
+        data: current,
+      });
     });
     return { data: { id } };
   });
@@ -254,10 +278,15 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
          ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`,
         [productId, input.location_id, input.quantity],
       );
-      await audit(client, request, 'product', productId, 'stock_set', {
-        location_id: input.location_id,
-        from: before.rows[0]?.quantity ?? 0,
-        to: input.quantity,
+      await audit(client, actorOf(request), {
+        entity: 'product',
+        entityId: productId,
+        action: 'stock_set',
+        data: {
+          location_id: input.location_id,
+          from: before.rows[0]?.quantity ?? 0,
+          to: input.quantity,
+        },
       });
       return { product_id: productId, ...input };
     });

@@ -1,10 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-
-export interface Actor {
-  userId: number;
-  locationId: number;
-}
+import type { Actor } from '../../lib/actor.ts';
 
 /** The register and its open session a cash movement lands in. */
 export interface Drawer {

@@ -1,25 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { adhocChargeCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
 import { invoiceTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import { getInvoiceDetail } from './invoice-queries.ts';
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
-
-interface Actor {
-  userId: number;
-  locationId: number;
-}
+import { type Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 /**
  * An ad-hoc charge (a damage fee, a late fee) on the order of an invoice, when the business allows
@@ -92,22 +82,19 @@ export async function addAdhocCharge(
     'UPDATE orders SET total_minor = total_minor + $2, version = version + 1, updated_at = now() WHERE id = $1',
     [order.id, total],
   );
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'adhoc_charge', $4)`,
-    [
-      actor.userId,
-      actor.locationId,
-      String(order.id),
-      JSON.stringify({
-        invoice_id: chargeId,
-        from_invoice_id: invoiceId,
-        description: input.description,
-        quantity: input.quantity,
-        unit_price_minor: input.unit_price_minor,
-        total_minor: total,
-      }),
-    ],
-  );
+  await audit(client, actor, {
+    entity: 'order',
+    entityId: order.id,
+    action: 'adhoc_charge',
+    data: {
+      invoice_id: chargeId,
+      from_invoice_id: invoiceId,
+      description: input.description,
+      quantity: input.quantity,
+      unit_price_minor: input.unit_price_minor,
+      total_minor: total,
+    },
+  });
   return chargeId;
 }
 
@@ -116,23 +103,12 @@ export function registerAdhocChargeRoute(app: FastifyInstance, deps: { db: Db })
     '/api/nine/invoices/:id/adhoc-charges',
     { config: { access: { resource: 'financial_transaction', action: 'change' } } },
     async (request, reply) => {
-      const { id } = parse(idParams, request.params);
+      const { id } = parse(bigIdParams, request.params);
       const input = parse(adhocChargeCreate, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(
-        deps.db,
-        {
-          userId: actor.userId,
-          key: idempotencyKeyOf(request.headers),
-          fingerprint: ['POST adhoc-charges', id, actor.locationId, input],
-        },
-        async (client) => {
-          const chargeId = await addAdhocCharge(client, actor, id, input);
-          return { status: 201, body: { data: await getInvoiceDetail(client, chargeId, actor.locationId) } };
-        },
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
+        const chargeId = await addAdhocCharge(client, actor, id, input);
+        return getInvoiceDetail(client, chargeId, actor.locationId);
+      });
     },
   );
 }

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import { postLedger } from './ledger.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /**
  * Billing an order's lines and posting its invoices. Plain functions on the caller's transaction, with no
@@ -9,24 +11,12 @@ import { postLedger } from './ledger.ts';
  * the money service bills before a payment, and neither may import the other's factory.
  */
 
-export interface Actor {
-  userId: number;
-  locationId: number;
-}
-
 export interface BillableOrder {
   id: number;
   type: string;
   customer_id: number | null;
   planned_start: Date | null;
   planned_finish: Date | null;
-}
-
-async function audit(client: pg.PoolClient, actor: Actor, id: number, action: string, data: object) {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, $4, $5)`,
-    [actor.userId, actor.locationId, String(id), action, JSON.stringify(data)],
-  );
 }
 
 /** Taxes as every invoice computes them: the active rates summed, included in prices or added. */
@@ -106,7 +96,12 @@ export async function billUnbilled(
       unbilled.map((l, i) => (s.is_tax_included ? nets[i]! : nets[i]! + taxes[i]!)),
     ],
   );
-  await audit(client, actor, invoiceId, 'created', { order_id: order.id, total_minor: total });
+  await audit(client, actor, {
+    entity: 'invoice',
+    entityId: invoiceId,
+    action: 'created',
+    data: { order_id: order.id, total_minor: total },
+  });
   return invoiceId;
 }
 
@@ -137,7 +132,12 @@ export async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId
     { gl: inv.type === 'sale' ? '4010' : '4000', amount: -(inv.subtotal_minor - inv.discount_minor) },
     { gl: '2200', amount: -inv.tax_minor },
   ]);
-  await audit(client, actor, invoiceId, 'posted', { total_minor: inv.total_minor });
+  await audit(client, actor, {
+    entity: 'invoice',
+    entityId: invoiceId,
+    action: 'posted',
+    data: { total_minor: inv.total_minor },
+  });
 }
 
 /**

@@ -1,30 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { creditNoteCreate, type CreditNoteCreate } from '@nine/shared/schemas/invoices';
 import { spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import { taxSettings } from './invoice-billing.ts';
 import { getInvoiceDetail } from './invoice-queries.ts';
 import { postLedger } from './ledger.ts';
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
+import { type Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 /** Invoice types whose totals the order's total holds (recurring periods are billed beside it). */
 const IN_ORDER_TOTAL = new Set(['rent', 'sale', 'adhoc']);
-
-interface Actor {
-  userId: number;
-  locationId: number;
-}
 
 /**
  * A posted invoice is immutable: it is corrected by one credit note that reverses it in full. The
@@ -139,15 +129,12 @@ export async function createCreditNote(
       [original.order_id, note.total],
     );
   }
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, 'credit_note', $4)`,
-    [
-      actor.userId,
-      actor.locationId,
-      String(original.id),
-      JSON.stringify({ credit_note_id: noteId, total_minor: note.total, reason: input.reason }),
-    ],
-  );
+  await audit(client, actor, {
+    entity: 'invoice',
+    entityId: original.id,
+    action: 'credit_note',
+    data: { credit_note_id: noteId, total_minor: note.total, reason: input.reason },
+  });
   return noteId;
 }
 
@@ -227,20 +214,17 @@ export async function creditRefund(
       { gl: inv.type === 'sale' ? '4010' : '4000', amount: credit - tax },
       { gl: '2200', amount: tax },
     ]);
-    await client.query(
-      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, 'credit_note', $4)`,
-      [
-        actor.userId,
-        actor.locationId,
-        String(inv.id),
-        JSON.stringify({
-          credit_note_id: noteId,
-          total_minor: -credit,
-          reason: input.reason,
-          refund_id: input.refundId,
-        }),
-      ],
-    );
+    await audit(client, actor, {
+      entity: 'invoice',
+      entityId: inv.id,
+      action: 'credit_note',
+      data: {
+        credit_note_id: noteId,
+        total_minor: -credit,
+        reason: input.reason,
+        refund_id: input.refundId,
+      },
+    });
     notes.push(noteId);
     left -= credit;
   }
@@ -258,23 +242,12 @@ export function registerCreditNoteRoute(app: FastifyInstance, deps: { db: Db }):
     '/api/nine/invoices/:id/credit-note',
     { config: { access: { resource: 'financial_transaction', action: 'manage' } } },
     async (request, reply) => {
-      const { id } = parse(idParams, request.params);
+      const { id } = parse(bigIdParams, request.params);
       const input = parse(creditNoteCreate, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(
-        deps.db,
-        {
-          userId: actor.userId,
-          key: idempotencyKeyOf(request.headers),
-          fingerprint: ['POST credit-note', id, actor.locationId, input],
-        },
-        async (client) => {
-          const noteId = await createCreditNote(client, actor, id, input);
-          return { status: 201, body: { data: await getInvoiceDetail(client, noteId, actor.locationId) } };
-        },
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
+        const noteId = await createCreditNote(client, actor, id, input);
+        return getInvoiceDetail(client, noteId, actor.locationId);
+      });
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import {
   invoiceListQuery,
@@ -13,6 +12,8 @@ import { parse } from '../../lib/validate.ts';
 import { registerAdhocChargeRoute } from './invoice-adhoc-charge.ts';
 import { registerCreditNoteRoute } from './invoice-credit-note.ts';
 import { BALANCE_SQL, getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 const SORT: Record<InvoiceListQuery['sort'], string> = {
   number: 'i.number',
@@ -31,13 +32,6 @@ const SORT: Record<InvoiceListQuery['sort'], string> = {
 };
 /** Sorts an index serves (migration 0014): default null order, so the index walk matches. */
 const INDEXED_SORTS = new Set<InvoiceListQuery['sort']>(['number', 'created_at']);
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
 
 /** The list's filters in SQL: location and list first (the index), then what the query asks for. */
 export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q: InvoiceListQuery) {
@@ -87,7 +81,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
       { config: { access: { resource: 'sell_order', action: 'view' } } },
       async (request): Promise<{ data: InvoicePage }> => {
         const q = parse(invoiceListQuery, request.query);
-        const filter = invoiceListFilter(list, request.auth!.locationId!, q);
+        const filter = invoiceListFilter(list, actorOf(request).locationId, q);
         return {
           data: await pageOf<InvoiceRow>(deps.db, {
             select: INVOICE_COLUMNS,
@@ -116,8 +110,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
       },
     },
     async (request) => {
-      const { id } = parse(idParams, request.params);
-      const invoice = await getInvoiceDetail(deps.db.pool, id, request.auth!.locationId!);
+      const { id } = parse(bigIdParams, request.params);
+      const invoice = await getInvoiceDetail(deps.db.pool, id, actorOf(request).locationId);
       if (!invoice) throw new AppError('notFound');
       return { data: invoice };
     },

@@ -11,11 +11,8 @@ import { cashDrawer, type Drawer } from './cash-drawer.ts';
 import { billUnbilled, postInvoice, settleOrderInvoices } from './invoice-billing.ts';
 import { creditRefund } from './invoice-credit-note.ts';
 import { METHOD_GL, postLedger } from './ledger.ts';
-
-export interface Actor {
-  userId: number;
-  locationId: number;
-}
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 interface OrderMoney {
   id: number;
@@ -71,20 +68,6 @@ async function settings(client: pg.PoolClient, locationId: number) {
     [locationId],
   );
   return rows[0]!;
-}
-
-async function audit(
-  client: pg.PoolClient,
-  actor: Actor,
-  entity: string,
-  id: number,
-  action: string,
-  data: object,
-) {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [actor.userId, actor.locationId, entity, String(id), action, JSON.stringify(data)],
-  );
 }
 
 /** The deposit held on an order: what was collected less what was claimed or returned. */
@@ -199,11 +182,16 @@ export function createMoneyService({
         { gl: '2300', amount: -Math.max(overpay, 0) },
       ],
     );
-    await audit(client, actor, 'order', order.id, 'payment', {
-      payment_id: paymentId,
-      method: input.method,
-      amount_minor: input.amount_minor,
-      change_minor: input.tendered_minor ? input.tendered_minor - input.amount_minor : 0,
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: order.id,
+      action: 'payment',
+      data: {
+        payment_id: paymentId,
+        method: input.method,
+        amount_minor: input.amount_minor,
+        change_minor: input.tendered_minor ? input.tendered_minor - input.amount_minor : 0,
+      },
     });
 
     // A sale paid in full closes itself when the business says so; closing posts its invoices. A sale still
@@ -380,13 +368,18 @@ export function createMoneyService({
         });
       }
     }
-    await audit(client, actor, 'order', order.id, 'refund', {
-      refund_id: refundId,
-      payment_id: payment.id,
-      amount_minor: input.amount_minor,
-      approver,
-      reason: input.reason,
-      ...(creditNotes.length > 0 ? { credit_note_ids: creditNotes } : {}),
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: order.id,
+      action: 'refund',
+      data: {
+        refund_id: refundId,
+        payment_id: payment.id,
+        amount_minor: input.amount_minor,
+        approver,
+        reason: input.reason,
+        ...(creditNotes.length > 0 ? { credit_note_ids: creditNotes } : {}),
+      },
     });
     if (order.status === 'pre-cancel' && order.paid_minor - input.amount_minor <= 0) {
       await orders.applyEvent(
@@ -463,10 +456,15 @@ export function createMoneyService({
       orderId,
       after > 0,
     ]);
-    await audit(client, actor, 'order', order.id, `deposit:${input.kind}`, {
-      amount_minor: a,
-      reason: input.reason ?? null,
-      held_after_minor: after,
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: order.id,
+      action: `deposit:${input.kind}`,
+      data: {
+        amount_minor: a,
+        reason: input.reason ?? null,
+        held_after_minor: after,
+      },
     });
     return id;
   }

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { registerClose, registerMovement, registerOpen } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { RegisterService } from './register-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { idParams } from '../../lib/id-param.ts';
 
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
 const access = { resource: 'financial_transaction', action: 'change' } as const;
 
 /** Cash registers of the location: list with their open session, open, cash in/out, close. */
@@ -20,7 +15,7 @@ export function registerRegisterRoutes(
   deps: { db: Db; registers: RegisterService },
 ): void {
   app.get('/api/nine/cash-registers', { config: { access: 'location' } }, async (request) => {
-    const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
+    const actor = actorOf(request);
     const { rows } = await deps.db.pool.query<{ id: number }>(
       'SELECT id FROM cash_registers WHERE location_id = $1 ORDER BY name',
       [actor.locationId],
@@ -41,8 +36,8 @@ export function registerRegisterRoutes(
   ) =>
     app.post(`/api/nine/cash-registers/:id/${path}`, { config: { access } }, async (request) => {
       const { id } = parse(idParams, request.params);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const outcome = await run(client, actor, id, request.body);
         return { status: 200, body: { outcome, register: await deps.registers.register(client, actor, id) } };
       });

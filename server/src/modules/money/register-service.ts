@@ -3,11 +3,8 @@ import { AppError } from '@nine/shared/errors';
 import { MAX_TOTAL_MINOR } from '@nine/shared/money';
 import type { CashRegisterState } from '@nine/shared/schemas/payments';
 import { postLedger } from './ledger.ts';
-
-export interface Actor {
-  userId: number;
-  locationId: number;
-}
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 export type RegisterState = CashRegisterState;
 
@@ -82,10 +79,12 @@ export function createRegisterService() {
       'INSERT INTO register_sessions (cash_register_id, opened_by, float_minor) VALUES ($1, $2, $3)',
       [registerId, actor.userId, floatMinor],
     );
-    await client.query(
-      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'cash_register', $3, 'opened', $4)`,
-      [actor.userId, actor.locationId, String(registerId), JSON.stringify({ float_minor: floatMinor })],
-    );
+    await audit(client, actor, {
+      entity: 'cash_register',
+      entityId: registerId,
+      action: 'opened',
+      data: { float_minor: floatMinor },
+    });
   }
 
   async function move(
@@ -142,19 +141,16 @@ export function createRegisterService() {
         { gl: '3900', amount: -difference },
       ]);
     }
-    await client.query(
-      `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'cash_register', $3, 'closed', $4)`,
-      [
-        actor.userId,
-        actor.locationId,
-        String(registerId),
-        JSON.stringify({
-          expected_minor: expected,
-          counted_minor: countedMinor,
-          difference_minor: difference,
-        }),
-      ],
-    );
+    await audit(client, actor, {
+      entity: 'cash_register',
+      entityId: registerId,
+      action: 'closed',
+      data: {
+        expected_minor: expected,
+        counted_minor: countedMinor,
+        difference_minor: difference,
+      },
+    });
     return { expected_minor: expected, counted_minor: countedMinor, difference_minor: difference };
   }
 

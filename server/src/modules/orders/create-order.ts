@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { rentOrderCreate, rentOrderQuote, saleOrderCreate } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
 import type { OrderService } from './order-service.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /** POST rent-orders and sale-orders: one transaction each, idempotent with an Idempotency-Key. */
 export function registerCreateOrder(app: FastifyInstance, deps: { db: Db; orders: OrderService }): void {
@@ -14,15 +16,15 @@ export function registerCreateOrder(app: FastifyInstance, deps: { db: Db; orders
     { config: { access: { resource: 'rent_order', action: 'change' } } },
     async (request) => {
       const input = parse(rentOrderQuote, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const client = await deps.db.pool.connect();
-      try {
-        await client.query('BEGIN READ ONLY');
-        return { data: await deps.orders.assessRentDraft(client, actor, input, false) };
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
-      }
+      const actor = actorOf(request);
+      const quote = await transaction(
+        deps.db,
+        (client) => deps.orders.assessRentDraft(client, actor, input, false),
+        {
+          readOnly: true,
+        },
+      );
+      return { data: quote };
     },
   );
 
@@ -31,21 +33,10 @@ export function registerCreateOrder(app: FastifyInstance, deps: { db: Db; orders
     { config: { access: { resource: 'rent_order', action: 'change' } } },
     async (request, reply) => {
       const input = parse(rentOrderCreate, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(
-        deps.db,
-        {
-          userId: actor.userId,
-          key: idempotencyKeyOf(request.headers),
-          fingerprint: ['POST rent-orders', actor.locationId, input],
-        },
-        async (client) => {
-          const id = await deps.orders.createRentOrder(client, actor, input);
-          return { status: 201, body: { data: await getOrderDetail(client, id, actor.locationId) } };
-        },
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
+        const id = await deps.orders.createRentOrder(client, actor, input);
+        return getOrderDetail(client, id, actor.locationId);
+      });
     },
   );
 
@@ -54,21 +45,10 @@ export function registerCreateOrder(app: FastifyInstance, deps: { db: Db; orders
     { config: { access: { resource: 'sell_order', action: 'change' } } },
     async (request, reply) => {
       const input = parse(saleOrderCreate, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(
-        deps.db,
-        {
-          userId: actor.userId,
-          key: idempotencyKeyOf(request.headers),
-          fingerprint: ['POST sale-orders', actor.locationId, input],
-        },
-        async (client) => {
-          const id = await deps.orders.createSaleOrder(client, actor, input);
-          return { status: 201, body: { data: await getOrderDetail(client, id, actor.locationId) } };
-        },
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
+        const id = await deps.orders.createSaleOrder(client, actor, input);
+        return getOrderDetail(client, id, actor.locationId);
+      });
     },
   );
 }

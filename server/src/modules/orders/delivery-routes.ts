@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import {
   deliveryAssign,
@@ -8,17 +7,13 @@ import {
   type DeliveryReportRow,
 } from '@nine/shared/schemas/delivery';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { orderId } from './order-routes-shared.ts';
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
-});
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 /** Assigning delivery to items (where the location delivers), the day's delivery report, its status select. */
 export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -28,8 +23,8 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
     async (request, reply) => {
       const id = orderId(request);
       const input = parse(deliveryAssign, request.body);
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const { rows } = await client.query<{
           type: string;
           rental_type_id: number | null;
@@ -78,14 +73,15 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
           'UPDATE orders SET has_delivery = true, version = version + 1, updated_at = now() WHERE id = $1',
           [id],
         );
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'delivery_assigned', $4)`,
-          [
-            userId,
-            locationId,
-            String(id),
-            JSON.stringify({ delivery_id: created.rows[0]!.id, ...input, address }),
-          ],
+        await audit(
+          client,
+          { userId, locationId },
+          {
+            entity: 'order',
+            entityId: id,
+            action: 'delivery_assigned',
+            data: { delivery_id: created.rows[0]!.id, ...input, address },
+          },
         );
         return { status: 201, body: await getOrderDetail(client, id, locationId!) };
       });
@@ -98,7 +94,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
     { config: { access: { resource: 'delivery_report', action: 'view' } } },
     async (request) => {
       const q = parse(deliveryReportQuery, request.query);
-      const locationId = request.auth!.locationId!;
+      const locationId = actorOf(request).locationId;
       const params: unknown[] = [locationId, q.date];
       const where = [
         'd.location_id = $1',
@@ -125,18 +121,24 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
     '/api/nine/deliveries/:id',
     { config: { access: { resource: 'delivery_report', action: 'change' } } },
     async (request) => {
-      const { id } = parse(idParams, request.params);
+      const { id } = parse(bigIdParams, request.params);
       const input = parse(deliveryUpdate, request.body);
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const { rows } = await client.query(
           `UPDATE deliveries SET status = coalesce($3, status), sort = coalesce($4, sort), updated_at = now() WHERE id = $1 AND location_id = $2 RETURNING id, status, sort, order_id`,
           [id, locationId, input.status ?? null, input.sort ?? null],
         );
         if (!rows[0]) throw new AppError('notFound');
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'delivery_updated', $4)`,
-          [userId, locationId, String(rows[0].order_id), JSON.stringify({ delivery_id: id, ...input })],
+        await audit(
+          client,
+          { userId, locationId },
+          {
+            entity: 'order',
+            entityId: rows[0].order_id,
+            action: 'delivery_updated',
+            data: { delivery_id: id, ...input },
+          },
         );
         return { status: 200, body: rows[0] };
       });

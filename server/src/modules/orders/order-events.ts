@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { orderEventRequest, orderNotesUpdate } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { kindOf, orderId, PATH, RESOURCE } from './order-routes-shared.ts';
 import type { OrderService } from './order-service.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /** POST …/:id/events (deliver, return, cancel, close, …) and PATCH …/:id/notes; both answer the updated order. */
 export function registerOrderEvents(app: FastifyInstance, deps: { db: Db; orders: OrderService }): void {
@@ -14,8 +15,8 @@ export function registerOrderEvents(app: FastifyInstance, deps: { db: Db; orders
     app.post(`/api/nine/${PATH[kind]}/:id/events`, { config: { access } }, async (request) => {
       const id = orderId(request);
       const input = parse(orderEventRequest, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         await deps.orders.applyEvent(client, actor, id, input, (type) => kindOf(type) === kind);
         return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
       });
@@ -25,8 +26,8 @@ export function registerOrderEvents(app: FastifyInstance, deps: { db: Db; orders
     app.patch(`/api/nine/${PATH[kind]}/:id/notes`, { config: { access } }, async (request) => {
       const id = orderId(request);
       const input = parse(orderNotesUpdate, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         await deps.orders.updateNotes(client, actor, id, input);
         return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
       });

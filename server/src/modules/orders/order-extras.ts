@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import {
   ORDER_PHOTO_EXTENSIONS,
@@ -17,10 +16,13 @@ import {
 } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { kindOf, listLocation, orderIdParams, PATH, RESOURCE } from './order-routes-shared.ts';
+import { kindOf, listLocation, PATH, RESOURCE } from './order-routes-shared.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams, idParam } from '../../lib/id-param.ts';
 
 type Kind = 'rent' | 'sale';
 
@@ -43,28 +45,8 @@ async function lockOrder(client: pg.PoolClient, id: number, locationId: number, 
   if (rows[0].location_id !== locationId) throw new AppError('orderOtherLocation');
 }
 
-async function audit(client: pg.PoolClient, actor: Actor, id: number, action: string, data: object) {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, $4, $5)`,
-    [actor.userId, actor.locationId, String(id), action, JSON.stringify(data)],
-  );
-}
-
-interface Actor {
-  userId: number;
-  locationId: number;
-}
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  userId: request.auth!.userId,
-  locationId: request.auth!.locationId!,
-});
-
-const childParams = orderIdParams.extend({
-  childId: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
+const childParams = bigIdParams.extend({
+  childId: idParam('bigint'),
 });
 
 const escapeXml = (text: string) =>
@@ -122,7 +104,7 @@ export function registerOrderExtras(
     work: (c: pg.PoolClient) => Promise<void>,
   ) => {
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       await lockOrder(client, id, actor.locationId, kind);
       await work(client);
       return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
@@ -131,7 +113,7 @@ export function registerOrderExtras(
   };
 
   const uploadPhoto = async (request: FastifyRequest, kind: Kind) => {
-    const { id } = parse(orderIdParams, request.params);
+    const { id } = parse(bigIdParams, request.params);
     const actor = actorOf(request);
     const { rows } = await deps.db.pool.query<{ max: number }>(
       'SELECT coalesce((SELECT order_photo_max_bytes FROM general_settings WHERE location_id = $1), 5242880) AS max',
@@ -177,9 +159,14 @@ export function registerOrderExtras(
           [id, storedName, file.filename.slice(0, 200), type, size, actor.userId],
         );
         await refreshOrderImage(client, id);
-        await audit(client, actor, id, 'photo_added', {
-          photo_id: photo.rows[0]!.id,
-          file_name: file.filename.slice(0, 200),
+        await audit(client, actor, {
+          entity: 'order',
+          entityId: id,
+          action: 'photo_added',
+          data: {
+            photo_id: photo.rows[0]!.id,
+            file_name: file.filename.slice(0, 200),
+          },
         });
       });
     } catch (err) {
@@ -195,7 +182,7 @@ export function registerOrderExtras(
     const view = { access: { resource: RESOURCE[kind], action: 'view' } } as const;
 
     app.post(`${base}/participants`, { config: change }, async (request) => {
-      const { id } = parse(orderIdParams, request.params);
+      const { id } = parse(bigIdParams, request.params);
       const input = parse(orderParticipantInput, request.body);
       return answer(request, kind, id, async (client) => {
         const { rows } = await client.query<{ id: number }>(
@@ -206,12 +193,17 @@ export function registerOrderExtras(
             input.age ?? null,
             input.weight_kg ?? null,
             input.notes || null,
-            request.auth!.userId,
+            actorOf(request).userId,
           ],
         );
-        await audit(client, actorOf(request), id, 'participant_added', {
-          participant_id: rows[0]!.id,
-          name: input.name,
+        await audit(client, actorOf(request), {
+          entity: 'order',
+          entityId: id,
+          action: 'participant_added',
+          data: {
+            participant_id: rows[0]!.id,
+            name: input.name,
+          },
         });
       });
     });
@@ -224,15 +216,20 @@ export function registerOrderExtras(
           [childId, id],
         );
         if (!rows[0]) throw new AppError('notFound');
-        await audit(client, actorOf(request), id, 'participant_removed', {
-          participant_id: childId,
-          name: rows[0].name,
+        await audit(client, actorOf(request), {
+          entity: 'order',
+          entityId: id,
+          action: 'participant_removed',
+          data: {
+            participant_id: childId,
+            name: rows[0].name,
+          },
         });
       });
     });
 
     app.put(`${base}/signature`, { config: change }, async (request) => {
-      const { id } = parse(orderIdParams, request.params);
+      const { id } = parse(bigIdParams, request.params);
       const input = parse(orderSignatureInput, request.body);
       const image = input.method === 'drawn' ? input.image : typedSignatureSvg(input.signer_name);
       if (
@@ -245,11 +242,16 @@ export function registerOrderExtras(
           `INSERT INTO order_signatures (order_id, method, signer_name, image, signed_by) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (order_id) DO UPDATE SET method = EXCLUDED.method, signer_name = EXCLUDED.signer_name,
              image = EXCLUDED.image, signed_by = EXCLUDED.signed_by, signed_at = now()`,
-          [id, input.method, input.signer_name, image, request.auth!.userId],
+          [id, input.method, input.signer_name, image, actorOf(request).userId],
         );
-        await audit(client, actorOf(request), id, 'signed', {
-          method: input.method,
-          signer_name: input.signer_name,
+        await audit(client, actorOf(request), {
+          entity: 'order',
+          entityId: id,
+          action: 'signed',
+          data: {
+            method: input.method,
+            signer_name: input.signer_name,
+          },
         });
       });
     });
@@ -298,9 +300,14 @@ export function registerOrderExtras(
         if (!rows[0]) throw new AppError('notFound');
         removed = rows[0].stored_name;
         await refreshOrderImage(client, id);
-        await audit(client, actorOf(request), id, 'photo_removed', {
-          photo_id: childId,
-          file_name: rows[0].file_name,
+        await audit(client, actorOf(request), {
+          entity: 'order',
+          entityId: id,
+          action: 'photo_removed',
+          data: {
+            photo_id: childId,
+            file_name: rows[0].file_name,
+          },
         });
       });
       // After the commit: a failed delete leaves an orphan file, never a row without its file.

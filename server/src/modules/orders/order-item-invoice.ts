@@ -10,15 +10,13 @@ import {
 } from '@nine/shared/schemas/orders';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
-import { idempotencyKeyOf, inTransaction } from '../../lib/idempotency.ts';
+import { idempotentPost } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { kindOf, orderIdParams, PATH, RESOURCE } from './order-routes-shared.ts';
-
-interface Actor {
-  userId: number;
-  locationId: number;
-}
+import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
+import { type Actor } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams } from '../../lib/id-param.ts';
 
 interface Line {
   id: number;
@@ -130,10 +128,12 @@ export async function addItemsToInvoice(
         ],
       );
       invoiceId = created.rows[0]!.id;
-      await client.query(
-        `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'invoice', $3, 'created', $4)`,
-        [actor.userId, actor.locationId, String(invoiceId), JSON.stringify({ order_id: orderId })],
-      );
+      await audit(client, actor, {
+        entity: 'invoice',
+        entityId: invoiceId,
+        action: 'created',
+        data: { order_id: orderId },
+      });
     }
   }
 
@@ -152,15 +152,12 @@ export async function addItemsToInvoice(
   );
   await retotal(client, invoiceId, s);
   await client.query('UPDATE orders SET version = version + 1, updated_at = now() WHERE id = $1', [orderId]);
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'items_invoiced', $4)`,
-    [
-      actor.userId,
-      actor.locationId,
-      String(orderId),
-      JSON.stringify({ invoice_id: invoiceId, item_ids: ids }),
-    ],
-  );
+  await audit(client, actor, {
+    entity: 'order',
+    entityId: orderId,
+    action: 'items_invoiced',
+    data: { invoice_id: invoiceId, item_ids: ids },
+  });
   return invoiceId;
 }
 
@@ -205,26 +202,18 @@ export function registerOrderItemInvoice(app: FastifyInstance, deps: { db: Db })
       `/api/nine/${PATH[kind]}/:id/invoice-items`,
       { config: { access: { resource: RESOURCE[kind], action: 'change' } } },
       async (request, reply) => {
-        const { id } = parse(orderIdParams, request.params);
+        const { id } = parse(bigIdParams, request.params);
         const input = parse(orderItemsInvoice, request.body);
-        const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-        const result = await inTransaction(
+        return idempotentPost(
           deps.db,
-          {
-            userId: actor.userId,
-            key: idempotencyKeyOf(request.headers),
-            fingerprint: ['POST invoice-items', kind, id, actor.locationId, input],
-          },
-          async (client) => {
+          request,
+          reply,
+          { input, status: 200 },
+          async (client, actor): Promise<OrderItemsInvoiced> => {
             const invoiceId = await addItemsToInvoice(client, actor, kind, id, input);
-            const body: { data: OrderItemsInvoiced } = {
-              data: { invoice_id: invoiceId, order: await getOrderDetail(client, id, actor.locationId) },
-            };
-            return { status: 200, body };
+            return { invoice_id: invoiceId, order: await getOrderDetail(client, id, actor.locationId) };
           },
         );
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(result.status).send(result.body);
       },
     );
   }

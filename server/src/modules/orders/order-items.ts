@@ -1,21 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { orderItemReplace, orderItemUpdate } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { registerOrderItemInvoice } from './order-item-invoice.ts';
-import { kindOf, orderIdParams, PATH, RESOURCE } from './order-routes-shared.ts';
-import { totalWithTax } from './order-service.ts';
+import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
+import { repriceOrder } from './order-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bigIdParams, idParam } from '../../lib/id-param.ts';
 
-const itemParams = orderIdParams.extend({
-  childId: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform(Number),
+const itemParams = bigIdParams.extend({
+  childId: idParam('bigint'),
 });
 
 interface Line {
@@ -45,7 +44,7 @@ async function lockLine(
   );
   const order = rows[0];
   if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
-  if (order.location_id !== request.auth!.locationId) throw new AppError('orderOtherLocation');
+  if (order.location_id !== actorOf(request).locationId) throw new AppError('orderOtherLocation');
   if (order.version !== version) throw new AppError('versionConflict', { data: { version: order.version } });
   const lines = await client.query<Line>(
     `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status,
@@ -64,28 +63,9 @@ async function finish(
   action: string,
   data: object,
 ) {
-  const locationId = request.auth!.locationId!;
-  const net = (
-    await client.query<{ net: number }>(
-      `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
-      [id],
-    )
-  ).rows[0]!.net;
-  const pricing = (
-    await client.query<{ is_tax_included: boolean; tax_bp: number }>(
-      `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
-              coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
-      [locationId],
-    )
-  ).rows[0]!;
-  await client.query(
-    'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
-    [id, totalWithTax(net, pricing)],
-  );
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, $4, $5)`,
-    [request.auth!.userId, locationId, String(id), action, JSON.stringify(data)],
-  );
+  const locationId = actorOf(request).locationId;
+  await repriceOrder(client, id, locationId);
+  await audit(client, actorOf(request), { entity: 'order', entityId: id, action, data });
   return { status: 200, body: await getOrderDetail(client, id, locationId) };
 }
 
@@ -102,7 +82,7 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
       { config: { access: { resource: RESOURCE[kind], action: 'change' } } },
       async (request) => {
         const input = parse(orderItemUpdate, request.body);
-        const result = await inTransaction(deps.db, null, async (client) => {
+        const result = await transaction(deps.db, async (client) => {
           const { id, line } = await lockLine(client, request, kind, input.version);
           if (line.status === 'cancelled') throw new AppError('conflict', { data: { reason: 'cancelled' } });
           const discount = input.discount_minor ?? line.discount_minor;
@@ -149,8 +129,8 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
     { config: { access: { resource: 'rent_order', action: 'change' } } },
     async (request) => {
       const input = parse(orderItemReplace, request.body);
-      const locationId = request.auth!.locationId!;
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const locationId = actorOf(request).locationId;
+      const result = await transaction(deps.db, async (client) => {
         const { id, line } = await lockLine(client, request, 'rent', input.version);
         // Only a serialized line that has not left yet is swapped here.
         if (line.item_id === null || !['pending', 'confirmed'].includes(line.status))

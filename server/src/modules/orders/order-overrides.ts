@@ -3,12 +3,14 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { depositOverride, priceOverride } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
-import { totalWithTax } from './order-service.ts';
+import { repriceOrder } from './order-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 async function lockVersion(
   client: pg.PoolClient,
@@ -40,8 +42,8 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
       async (request) => {
         const id = orderId(request);
         const input = parse(priceOverride, request.body);
-        const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-        const result = await inTransaction(deps.db, null, async (client) => {
+        const actor = actorOf(request);
+        const result = await transaction(deps.db, async (client) => {
           await lockVersion(client, id, actor.locationId, input.version, kind);
           const { rows } = await client.query<{ unit_price_minor: number; billed: boolean }>(
             `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
@@ -61,23 +63,7 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
             input.order_item_id,
             input.unit_price_minor,
           ]);
-          const net = (
-            await client.query<{ net: number }>(
-              `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
-              [id],
-            )
-          ).rows[0]!.net;
-          const pricing = (
-            await client.query<{ is_tax_included: boolean; tax_bp: number }>(
-              `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
-                    coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
-              [actor.locationId],
-            )
-          ).rows[0]!;
-          await client.query(
-            'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
-            [id, totalWithTax(net, pricing)],
-          );
+          await repriceOrder(client, id, actor.locationId);
           await client.query(
             `INSERT INTO override_logs (kind, order_id, order_item_id, user_id, approver_id, old_value, new_value, comment) VALUES ('price', $1, $2, $3, $4, $5, $6, $7)`,
             [
@@ -90,21 +76,18 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
               input.comment,
             ],
           );
-          await client.query(
-            `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'change_cost', $4)`,
-            [
-              actor.userId,
-              actor.locationId,
-              String(id),
-              JSON.stringify({
-                order_item_id: input.order_item_id,
-                old: item.unit_price_minor,
-                new: input.unit_price_minor,
-                approver,
-                comment: input.comment,
-              }),
-            ],
-          );
+          await audit(client, actor, {
+            entity: 'order',
+            entityId: id,
+            action: 'change_cost',
+            data: {
+              order_item_id: input.order_item_id,
+              old: item.unit_price_minor,
+              new: input.unit_price_minor,
+              approver,
+              comment: input.comment,
+            },
+          });
           return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
         });
         return { data: result.body };
@@ -118,8 +101,8 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
     async (request) => {
       const id = orderId(request);
       const input = parse(depositOverride, request.body);
-      const actor = { userId: request.auth!.userId, locationId: request.auth!.locationId! };
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const order = await lockVersion(client, id, actor.locationId, input.version, 'rent');
         const approver = await deps.accessKeys.approve(
           client,
@@ -136,20 +119,17 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
           `INSERT INTO override_logs (kind, order_id, user_id, approver_id, old_value, new_value, comment) VALUES ('security_deposit', $1, $2, $3, $4, $5, $6)`,
           [id, actor.userId, approver, order.deposit_minor, input.deposit_minor, input.comment],
         );
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'deposit_override', $4)`,
-          [
-            actor.userId,
-            actor.locationId,
-            String(id),
-            JSON.stringify({
-              old: order.deposit_minor,
-              new: input.deposit_minor,
-              approver,
-              comment: input.comment,
-            }),
-          ],
-        );
+        await audit(client, actor, {
+          entity: 'order',
+          entityId: id,
+          action: 'deposit_override',
+          data: {
+            old: order.deposit_minor,
+            new: input.deposit_minor,
+            approver,
+            comment: input.comment,
+          },
+        });
         return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
       });
       return { data: result.body };

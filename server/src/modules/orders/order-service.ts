@@ -17,6 +17,8 @@ import type { AccessKeys } from '../auth/access-keys.ts';
 import { settleOrderInvoices } from '../money/invoice-billing.ts';
 import { PAID_SQL } from './order-list.ts';
 import { taxSettings } from './order-taxes.ts';
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -49,11 +51,6 @@ export interface RentAssessment {
   price_breakdown: PriceBreakdown;
 }
 
-export interface Actor {
-  userId: number;
-  locationId: number;
-}
-
 interface PricingSettings {
   is_tax_included: boolean;
   tax_bp: number;
@@ -74,16 +71,19 @@ export function totalWithTax(net: number, s: PricingSettings): number {
   return s.is_tax_included ? net : net + invoiceTax(net, s.tax_bp, false);
 }
 
-async function audit(
+/** After a line changed: the order's total from its live lines under the one tax rule, and a new version. */
+export async function repriceOrder(
   client: pg.PoolClient,
-  actor: Actor,
   orderId: number,
-  action: string,
-  data: object,
+  locationId: number,
 ): Promise<void> {
+  const { rows } = await client.query<{ net: number }>(
+    `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
+    [orderId],
+  );
   await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, $4, $5)`,
-    [actor.userId, actor.locationId, String(orderId), action, JSON.stringify(data)],
+    'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
+    [orderId, totalWithTax(rows[0]!.net, await pricing(client, locationId))],
   );
 }
 
@@ -316,11 +316,16 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       }
       throw err;
     }
-    await audit(client, actor, orderId, 'created', {
-      status: input.status,
-      source: input.source,
-      total_minor: total,
-      items: lines.length,
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'created',
+      data: {
+        status: input.status,
+        source: input.source,
+        total_minor: total,
+        items: lines.length,
+      },
     });
     return orderId;
   }
@@ -403,11 +408,16 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         lines.map((l) => l.discount),
       ],
     );
-    await audit(client, actor, orderId, 'created', {
-      status: 'open',
-      source: input.source,
-      total_minor: total,
-      items: lines.length,
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'created',
+      data: {
+        status: 'open',
+        source: input.source,
+        total_minor: total,
+        items: lines.length,
+      },
     });
     return orderId;
   }
@@ -628,12 +638,17 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       // Closed with a deposit still held (acknowledged under 'warn'): it is still in custody until returned.
       [orderId, result.status, now, req.type === 'DELIVER', allReturned, depositHeld > 0],
     );
-    await audit(client, actor, orderId, `event:${req.type}`, {
-      from: order.status,
-      to: result.status,
-      item_ids: changed.map((i) => i.id),
-      acknowledged: req.acknowledge,
-      approver,
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: orderId,
+      action: `event:${req.type}`,
+      data: {
+        from: order.status,
+        to: result.status,
+        item_ids: changed.map((i) => i.id),
+        acknowledged: req.acknowledge,
+        approver,
+      },
     });
     if (result.status === 'closed' && order.status !== 'closed')
       await settleOrderInvoices(client, actor, order);
@@ -667,10 +682,15 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       'UPDATE orders SET staff_note = $2, customer_note = $3, version = version + 1, updated_at = now() WHERE id = $1',
       [orderId, staff, customer],
     );
-    await audit(client, actor, orderId, 'notes', {
-      staff_note: staff,
-      customer_note: customer,
-      before: { staff_note: order.staff_note, customer_note: order.customer_note },
+    await audit(client, actor, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'notes',
+      data: {
+        staff_note: staff,
+        customer_note: customer,
+        before: { staff_note: order.staff_note, customer_note: order.customer_note },
+      },
     });
   }
 

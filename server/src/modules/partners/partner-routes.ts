@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import {
   couponInput,
@@ -13,16 +12,12 @@ import {
   type PartnerInput,
 } from '@nine/shared/schemas/partners';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { PARTNER_COLUMNS } from './list-partners.ts';
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 const COUPON_COLUMNS = `id, partner_id, code::text, title, discount_kind, discount_value, commission_bp, applies_to,
   auto_apply, valid_from::text, valid_to::text, is_active, version`;
@@ -40,21 +35,6 @@ async function loadPartner(db: Client, id: number): Promise<PartnerDetail> {
   );
   if (!rows[0]) throw new AppError('notFound');
   return rows[0];
-}
-
-async function audit(
-  client: pg.PoolClient,
-  userId: number,
-  locationId: number | null,
-  type: string,
-  id: number,
-  action: string,
-  data: unknown,
-) {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [userId, locationId, type, String(id), action, JSON.stringify(data)],
-  );
 }
 
 async function writeRates(client: pg.PoolClient, partnerId: number, rates: PartnerInput['rates']) {
@@ -94,15 +74,19 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
 
   app.post('/api/nine/partners', change, async (request, reply) => {
     const input = parse(partnerInput, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO partners (name, email, phone, commission_rate_bp) VALUES ($1, $2, $3, $4) RETURNING id`,
         [input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
       );
       const id = rows[0]!.id;
       await writeRates(client, id, input.rates);
-      await audit(client, userId, locationId, 'partner', id, 'created', input);
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'partner', entityId: id, action: 'created', data: input },
+      );
       return { status: 201, body: await loadPartner(client, id) };
     });
     return reply.code(201).send({ data: result.body });
@@ -111,8 +95,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
   app.put('/api/nine/partners/:id', change, async (request) => {
     const { id } = parse(idParams, request.params);
     const { version, ...input } = parse(partnerUpdate, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       const current = await client.query<{ version: number }>(
         'SELECT version FROM partners WHERE id = $1 FOR UPDATE',
         [id],
@@ -125,7 +109,11 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
         [id, input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
       );
       await writeRates(client, id, input.rates);
-      await audit(client, userId, locationId, 'partner', id, 'updated', input);
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'partner', entityId: id, action: 'updated', data: input },
+      );
       return { status: 200, body: await loadPartner(client, id) };
     });
     return { data: result.body };
@@ -133,11 +121,15 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
 
   app.delete('/api/nine/partners/:id', change, async (request) => {
     const { id } = parse(idParams, request.params);
-    const { userId, locationId } = request.auth!;
-    await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    await transaction(deps.db, async (client) => {
       const { rows } = await client.query('DELETE FROM partners WHERE id = $1 RETURNING name', [id]);
       if (!rows[0]) throw new AppError('notFound');
-      await audit(client, userId, locationId, 'partner', id, 'deleted', { name: rows[0].name });
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'partner', entityId: id, action: 'deleted', data: { name: rows[0].name } },
+      );
       return { status: 200, body: null };
     });
     return { data: { id } };
@@ -146,8 +138,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
   app.post('/api/nine/partners/:id/coupons', change, async (request, reply) => {
     const { id } = parse(idParams, request.params);
     const input = parse(couponInput, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       const partner = await client.query('SELECT id FROM partners WHERE id = $1 FOR UPDATE', [id]);
       if (!partner.rows[0]) throw new AppError('notFound');
       const { rows } = await client.query<CouponRow>(
@@ -155,7 +147,11 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COUPON_COLUMNS}`,
         [id, ...couponValues(input)],
       );
-      await audit(client, userId, locationId, 'coupon', rows[0]!.id, 'created', input);
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'coupon', entityId: rows[0]!.id, action: 'created', data: input },
+      );
       return { status: 201, body: rows[0]! };
     });
     return reply.code(201).send({ data: result.body });
@@ -164,8 +160,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
   app.put('/api/nine/coupons/:id', change, async (request) => {
     const { id } = parse(idParams, request.params);
     const { version, ...input } = parse(couponUpdate, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       const current = await client.query<{ version: number }>(
         'SELECT version FROM coupons WHERE id = $1 FOR UPDATE',
         [id],
@@ -179,7 +175,11 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
            WHERE id = $1 RETURNING ${COUPON_COLUMNS}`,
         [id, ...couponValues(input)],
       );
-      await audit(client, userId, locationId, 'coupon', id, 'updated', input);
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'coupon', entityId: id, action: 'updated', data: input },
+      );
       return { status: 200, body: rows[0]! };
     });
     return { data: result.body };
@@ -187,11 +187,15 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
 
   app.delete('/api/nine/coupons/:id', change, async (request) => {
     const { id } = parse(idParams, request.params);
-    const { userId, locationId } = request.auth!;
-    await inTransaction(deps.db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    await transaction(deps.db, async (client) => {
       const { rows } = await client.query('DELETE FROM coupons WHERE id = $1 RETURNING code::text', [id]);
       if (!rows[0]) throw new AppError('notFound');
-      await audit(client, userId, locationId, 'coupon', id, 'deleted', { code: rows[0].code });
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'coupon', entityId: id, action: 'deleted', data: { code: rows[0].code } },
+      );
       return { status: 200, body: null };
     });
     return { data: { id } };

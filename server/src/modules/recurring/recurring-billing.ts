@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
+import { audit } from '../../lib/audit.ts';
+import { transaction } from '../../lib/transaction.ts';
 
 const STEP: Record<string, string> = { weekly: '7 days', biweekly: '14 days', monthly: '1 month' };
 
@@ -12,9 +14,7 @@ const STEP: Record<string, string> = { weekly: '7 days', biweekly: '14 days', mo
 export async function billDuePlans(db: Db, today?: string): Promise<number> {
   let issued = 0;
   for (;;) {
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
+    const billed = await transaction(db, async (client) => {
       // One due plan at a time, skipping plans another instance is billing right now.
       const { rows } = await client.query<{
         id: number;
@@ -33,22 +33,16 @@ export async function billDuePlans(db: Db, today?: string): Promise<number> {
         [today ?? null],
       );
       const plan = rows[0];
-      if (!plan) {
-        await client.query('COMMIT');
-        return issued;
-      }
-      issued += await billPeriod(client, plan);
+      if (!plan) return null;
+      const count = await billPeriod(client, plan);
       await client.query(
         `UPDATE recurring_plans SET next_invoice_date = next_invoice_date + $2::interval, updated_at = now() WHERE id = $1`,
         [plan.id, STEP[plan.frequency]],
       );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw err;
-    } finally {
-      client.release();
-    }
+      return count;
+    });
+    if (billed === null) return issued;
+    issued += billed;
   }
 }
 
@@ -117,16 +111,12 @@ async function billPeriod(
       nets.map((n, i) => (o.is_tax_included ? n : n + taxes[i]!)),
     ],
   );
-  await client.query(
-    `INSERT INTO audit_log (entity_type, entity_id, action, data) VALUES ('order', $1, 'recurring_invoice', $2)`,
-    [
-      String(plan.order_id),
-      JSON.stringify({
-        invoice_id: inv[0]!.id,
-        period_start: plan.period_start,
-        period_end: plan.period_end,
-      }),
-    ],
-  );
+  // Billed by the schedule, not by a person: the row names no user or location.
+  await audit(client, null, {
+    entity: 'order',
+    entityId: plan.order_id,
+    action: 'recurring_invoice',
+    data: { invoice_id: inv[0]!.id, period_start: plan.period_start, period_end: plan.period_end },
+  });
   return 1;
 }

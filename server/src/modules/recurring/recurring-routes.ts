@@ -8,10 +8,12 @@ import {
   type RecurringSortField,
 } from '@nine/shared/schemas/recurring';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { orderId } from '../orders/order-routes-shared.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 const SORT_SQL: Record<RecurringSortField, string> = {
   order_number: 'o.number',
@@ -44,7 +46,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
               WHERE o.location_id = $1 AND p.active`,
         countFrom: `FROM recurring_plans p JOIN orders o ON o.id = p.order_id WHERE o.location_id = $1 AND p.active`,
         orderBy: `ORDER BY ${SORT_SQL[q.sort]} ${direction}, p.id ${q.sort_type}`,
-        params: [request.auth!.locationId],
+        params: [actorOf(request).locationId],
         page: q.page,
         pageSize: q.page_size,
       });
@@ -61,7 +63,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
         `SELECT o.id AS order_id, o.type, p.id IS NOT NULL AS has_plan, p.frequency, p.next_invoice_date::text, p.active,
               (SELECT count(*) FROM recurring_invoices ri WHERE ri.plan_id = p.id)::int AS issued_invoice_count
          FROM orders o LEFT JOIN recurring_plans p ON p.order_id = o.id WHERE o.id = $1 AND o.location_id = $2`,
-        [id, request.auth!.locationId],
+        [id, actorOf(request).locationId],
       );
       const row = rows[0];
       if (!row || row.type === 'sale') throw new AppError('notFound');
@@ -77,8 +79,8 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
     async (request) => {
       const id = orderId(request);
       const input = parse(autoBillingInput, request.body);
-      const { userId, locationId } = request.auth!;
-      const result = await inTransaction(deps.db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
         const { rows } = await client.query<{ type: string; enabled: boolean | null }>(
           `SELECT o.type, (SELECT is_recurring_enabled FROM activity_settings a WHERE a.location_id = o.location_id AND a.rental_type_id = coalesce(o.rental_type_id, 1)) AS enabled
          FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
@@ -91,9 +93,10 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
          ON CONFLICT (order_id) DO UPDATE SET frequency = EXCLUDED.frequency, next_invoice_date = EXCLUDED.next_invoice_date, active = EXCLUDED.active, updated_at = now()`,
           [id, input.frequency, input.next_invoice_date, input.active, userId],
         );
-        await client.query(
-          `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, 'order', $3, 'auto_billing', $4)`,
-          [userId, locationId, String(id), JSON.stringify(input)],
+        await audit(
+          client,
+          { userId, locationId },
+          { entity: 'order', entityId: id, action: 'auto_billing', data: input },
         );
         return { status: 200, body: { order_id: id, ...input } };
       });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { queryLocation, rentalTypeQuery } from './location-query.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 const DEFAULTS = {
   enforce_using_rental_periods: false,
@@ -46,11 +47,11 @@ export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; a
     const { rental_type_id } = parse(rentalTypeQuery, request.query);
     const { rows } = await deps.db.pool.query<{ delivery_availability: boolean }>(
       'SELECT delivery_availability FROM location_activity_settings WHERE location_id = $1 AND rental_type_id = $2',
-      [request.auth!.locationId, rental_type_id],
+      [actorOf(request).locationId, rental_type_id],
     );
     return {
       data: {
-        location_id: request.auth!.locationId,
+        location_id: actorOf(request).locationId,
         rental_type_id,
         delivery_availability: rows[0]?.delivery_availability ?? false,
       },

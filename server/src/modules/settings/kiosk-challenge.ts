@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { KIOSK_CHALLENGE_TTL_SECONDS, kioskAccess } from './kiosk-identity.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /**
  * Issues the single-use challenge the counter agent signs to register its PC as the location's kiosk. It is
@@ -11,9 +12,9 @@ import { KIOSK_CHALLENGE_TTL_SECONDS, kioskAccess } from './kiosk-identity.ts';
  */
 export function registerKioskChallenge(app: FastifyInstance, deps: { db: Db }): void {
   app.post('/api/nine/set-as-kiosk/challenge', { config: { access: kioskAccess } }, async (request) => {
-    const { userId, locationId } = request.auth!;
+    const { userId, locationId } = actorOf(request);
     const challenge = randomBytes(32).toString('base64url');
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       // Answered or not, a challenge is worth nothing after its expiry: sweep the old ones.
       await client.query(`DELETE FROM kiosk_challenges WHERE expires_at < now() - interval '1 hour'`);
       const { rows } = await client.query<{ id: string; expires_at: Date }>(

@@ -82,20 +82,3 @@ export async function managesKioskLocation(
   );
   return grants(held, kioskAccess);
 }
-
-export async function auditKiosk(
-  client: pg.PoolClient,
-  entry: {
-    userId: number;
-    locationId: number;
-    entity: 'location' | 'kiosk_device';
-    id: number;
-    action: string;
-  },
-  data: object,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [entry.userId, entry.locationId, entry.entity, String(entry.id), entry.action, JSON.stringify(data)],
-  );
-}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
 import { keyFingerprint } from './kiosk-identity.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /** At most this many registrations are listed per location (newest first); a shop has a handful. */
 const LIST_LIMIT = 100;
@@ -20,7 +21,7 @@ export function registerListKioskDevices(app: FastifyInstance, deps: { db: Db })
       },
     },
     async (request) => {
-      const locationId = request.auth!.locationId!;
+      const locationId = actorOf(request).locationId;
       const rows = await deps.db.kysely
         .selectFrom('kiosk_devices')
         .select(['id', 'device_id', 'name', 'public_key', 'registered_at', 'revoked_at'])

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '@nine/shared/errors';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { assertLocationAccess } from '../../lib/location-access.ts';
 
 /** A `location_id` query parameter, defaulting to the request's location; must be one the user may work in. */
 export async function queryLocation(request: FastifyRequest, auth: AuthService): Promise<number> {
@@ -10,9 +11,9 @@ export async function queryLocation(request: FastifyRequest, auth: AuthService):
     z.object({ location_id: z.coerce.number().int().positive().optional() }),
     request.query,
   );
-  const id = location_id ?? request.auth!.locationId;
-  if (id === null || (await auth.permissionsAt(request.auth!.userId, id)) === null)
-    throw new AppError('locationForbidden');
+  const actor = actorOf(request);
+  const id = location_id ?? actor.locationId;
+  await assertLocationAccess(auth, actor, id, null);
   return id;
 }
 

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { auditKiosk, kioskAccess, managesKioskLocation } from './kiosk-identity.ts';
+import { kioskAccess, managesKioskLocation } from './kiosk-identity.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 const params = z.object({
   id: z
@@ -21,8 +23,8 @@ const params = z.object({
 export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }): void {
   app.post('/api/nine/kiosk-devices/:id/revoke', { config: { access: kioskAccess } }, async (request) => {
     const { id } = parse(params, request.params);
-    const { userId } = request.auth!;
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const { userId } = actorOf(request);
+    const result = await transaction(deps.db, async (client) => {
       const { rows } = await client.query<{
         location_id: number;
         device_id: string | null;
@@ -31,7 +33,7 @@ export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }
       const device = rows[0];
       if (
         device === undefined ||
-        (device.location_id !== request.auth!.locationId &&
+        (device.location_id !== actorOf(request).locationId &&
           !(await managesKioskLocation(client, userId, device.location_id)))
       )
         throw new AppError('notFound');
@@ -42,10 +44,10 @@ export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }
           [id, userId],
         );
         revokedAt = updated.rows[0]!.revoked_at;
-        await auditKiosk(
+        await audit(
           client,
-          { userId, locationId: device.location_id, entity: 'kiosk_device', id, action: 'revoke' },
-          { device: device.device_id },
+          { userId: userId, locationId: device.location_id },
+          { entity: 'kiosk_device', entityId: id, action: 'revoke', data: { device: device.device_id } },
         );
       }
       return { status: 200, body: { id, revoked_at: revokedAt.toISOString() } };

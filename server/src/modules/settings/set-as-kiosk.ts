@@ -4,15 +4,11 @@ import { z } from 'zod';
 import { AppError, type ErrorName } from '@nine/shared/errors';
 import { kioskDeviceId, kioskPublicKey, kioskSignature } from '@nine/shared/agent-protocol';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import {
-  auditKiosk,
-  keyFingerprint,
-  kioskAccess,
-  kioskSignatureHolds,
-  managesKioskLocation,
-} from './kiosk-identity.ts';
+import { keyFingerprint, kioskAccess, kioskSignatureHolds, managesKioskLocation } from './kiosk-identity.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
 
 const body = z.object({
   used_in_store: z.boolean(),
@@ -113,10 +109,10 @@ async function registerDevice(
 export function registerSetAsKiosk(app: FastifyInstance, deps: { db: Db }): void {
   app.post('/api/nine/set-as-kiosk', { config: { access: kioskAccess } }, async (request) => {
     const input = parse(body, request.body);
-    const { userId } = request.auth!;
-    const locationId = request.auth!.locationId!;
+    const { userId } = actorOf(request);
+    const locationId = actorOf(request).locationId;
     const { device } = input;
-    const result = await inTransaction<Answer>(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client): Promise<{ status: number; body: Answer }> => {
       let kioskId: number | null = null;
       let registration: Registration | null = null;
       if (device) {
@@ -147,28 +143,46 @@ export function registerSetAsKiosk(app: FastifyInstance, deps: { db: Db }): void
         };
         if (!registration.ok) {
           // Refused: the challenge stays used and the attempt is on record; the settings stay as they were.
-          await auditKiosk(
+          await audit(
             client,
-            { userId, locationId, entity: 'location', id: locationId, action: 'set_as_kiosk_refused' },
-            { ...audited, reason: registration.reason, kiosk_device_id: registration.kioskId ?? null },
+            { userId, locationId },
+            {
+              entity: 'location',
+              entityId: locationId,
+              action: 'set_as_kiosk_refused',
+              data: {
+                ...audited,
+                reason: registration.reason,
+                kiosk_device_id: registration.kioskId ?? null,
+              },
+            },
           );
           return { status: 422, body: { refused: registration.error } };
         }
         kioskId = registration.kioskId;
-        await auditKiosk(
+        await audit(
           client,
-          { userId, locationId, entity: 'kiosk_device', id: kioskId, action: registration.action },
-          audited,
+          { userId, locationId },
+          { entity: 'kiosk_device', entityId: kioskId, action: registration.action, data: audited },
         );
       }
       await client.query(
         'UPDATE general_settings SET used_in_store = $1, updated_at = now() WHERE location_id = $2',
         [input.used_in_store, locationId],
       );
-      await auditKiosk(
+      await audit(
         client,
-        { userId, locationId, entity: 'location', id: locationId, action: 'set_as_kiosk' },
-        { used_in_store: input.used_in_store, kiosk_device_id: kioskId, device: device?.deviceId ?? null },
+        { userId, locationId },
+        {
+          entity: 'location',
+          entityId: locationId,
+          action: 'set_as_kiosk',
+          data: {
+            used_in_store: input.used_in_store,
+            kiosk_device_id: kioskId,
+            device: device?.deviceId ?? null,
+          },
+        },
       );
       return {
         status: 200,

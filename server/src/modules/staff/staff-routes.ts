@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { containsPattern } from '../../lib/paging.ts';
 import type pg from 'pg';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { grants, type Permission } from '@nine/shared/permissions';
 import {
@@ -13,7 +13,7 @@ import {
   userUpdate,
 } from '@nine/shared/schemas/staff';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
@@ -25,32 +25,14 @@ import {
   roleLocations,
   type PermissionsByLocation,
 } from './staff-scope.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParams } from '../../lib/id-param.ts';
 
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-});
 const STAFF = { resource: 'staff', action: 'view' } as const;
 const STAFF_CHANGE = { resource: 'staff', action: 'change' } as const;
 const ROLES = { resource: 'role_and_permission', action: 'view' } as const;
 const ROLES_CHANGE = { resource: 'role_and_permission', action: 'change' } as const;
-
-async function audit(
-  client: pg.PoolClient,
-  userId: number,
-  locationId: number | null,
-  entity: string,
-  id: number,
-  action: string,
-  data: object,
-) {
-  await client.query(
-    `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [userId, locationId, entity, String(id), action, JSON.stringify(data)],
-  );
-}
 
 /**
  * Users, roles and the access policy (spec: users / roles screens, permissions staff and
@@ -180,7 +162,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const q = parse(staffListQuery, request.query);
     const params: unknown[] = [];
     const where = ['true'];
-    const actor = await permissionsEverywhere(db.pool, request.auth!.userId);
+    const actor = await permissionsEverywhere(db.pool, actorOf(request).userId);
     const visible = locationsGranting(actor, STAFF);
     // Someone viewing staff everywhere sees everyone; others, their locations' users and those with no role.
     if (visible.size < actor.size)
@@ -212,8 +194,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
 
   app.post('/api/nine/users', { config: { access: STAFF_CHANGE } }, async (request, reply) => {
     const input = parse(userCreate, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(db, async (client) => {
       const exists = await client.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
       if (exists.rowCount) throw new AppError('conflict', { data: { reason: 'email_taken' } });
       const { rows } = await client.query<{ id: number }>(
@@ -228,10 +210,19 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       );
       const id = rows[0]!.id;
       await assignRoles(client, userId, await permissionsEverywhere(client, userId), id, input.roles);
-      await audit(client, userId, locationId, 'user', id, 'created', {
-        email: input.email,
-        roles: input.roles,
-      });
+      await audit(
+        client,
+        { userId, locationId },
+        {
+          entity: 'user',
+          entityId: id,
+          action: 'created',
+          data: {
+            email: input.email,
+            roles: input.roles,
+          },
+        },
+      );
       const created = await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
       return { status: 201, body: created.rows[0] };
     });
@@ -241,8 +232,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   app.patch('/api/nine/users/:id', { config: { access: STAFF_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const input = parse(userUpdate, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(db, async (client) => {
       const actor = await assertCanManage(client, userId, id);
       const { roles, ...fields } = input;
       const set = Object.entries(fields).filter(([, v]) => v !== undefined);
@@ -259,7 +250,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
           'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
           [id],
         );
-      await audit(client, userId, locationId, 'user', id, 'updated', input);
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'user', entityId: id, action: 'updated', data: input },
+      );
       return {
         status: 200,
         body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
@@ -274,10 +269,10 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   ] as const) {
     app.post(`/api/nine/users/:id/${path}`, { config: { access: STAFF_CHANGE } }, async (request) => {
       const { id } = parse(idParams, request.params);
-      const { userId, locationId } = request.auth!;
+      const { userId, locationId } = actorOf(request);
       if (id === userId && status === 'inactive')
         throw new AppError('validation', { data: { reason: 'cannot_deactivate_self' } });
-      const result = await inTransaction(db, null, async (client) => {
+      const result = await transaction(db, async (client) => {
         await assertCanManage(client, userId, id);
         await client.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
         // A deactivated user's open sessions end at once.
@@ -286,7 +281,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
             'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
             [id],
           );
-        await audit(client, userId, locationId, 'user', id, path, {});
+        await audit(client, { userId, locationId }, { entity: 'user', entityId: id, action: path, data: {} });
         return {
           status: 200,
           body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
@@ -299,15 +294,19 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   app.put('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const { access_key } = parse(accessKeySet, request.body);
-    const { userId, locationId } = request.auth!;
+    const { userId, locationId } = actorOf(request);
     const hash = await hashPassword(access_key);
-    await inTransaction(db, null, async (client) => {
+    await transaction(db, async (client) => {
       await assertCanSetKey(client, userId, id);
       await client.query('UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1', [
         id,
         hash,
       ]);
-      await audit(client, userId, locationId, 'user', id, 'access_key_set', {});
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'user', entityId: id, action: 'access_key_set', data: {} },
+      );
       return { status: 200, body: null };
     });
     return { data: { ok: true } };
@@ -315,11 +314,15 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
 
   app.delete('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
-    const { userId, locationId } = request.auth!;
-    await inTransaction(db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    await transaction(db, async (client) => {
       await assertCanSetKey(client, userId, id);
       await client.query('UPDATE users SET access_key_hash = NULL, updated_at = now() WHERE id = $1', [id]);
-      await audit(client, userId, locationId, 'user', id, 'access_key_reset', {});
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'user', entityId: id, action: 'access_key_reset', data: {} },
+      );
       return { status: 200, body: null };
     });
     return { data: { ok: true } };
@@ -356,13 +359,17 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         [roleId, p.resource, p.action],
       );
     }
-    await audit(client, actorId, locationId, 'role', roleId, 'saved', input);
+    await audit(
+      client,
+      { userId: actorId, locationId: locationId },
+      { entity: 'role', entityId: roleId, action: 'saved', data: input },
+    );
   };
 
   app.post('/api/nine/roles', { config: { access: ROLES_CHANGE } }, async (request, reply) => {
     const input = parse(roleInput, request.body);
-    const { userId, locationId } = request.auth!;
-    const result = await inTransaction(db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    const result = await transaction(db, async (client) => {
       const taken = await client.query('SELECT 1 FROM roles WHERE title = $1', [input.title]);
       if (taken.rowCount) throw new AppError('conflict', { data: { reason: 'title_taken' } });
       const { rows } = await client.query<{ id: number }>(
@@ -378,8 +385,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   app.put('/api/nine/roles/:id', { config: { access: ROLES_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const input = parse(roleInput, request.body);
-    const { userId, locationId } = request.auth!;
-    await inTransaction(db, null, async (client) => {
+    const { userId, locationId } = actorOf(request);
+    await transaction(db, async (client) => {
       // FOR UPDATE also waits for assignments of this role being given right now (their key-share lock).
       const found = await client.query('SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id]);
       if (!found.rowCount) throw new AppError('notFound');
@@ -419,8 +426,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     { config: { access: { resource: 'staff', action: 'manage' } } },
     async (request) => {
       const input = parse(accessPolicyUpdate, request.body);
-      const { userId, locationId } = request.auth!;
-      await inTransaction(db, null, async (client) => {
+      const { userId, locationId } = actorOf(request);
+      await transaction(db, async (client) => {
         if (!isBusinessWide(await permissionsEverywhere(client, userId)))
           throw outOfReach('business_wide_only');
         const keys = Object.keys(input) as (keyof typeof input)[];
@@ -428,7 +435,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
           `UPDATE access_policy SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(', ')}, updated_at = now() WHERE id = 1`,
           keys.map((k) => input[k]),
         );
-        await audit(client, userId, locationId, 'access_policy', 1, 'updated', input);
+        await audit(
+          client,
+          { userId, locationId },
+          { entity: 'access_policy', entityId: 1, action: 'updated', data: input },
+        );
         return { status: 200, body: null };
       });
       return { data: input };

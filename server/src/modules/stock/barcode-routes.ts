@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 const view = { resource: 'inventory', action: 'view' } as const;
 
@@ -37,7 +38,7 @@ function itemActions(item: ItemRow, locationId: number): ItemAction[] {
 export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/stock/barcode', { config: { access: view } }, async (request) => {
     const { code } = parse(barcodeLookupQuery, request.query);
-    const locationId = request.auth!.locationId!;
+    const locationId = actorOf(request).locationId;
     // lower(barcode) and lower(sku) are indexed (migration 0010): a scan is two index probes.
     const items = await deps.db.pool.query<ItemRow>(
       `SELECT i.id AS item_id, i.sku, i.barcode, i.status, p.id AS product_id, p.kind AS product_kind, p.name AS product_name,
@@ -86,7 +87,7 @@ export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): v
   // inventory/barcode/print: the items of this location to choose labels for.
   app.get('/api/nine/stock/label-items', { config: { access: view } }, async (request) => {
     const q = parse(labelItemsQuery, request.query);
-    const params: unknown[] = [request.auth!.locationId!];
+    const params: unknown[] = [actorOf(request).locationId];
     const where = ['i.current_location_id = $1'];
     if (q.search) {
       where.push(

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { containsPattern } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /**
  * availability-calendar: per rent product, units booked per slot (days of a month, or the hours of one
@@ -17,7 +18,7 @@ import { parse } from '../../lib/validate.ts';
 export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/stock/availability-calendar', { config: { access: 'location' } }, async (request) => {
     const q = parse(availabilityCalendarQuery, request.query);
-    const locationId = request.auth!.locationId!;
+    const locationId = actorOf(request).locationId;
     // The window: days of the location from start_day, or slots from an instant. Slot starts come from the
     // database so a day is the location's calendar day (23 or 25 hours across a clock change).
     const byDay = q.start_day !== undefined && q.slot_minutes === 1440;
@@ -96,7 +97,7 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
        LEFT JOIN items i ON i.id = oi.item_id
        WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')
        ORDER BY oi.planned_start, o.number LIMIT 500`,
-        [q.product_id, request.auth!.locationId!, q.from, q.to],
+        [q.product_id, actorOf(request).locationId, q.from, q.to],
       );
       return { data: rows };
     },

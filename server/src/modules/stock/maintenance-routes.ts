@@ -7,16 +7,17 @@ import {
   type RentalGroup,
   type ScheduledMaintenanceRow,
 } from '@nine/shared/schemas/stock';
-import { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
-import { actorOf, audit } from './stock-shared.ts';
+
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 const view = { resource: 'maintenance', action: 'view' } as const;
 const change = { resource: 'maintenance', action: 'change' } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** inventory/scheduled-maintenance: rules per rental group or product, and where each item stands. */
 export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -38,7 +39,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
   app.post('/api/nine/stock/maintenance-rules', { config: { access: change } }, async (request, reply) => {
     const input = parse(maintenanceRuleCreate, request.body);
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       if (input.product_id !== undefined) {
         const found = await client.query(`SELECT 1 FROM products WHERE id = $1 AND kind = 'rent'`, [
           input.product_id,
@@ -57,7 +58,12 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
             actor.userId,
           ],
         );
-        await audit(client, actor, { type: 'maintenance_rule', id: rows[0]!.id }, 'created', input);
+        await audit(client, actor, {
+          entity: 'maintenance_rule',
+          entityId: rows[0]!.id,
+          action: 'created',
+          data: input,
+        });
         return { status: 201, body: { data: { id: rows[0]!.id } } };
       } catch (err) {
         // A second rule for the group or product is refused by its unique index (lib/db-errors.ts).
@@ -71,10 +77,15 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
   app.delete('/api/nine/stock/maintenance-rules/:id', { config: { access: change } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const actor = actorOf(request);
-    await inTransaction(deps.db, null, async (client) => {
+    await transaction(deps.db, async (client) => {
       const { rows } = await client.query('DELETE FROM maintenance_rules WHERE id = $1 RETURNING *', [id]);
       if (!rows[0]) throw new AppError('notFound');
-      await audit(client, actor, { type: 'maintenance_rule', id }, 'deleted', rows[0] as object);
+      await audit(client, actor, {
+        entity: 'maintenance_rule',
+        entityId: id,
+        action: 'deleted',
+        data: rows[0] as object,
+      });
       return { status: 200, body: null };
     });
     return { data: { id } };
@@ -82,7 +93,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
 
   app.get('/api/nine/stock/scheduled-maintenance', { config: { access: view } }, async (request) => {
     const q = parse(scheduledMaintenanceQuery, request.query);
-    const params: unknown[] = [request.auth!.locationId!];
+    const params: unknown[] = [actorOf(request).locationId];
     const where = [`i.current_location_id = $1`, `i.status NOT IN ('retired', 'lost')`];
     if (q.due === 'due') where.push('m.due');
     if (q.search) {

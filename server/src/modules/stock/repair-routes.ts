@@ -6,9 +6,8 @@ import {
   repairWorkCreate,
   type RepairLog,
 } from '@nine/shared/schemas/stock';
-import { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import {
@@ -20,17 +19,18 @@ import {
   markServiced,
   openRepair,
 } from './repair-service.ts';
-import { actorOf } from './stock-shared.ts';
+
+import { actorOf } from '../../lib/actor.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 const view = { resource: 'maintenance', action: 'view' } as const;
 const change = { resource: 'maintenance', action: 'change' } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Repair logs: open one (from the barcode screen or a damaged return), record work and cost, close it. */
 export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/stock/repair-logs', { config: { access: view } }, async (request) => {
     const q = parse(repairLogsQuery, request.query);
-    const params: unknown[] = [request.auth!.locationId!];
+    const params: unknown[] = [actorOf(request).locationId];
     const where = ['r.location_id = $1'];
     if (q.status !== 'all') where.push(`r.status = $${params.push(q.status)}`);
     if (q.item_id !== undefined) where.push(`r.item_id = $${params.push(q.item_id)}`);
@@ -47,13 +47,13 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
 
   app.get('/api/nine/stock/repair-logs/:id', { config: { access: view } }, async (request) => {
     const { id } = parse(idParams, request.params);
-    return { data: await getRepairLog(deps.db.pool, request.auth!.locationId!, id) };
+    return { data: await getRepairLog(deps.db.pool, actorOf(request).locationId, id) };
   });
 
   app.post('/api/nine/stock/repair-logs', { config: { access: change } }, async (request, reply) => {
     const input = parse(repairLogCreate, request.body);
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       const id = await openRepair(client, actor, input);
       return { status: 201, body: { data: await getRepairLog(client, actor.locationId, id) } };
     });
@@ -64,7 +64,7 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
     const { id } = parse(idParams, request.params);
     const input = parse(repairWorkCreate, request.body);
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       await addRepairWork(client, actor, id, input);
       return { status: 200, body: await getRepairLog(client, actor.locationId, id) };
     });
@@ -75,7 +75,7 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
     const { id } = parse(idParams, request.params);
     const input = parse(repairLogClose, request.body ?? {});
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       await closeRepair(client, actor, id, input);
       return { status: 200, body: await getRepairLog(client, actor.locationId, id) };
     });
@@ -87,7 +87,7 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
     const { id } = parse(idParams, request.params);
     const input = parse(repairLogClose, request.body ?? {});
     const actor = actorOf(request);
-    await inTransaction(deps.db, null, async (client) => {
+    await transaction(deps.db, async (client) => {
       await markServiced(client, actor, id, input);
       return { status: 200, body: null };
     });

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { RepairLog } from '@nine/shared/schemas/stock';
-import { audit, type Actor } from './stock-shared.ts';
+
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** The item row the repair flow changes, locked for the rest of the transaction. */
 async function lockItem(client: pg.PoolClient, actor: Actor, itemId: number) {
@@ -45,11 +47,16 @@ export async function openRepair(
     `UPDATE items SET status = 'maintenance', updated_at = now(), version = version + 1 WHERE id = $1`,
     [input.item_id],
   );
-  await audit(client, actor, { type: 'item', id: input.item_id }, 'repair_opened', {
-    repair_log_id: id,
-    from_status: item.status,
-    problem: input.problem,
-    order_id: input.order_id ?? null,
+  await audit(client, actor, {
+    entity: 'item',
+    entityId: input.item_id,
+    action: 'repair_opened',
+    data: {
+      repair_log_id: id,
+      from_status: item.status,
+      problem: input.problem,
+      order_id: input.order_id ?? null,
+    },
   });
   return id;
 }
@@ -76,7 +83,12 @@ export async function addRepairWork(
     'INSERT INTO repair_work (repair_log_id, work, cost_minor, user_id) VALUES ($1, $2, $3, $4)',
     [log.id, input.work, input.cost_minor, actor.userId],
   );
-  await audit(client, actor, { type: 'repair_log', id: log.id }, 'work_recorded', input);
+  await audit(client, actor, {
+    entity: 'repair_log',
+    entityId: log.id,
+    action: 'work_recorded',
+    data: input,
+  });
 }
 
 /** Counts a service now: rent hours and days restart from here. */
@@ -118,7 +130,7 @@ async function finishService(
     `UPDATE items SET status = 'available', updated_at = now(), version = version + 1 WHERE id = $1 AND status = 'maintenance'`,
     [itemId],
   );
-  await audit(client, actor, { type: 'item', id: itemId }, 'serviced', data);
+  await audit(client, actor, { entity: 'item', entityId: itemId, action: 'serviced', data });
 }
 
 /**

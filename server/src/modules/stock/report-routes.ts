@@ -24,6 +24,7 @@ import {
   maintenanceStatusCounts,
   repairLogReportSet,
 } from './report-service.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 /** Spec section 6: the repair-logs report admits maintenance or inventory holders. */
 export const repairLogReportAccess: { anyOf: Requirement[] } = {
@@ -41,7 +42,7 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
     { config: { access: repairLogReportAccess } },
     async (request) => {
       const q = parse(repairLogReportQuery, request.query);
-      const set = repairLogReportSet(request.auth!.locationId!, q);
+      const set = repairLogReportSet(actorOf(request).locationId, q);
       const [page, totals] = await Promise.all([
         pageOf<RepairLogReportRow>(deps.db, {
           select: REPAIR_REPORT_COLUMNS,
@@ -63,7 +64,7 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
     { config: { access: maintenanceReportAccess } },
     async (request) => {
       const q = parse(maintenanceReportQuery, request.query);
-      const locationId = request.auth!.locationId!;
+      const locationId = actorOf(request).locationId;
       const set = maintenanceReportSet(locationId, q);
       const counts = maintenanceStatusCounts(locationId, q);
       const period = maintenancePeriod(locationId, q);

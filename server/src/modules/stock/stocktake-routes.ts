@@ -5,13 +5,12 @@ import {
   stocktakeStart,
   type StocktakeSummary,
 } from '@nine/shared/schemas/stock';
-import { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
-import { inTransaction } from '../../lib/idempotency.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
-import { actorOf } from './stock-shared.ts';
+
 import {
   closeStocktake,
   currentStocktakeId,
@@ -19,11 +18,12 @@ import {
   scanIntoStocktake,
   startStocktake,
 } from './stocktake-service.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { idParams } from '../../lib/id-param.ts';
 
 // Spec section 6: stocktake belongs to the operational reports.
 const view = { resource: 'operational_report', action: 'view' } as const;
 const change = { resource: 'operational_report', action: 'change' } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Stocktake of the session's location. Registered scans and close before start: the access test calls
@@ -34,7 +34,7 @@ export function registerStocktakeRoutes(
   deps: { db: Db; accessKeys: AccessKeys },
 ): void {
   app.get('/api/nine/stock/stocktakes/current', { config: { access: view } }, async (request) => {
-    const locationId = request.auth!.locationId!;
+    const locationId = actorOf(request).locationId;
     const id = await currentStocktakeId(deps.db.pool, locationId);
     return { data: { stocktake: id === null ? null : await getStocktake(deps.db.pool, locationId, id) } };
   });
@@ -45,7 +45,7 @@ export function registerStocktakeRoutes(
       select: `s.id, s.status, s.started_at, s.closed_at, u.name AS started_by, s.expected_count, s.missing_count, s.unexpected_count`,
       from: 'FROM stocktakes s LEFT JOIN users u ON u.id = s.started_by WHERE s.location_id = $1',
       orderBy: 'ORDER BY s.started_at DESC, s.id DESC',
-      params: [request.auth!.locationId!],
+      params: [actorOf(request).locationId],
       page: q.page,
       pageSize: q.page_size,
     });
@@ -54,14 +54,14 @@ export function registerStocktakeRoutes(
 
   app.get('/api/nine/stock/stocktakes/:id', { config: { access: view } }, async (request) => {
     const { id } = parse(idParams, request.params);
-    return { data: await getStocktake(deps.db.pool, request.auth!.locationId!, id) };
+    return { data: await getStocktake(deps.db.pool, actorOf(request).locationId, id) };
   });
 
   app.post('/api/nine/stock/stocktakes/:id/scans', { config: { access: change } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const { code } = parse(stocktakeScan, request.body);
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => ({
+    const result = await transaction(deps.db, async (client) => ({
       status: 200,
       body: await scanIntoStocktake(client, actor, id, code),
     }));
@@ -71,7 +71,7 @@ export function registerStocktakeRoutes(
   app.post('/api/nine/stock/stocktakes/:id/close', { config: { access: change } }, async (request) => {
     const { id } = parse(idParams, request.params);
     const actor = actorOf(request);
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       await closeStocktake(client, actor, id);
       return { status: 200, body: await getStocktake(client, actor.locationId, id) };
     });
@@ -86,7 +86,7 @@ export function registerStocktakeRoutes(
       resource: 'operational_report',
       action: 'manage',
     });
-    const result = await inTransaction(deps.db, null, async (client) => {
+    const result = await transaction(deps.db, async (client) => {
       const id = await startStocktake(client, actor, approvedBy);
       return { status: 201, body: { data: await getStocktake(client, actor.locationId, id) } };
     });

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
-import { audit, type Actor } from './stock-shared.ts';
+
+import { audit } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 type Queryable = pg.PoolClient | pg.Pool;
 
@@ -58,9 +60,14 @@ export async function startStocktake(
     [actor.locationId, id],
   );
   await client.query('UPDATE stocktakes SET expected_count = $2 WHERE id = $1', [id, expected.rowCount ?? 0]);
-  await audit(client, actor, { type: 'stocktake', id }, 'started', {
-    approved_by: approvedBy,
-    expected: expected.rowCount ?? 0,
+  await audit(client, actor, {
+    entity: 'stocktake',
+    entityId: id,
+    action: 'started',
+    data: {
+      approved_by: approvedBy,
+      expected: expected.rowCount ?? 0,
+    },
   });
   return id;
 }
@@ -128,9 +135,14 @@ export async function closeStocktake(client: pg.PoolClient, actor: Actor, id: nu
     [actor.locationId, id],
   );
   for (const item of missing.rows) {
-    await audit(client, actor, { type: 'item', id: item.id }, 'stocktake_missing', {
-      stocktake_id: id,
-      status: 'lost',
+    await audit(client, actor, {
+      entity: 'item',
+      entityId: item.id,
+      action: 'stocktake_missing',
+      data: {
+        stocktake_id: id,
+        status: 'lost',
+      },
     });
   }
   // Rented items scanned here stay on their order: the return is the counter's job, the list shows them.
@@ -143,10 +155,15 @@ export async function closeStocktake(client: pg.PoolClient, actor: Actor, id: nu
     [actor.locationId, id],
   );
   for (const item of found.rows) {
-    await audit(client, actor, { type: 'item', id: item.id }, 'stocktake_found', {
-      stocktake_id: id,
-      from_status: item.old_status,
-      from_location_id: item.old_location,
+    await audit(client, actor, {
+      entity: 'item',
+      entityId: item.id,
+      action: 'stocktake_found',
+      data: {
+        stocktake_id: id,
+        from_status: item.old_status,
+        from_location_id: item.old_location,
+      },
     });
   }
   const unexpected = await client.query<{ n: number }>(
@@ -160,8 +177,13 @@ export async function closeStocktake(client: pg.PoolClient, actor: Actor, id: nu
      WHERE id = $1`,
     [id, actor.userId, unexpected.rows[0]!.n],
   );
-  await audit(client, actor, { type: 'stocktake', id }, 'closed', {
-    lost: missing.rows.map((r) => r.id),
-    found: found.rows.map((r) => r.id),
+  await audit(client, actor, {
+    entity: 'stocktake',
+    entityId: id,
+    action: 'closed',
+    data: {
+      lost: missing.rows.map((r) => r.id),
+      found: found.rows.map((r) => r.id),
+    },
   });
 }

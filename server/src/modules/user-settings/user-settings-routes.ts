@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
 import { parse } from '../../lib/validate.ts';
+import { sessionOf } from '../../lib/actor.ts';
 
 const keyParams = z.object({ key: z.string().regex(/^[a-z0-9_.-]{1,64}$/) });
 /** A setting is a small JSON document (a list's columns, sorts, page size); 16 KiB is plenty. */
@@ -13,7 +14,7 @@ export function registerUserSettings(app: FastifyInstance, deps: { db: Db }): vo
     const { key } = parse(keyParams, request.params);
     const { rows } = await deps.db.pool.query<{ value: unknown }>(
       'SELECT value FROM user_settings WHERE user_id = $1 AND key = $2',
-      [request.auth!.userId, key],
+      [sessionOf(request).userId, key],
     );
     // Not set yet is a normal answer (the screen uses its defaults), not an error.
     return { data: rows[0]?.value ?? null };
@@ -25,7 +26,7 @@ export function registerUserSettings(app: FastifyInstance, deps: { db: Db }): vo
     await deps.db.pool.query(
       `INSERT INTO user_settings (user_id, key, value) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [request.auth!.userId, key, JSON.stringify(body.value)],
+      [sessionOf(request).userId, key, JSON.stringify(body.value)],
     );
     return { data: body.value };
   });

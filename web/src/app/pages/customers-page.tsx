@@ -1,7 +1,7 @@
 import { ExportButton } from '../../components/export-dialog.tsx';
 import { CustomerList } from '../../features/customers/components/customer-list.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useCustomerScreen } from './use-customer-screen.ts';
 
 export const customerHref = (id: number) => pathWith('customer', { id });
@@ -20,6 +20,7 @@ export function CustomersScreen({ title, headingAs }: { title: string; headingAs
       toolbar={(filters) => (
         <ExportButton
           source="customers"
+          downloadCenterHref={pathTo('downloadCenter')}
           filters={filters}
           defaultDescription={t('customers:titles.customers')}
         />

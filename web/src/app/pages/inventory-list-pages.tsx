@@ -7,7 +7,7 @@ import { ImportDialog } from '../../features/inventory/components/import-dialog.
 import { InventoryList } from '../../features/inventory/components/inventory-list.tsx';
 import { ProductFormDialog } from '../../features/inventory/components/product-form-dialog.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useInventoryScreen } from './inventory-screen.ts';
 
 const DETAIL = { rent: 'rentInventoryDetail', sale: 'saleInventoryDetail' } as const;
@@ -39,7 +39,12 @@ function InventoryListPage({ kind }: { kind: InventoryKind }) {
                 </Button>
               </>
             )}
-            <ExportButton source={`${kind}-inventory`} filters={params} defaultDescription={title} />
+            <ExportButton
+              source={`${kind}-inventory`}
+              filters={params}
+              defaultDescription={title}
+              downloadCenterHref={pathTo('downloadCenter')}
+            />
           </>
         )}
       />

@@ -1,10 +1,11 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useCallback } from 'react';
+import type { PaymentView } from '@nine/shared/schemas/payments';
 import { useActivePrinter, useAgentPhase } from '../../features/agent/agent-context.tsx';
-import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
+import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
+import { printStatusColor, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
-import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
 import type { OrderKind } from '../../features/orders/order-kind.ts';
 import type { PrintWidth } from '../../components/print-sheet.tsx';
 import { OrderPrint } from '../../features/orders/print/order-print.tsx';
@@ -29,7 +30,7 @@ export function useOrderReceiptBuilder(kind: OrderKind, locationId: number | nul
   const currency = general?.currency_code ?? 'USD';
   const title = business?.site_title?.trim() || locationName;
   return useCallback(
-    (order: OrderDetail, payment: TakenPayment | null = null) =>
+    (order: OrderDetail, payment: PaymentView | null = null) =>
       buildOrderReceipt({ t, order, title, header, currency, locale: currentLanguage(), payment }),
     [t, title, header, currency],
   );
@@ -55,7 +56,7 @@ function OrderPrintControls({
   const { t } = useAppTranslation();
   const agentReady = useAgentPrinterReady();
   const build = useOrderReceiptBuilder(kind, locationId);
-  const { state, print } = usePrint();
+  const { state, print, resolve } = usePrint();
 
   if (!agentReady) {
     return (
@@ -79,14 +80,10 @@ function OrderPrintControls({
       <Button variant="outline" disabled={!order} onClick={() => window.print()}>
         {t('fulfilment:print.print_browser')}
       </Button>
-      <Text
-        role="status"
-        aria-live="polite"
-        fontSize="sm"
-        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
-      >
+      <Text role="status" aria-live="polite" fontSize="sm" color={printStatusColor(state)}>
         {printStatusText(t, state)}
       </Text>
+      <PrintConfirmation state={state} onResolve={(answer) => void resolve(answer)} />
     </HStack>
   );
 }

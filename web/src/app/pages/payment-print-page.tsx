@@ -3,7 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useRoute } from 'wouter';
 import { receiptDocument } from '@nine/shared/receipt';
 import { useAgentPhase } from '../../features/agent/agent-context.tsx';
-import { ReceiptPrintButton, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
+import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
+import {
+  ReceiptPrintButton,
+  printStatusColor,
+  printStatusText,
+} from '../../features/agent/printing/receipt-print-button.tsx';
 import { ReceiptSheet, receiptStylesheet } from '../../features/agent/printing/receipt-sheet.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
 import { usePayment } from '../../features/payments/api/get-payment.ts';
@@ -28,7 +33,7 @@ function PaymentPrint({ id }: { id: number }) {
   const locationId = useSession()?.locationId ?? null;
   const query = usePayment(locationId ?? 0, id);
   const build = usePaymentReceiptBuilder(locationId);
-  const { state, print } = usePrint();
+  const { state, print, resolve } = usePrint();
   const printed = useRef(false);
   const payment = query.data;
 
@@ -75,9 +80,10 @@ function PaymentPrint({ id }: { id: number }) {
       <Heading as="h1" size="lg">
         {t('money:payments.print.heading', { id })}
       </Heading>
-      <Text role="status" aria-live="polite" color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}>
+      <Text role="status" aria-live="polite" color={printStatusColor(state)}>
         {printStatusText(t, state)}
       </Text>
+      <PrintConfirmation state={state} size="sm" onResolve={(answer) => void resolve(answer)} />
       <HStack gap="3" wrap="wrap" align="flex-start">
         <ReceiptPrintButton size="sm" receipt={() => build(query.data)}>
           {t('money:payments.print.print_again')}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import type { PaymentView } from '@nine/shared/schemas/payments';
 import type { AgentActorRef } from '../../features/agent/agent-machine.ts';
 import { BROWSER_PRINT_ROOT_ID } from '../../features/agent/printing/browser-print.tsx';
 import { FakeAgentSocket } from '../../features/agent/testing/fake-agent-socket.ts';
@@ -11,7 +12,6 @@ import {
   renderWithAgent,
 } from '../../features/agent/testing/render-with-agent.tsx';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
-import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
 import { orderFixture } from '../../features/orders/testing/order-fixtures.ts';
 import { initI18n, setLanguage } from '../../lib/i18n.ts';
 import { SaleReceipt } from './quick-sale-page.tsx';
@@ -19,13 +19,22 @@ import { SaleReceipt } from './quick-sale-page.tsx';
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
 
 const sale: OrderDetail = orderFixture({ id: 77, number: 200077, type: 'sale', status: 'open' });
-const payment: TakenPayment = {
+const payment: PaymentView = {
   id: 5,
   order_id: 77,
+  order_number: 200077,
+  order_type: 'sale',
+  invoice_id: null,
   method: 'cash',
   amount_minor: 900,
   tendered_minor: 1000,
   change_minor: 100,
+  refunded_minor: 0,
+  reference: null,
+  created_at: '2026-03-02T09:00:00.000Z',
+  created_by: null,
+  customer: null,
+  register: null,
   order_total_minor: 900,
   order_paid_minor: 900,
   order_balance_minor: 0,
@@ -33,7 +42,7 @@ const payment: TakenPayment = {
 };
 
 /** Stands for the order receipt builder: what matters here is where the receipt goes. */
-const build = (order: OrderDetail, paid: TakenPayment | null): ReceiptDocumentInput => ({
+const build = (order: OrderDetail, paid: PaymentView | null): ReceiptDocumentInput => ({
   locale: 'en-US',
   currency: 'USD',
   header: { title: 'Old Town', lines: [] },
@@ -45,7 +54,7 @@ const build = (order: OrderDetail, paid: TakenPayment | null): ReceiptDocumentIn
 
 /** The receipt under a sale whose cash is taken by pressing "Pay". */
 function PaidLater() {
-  const [paid, setPaid] = useState<TakenPayment | null>(null);
+  const [paid, setPaid] = useState<PaymentView | null>(null);
   return (
     <>
       <button type="button" onClick={() => setPaid(payment)}>

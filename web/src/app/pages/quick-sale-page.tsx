@@ -1,16 +1,22 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
+import { APP_BASE } from '@nine/shared/constants';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
-import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
+import type { PaymentView } from '@nine/shared/schemas/payments';
+import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
+import { printStatusColor, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
+import { CashTender } from '../../features/payments/components/cash-tender.tsx';
 import { useCounterRegister } from '../../features/payments/counter-register.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
 import { useScanner } from '../../features/agent/scanning/use-scanner.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
-import type { TakenPayment } from '../../features/orders/api/take-payment.ts';
-import { QuickSaleScreen } from '../../features/orders/components/quick-sale-screen.tsx';
+import {
+  QuickSaleScreen,
+  type SalePaymentSlot,
+} from '../../features/orders/components/quick-sale-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useAgentPrinterReady, useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
@@ -28,12 +34,12 @@ export function SaleReceipt({
   build,
 }: {
   sale: OrderDetail;
-  payment: TakenPayment | null;
-  build: (order: OrderDetail, payment: TakenPayment | null) => ReceiptDocumentInput;
+  payment: PaymentView | null;
+  build: (order: OrderDetail, payment: PaymentView | null) => ReceiptDocumentInput;
 }) {
   const { t } = useAppTranslation();
   const agentReady = useAgentPrinterReady();
-  const { state, print } = usePrint();
+  const { state, print, resolve } = usePrint();
   const printedFor = useRef<number | null>(null);
 
   useEffect(() => {
@@ -57,17 +63,30 @@ export function SaleReceipt({
             {t('fulfilment:print.print_browser')}
           </Button>
         )}
+        <PrintConfirmation state={state} onResolve={(answer) => void resolve(answer)} />
       </HStack>
-      <Text
-        role="status"
-        aria-live="polite"
-        fontSize="sm"
-        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
-        minH="5"
-      >
+      <Text role="status" aria-live="polite" fontSize="sm" color={printStatusColor(state)} minH="5">
         {printStatusText(t, state)}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The quick sale's payment, from the payments feature: cash for the whole balance, into this counter's
+ * register when the location runs several (null lets the server choose), with the closed-register notice.
+ */
+export function salePayment(cashRegisterId: number | null) {
+  return ({ sale, money, onPaid }: SalePaymentSlot) => (
+    <CashTender
+      key={sale.id}
+      orderId={sale.id}
+      balanceMinor={sale.balance_minor}
+      format={money}
+      cashRegisterId={cashRegisterId}
+      registersHref={`${APP_BASE}${pathTo('cashRegisters')}`}
+      onPaid={onPaid}
+    />
   );
 }
 
@@ -93,7 +112,7 @@ export function QuickSalePage() {
       currencySymbol={screen.currencySymbol}
       orderHref={orderHref}
       deviceScan={deviceScan}
-      cashRegisterId={multiRegister ? counterRegister : null}
+      renderPayment={salePayment(multiRegister ? counterRegister : null)}
       renderReceipt={(sale, payment) => (
         <SaleReceipt key={sale.id} sale={sale} payment={payment} build={build} />
       )}

@@ -2,7 +2,7 @@ import { ExportButton } from '../../components/export-dialog.tsx';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { NewRentOrderButton } from '../new-rent-order.tsx';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useOrderScreen } from './use-order-screen.ts';
 
 const orderHref = (id: number) => pathWith('rentOrder', { id });
@@ -27,6 +27,7 @@ export function RentOrdersPage() {
           <NewRentOrderButton />
           <ExportButton
             source="rent-orders"
+            downloadCenterHref={pathTo('downloadCenter')}
             filters={params}
             defaultDescription={t('orders:titles.rent_orders')}
           />

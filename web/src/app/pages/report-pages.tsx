@@ -4,7 +4,7 @@ import { useSession } from '../../features/session/session-context.tsx';
 import { serializeReportState, type ReportState } from '../../features/stock/reports/report-params.ts';
 import type { ReportPrintProps, ReportScreenProps } from '../../features/stock/reports/report-screen.tsx';
 import { useReportState } from '../../features/stock/reports/use-report-state.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useStockScreen } from './barcode-stock-hooks.ts';
 
 // The reports have no page of their own per row: a row opens its item's product.
@@ -47,7 +47,12 @@ export function ReportScreenPage<S extends ReportState<string, string>, Row exte
       rowHref={rowHref}
       printHref={withState(printPath, state)}
       toolbar={(filters) => (
-        <ExportButton source={exportSource} filters={filters} defaultDescription={exportName} />
+        <ExportButton
+          source={exportSource}
+          filters={filters}
+          defaultDescription={exportName}
+          downloadCenterHref={pathTo('downloadCenter')}
+        />
       )}
     />
   );

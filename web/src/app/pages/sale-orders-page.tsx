@@ -1,7 +1,7 @@
 import { ExportButton } from '../../components/export-dialog.tsx';
 import { OrderList } from '../../features/orders/components/order-list.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { pathWith } from '../route-table.ts';
+import { pathTo, pathWith } from '../route-table.ts';
 import { useOrderScreen } from './use-order-screen.ts';
 
 const orderHref = (id: number) => pathWith('saleOrder', { id });
@@ -24,6 +24,7 @@ export function SaleOrdersPage() {
       toolbar={(params) => (
         <ExportButton
           source="sale-orders"
+          downloadCenterHref={pathTo('downloadCenter')}
           filters={params}
           defaultDescription={t('orders:titles.sale_orders')}
         />

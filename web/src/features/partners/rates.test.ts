@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountToMinor, bpToPercent, minorToAmount, percentToBp } from './rates.ts';
+import { parseMoneyInput } from '@nine/shared/money';
+import { bpToPercent, minorToAmount, percentToBp } from './rates.ts';
 
 describe('percent and amount fields', () => {
   it('reads percentages into basis points and back', () => {
@@ -13,10 +14,11 @@ describe('percent and amount fields', () => {
   });
 
   it('reads amounts into minor units without float drift', () => {
-    expect(amountToMinor('19.99')).toBe(1999);
-    expect(amountToMinor('0.29')).toBe(29);
-    expect(amountToMinor('5')).toBe(500);
-    expect(amountToMinor('5.')).toBeNull();
+    expect(parseMoneyInput('19.99')).toBe(1999);
+    expect(parseMoneyInput('0.29')).toBe(29);
+    expect(parseMoneyInput('5')).toBe(500);
+    // One parser for every money field: a trailing point is a whole amount.
+    expect(parseMoneyInput('5.')).toBe(500);
     expect(minorToAmount(2500)).toBe('25.00');
   });
 });

@@ -10,13 +10,6 @@ export function percentToBp(text: string): number | null {
   return Math.round(Number(trimmed) * 100);
 }
 
-/** Minor units typed as a decimal amount: "5.5" → 550; null when not an amount. */
-export function amountToMinor(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return null;
-  return Math.round(Number(trimmed) * 100);
-}
-
 export function minorToAmount(minor: number): string {
   return (minor / 100).toFixed(2);
 }

@@ -7,6 +7,7 @@ import { FakeAgentSocket } from '../testing/fake-agent-socket.ts';
 import { connectTestAgent, createTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
 import { BROWSER_PRINT_ROOT_ID } from './browser-print.tsx';
 import { ReceiptPrintButton } from './receipt-print-button.tsx';
+import { JOB_POLL_MS } from './use-print.ts';
 
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
 
@@ -119,6 +120,106 @@ describe('ReceiptPrintButton through the agent', () => {
     expect(sheet?.textContent).toContain('Harbor Front');
     expect(sheet?.textContent).toContain('Kayak rental');
     expect(status()).toBe("Opened the browser's print dialog.");
+  });
+});
+
+describe('ReceiptPrintButton when the agent stopped mid-print', () => {
+  const MAY_HAVE_PRINTED = 'This receipt may have printed before the agent stopped. Check the printer.';
+  const uncertain = (extra: Record<string, unknown> = {}) =>
+    job('needs-confirmation', { reason: 'may have printed: the agent stopped while sending it', ...extra });
+  const sentOf = (socket: FakeAgentSocket, type: string) =>
+    socket.sent.filter((frame) => frame.type === type);
+
+  async function printCutOff() {
+    const socket = await connectTestAgent(actor, true);
+    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
+    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    socket.reply('print', { job: job('printing') });
+    await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: uncertain() }));
+    return socket;
+  }
+
+  it('asks the clerk to check the printer, and "It printed" ends it without printing again', async () => {
+    const socket = await printCutOff();
+    expect(status()).toBe(MAY_HAVE_PRINTED);
+    expect(screen.queryByRole('button', { name: 'Print in the browser instead' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'It printed' }));
+    expect(socket.lastRequest('resolve-job').payload).toEqual({ jobId: 'job-1', resolution: 'printed' });
+    expect((screen.getByRole('button', { name: 'Print again' }) as HTMLButtonElement).disabled).toBe(true);
+    socket.reply('resolve-job', { job: job('done') });
+    await waitFor(() => expect(status()).toBe('Printed on Simulated printer.'));
+    expect(screen.queryByRole('button', { name: 'It printed' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print again' })).toBeNull();
+    expect(sentOf(socket, 'print')).toHaveLength(1);
+    expect(sentOf(socket, 'resolve-job')).toHaveLength(1);
+  });
+
+  it('"Print again" re-queues the same job once and follows it to done, ignoring a late stale event', async () => {
+    const socket = await printCutOff();
+    fireEvent.click(screen.getByRole('button', { name: 'Print again' }));
+    expect(socket.lastRequest('resolve-job').payload).toEqual({ jobId: 'job-1', resolution: 'reprint' });
+    // The reprint's own events can overtake the reply.
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: job('printing', { reprints: 1 }) }));
+    socket.reply('resolve-job', { job: job('queued', { reprints: 1 }) });
+    await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
+    expect(screen.queryByRole('button', { name: 'Print again' })).toBeNull();
+
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: uncertain() }));
+    expect(status()).toBe('Printing on Simulated printer…');
+    act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done', { reprints: 1 }) }));
+    expect(status()).toBe('Printed on Simulated printer.');
+    expect(sentOf(socket, 'print')).toHaveLength(1);
+    expect(sentOf(socket, 'resolve-job')).toHaveLength(1);
+  });
+
+  it('learns it from the job-status poll after the agent comes back', async () => {
+    const socket = await connectTestAgent(actor, true);
+    // Only the poll's interval is faked (waitFor then works off DOM changes).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
+      fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+      socket.reply('print', { job: job('printing') });
+      await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
+      act(() => vi.advanceTimersByTime(JOB_POLL_MS));
+      expect(socket.lastRequest('job-status').payload).toEqual({ jobId: 'job-1' });
+      socket.reply('job-status', { job: uncertain() });
+      await waitFor(() => expect(status()).toBe(MAY_HAVE_PRINTED));
+      expect(screen.getByRole('button', { name: 'It printed' })).toBeTruthy();
+      // A person decides now: no more polling.
+      const polls = sentOf(socket, 'job-status').length;
+      act(() => vi.advanceTimersByTime(JOB_POLL_MS * 3));
+      expect(sentOf(socket, 'job-status')).toHaveLength(polls);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the question open when the answer does not reach the agent', async () => {
+    const socket = await printCutOff();
+    fireEvent.click(screen.getByRole('button', { name: 'Print again' }));
+    socket.replyError('resolve-job', 'internal', 'journal write failed');
+    await waitFor(() =>
+      expect(status()).toBe(`${MAY_HAVE_PRINTED} The agent did not receive the answer. Try again.`),
+    );
+    expect((screen.getByRole('button', { name: 'Print again' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'It printed' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says it in Spanish and French', async () => {
+    await printCutOff();
+    await act(() => setLanguage('es-ES', { persist: false }));
+    expect(status()).toBe(
+      'Puede que este recibo se haya impreso antes de que el agente se detuviera. Revise la impresora.',
+    );
+    expect(screen.getByRole('button', { name: 'Se imprimió' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir de nuevo' })).toBeTruthy();
+    await act(() => setLanguage('fr-FR', { persist: false }));
+    expect(status()).toBe('Ce reçu a peut-être été imprimé avant l’arrêt de l’agent. Vérifiez l’imprimante.');
+    expect(screen.getByRole('button', { name: 'Il a été imprimé' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimer à nouveau' })).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Text, type ButtonProps } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import { PrintConfirmation } from './print-confirmation.tsx';
 import { usePrint, type PrintState } from './use-print.ts';
 
 /** The line under a print button: where the receipt is, in words. Empty while idle. */
@@ -19,6 +20,11 @@ export function printStatusText(t: AppT, state: PrintState): string {
       return t('agent:print.printing', { printer: state.printerName ?? '' });
     case 'done':
       return t('agent:print.done', { printer: state.printerName ?? '' });
+    case 'needs-confirmation':
+      // errorCode is set when the clerk's answer did not reach the agent.
+      return state.errorCode === null
+        ? t('agent:print.needs_confirmation')
+        : `${t('agent:print.needs_confirmation')} ${t('agent:print.resolve_failed')}`;
     case 'browser':
       return state.drawerSkipped ? t('agent:print.browser_no_drawer') : t('agent:print.browser');
     case 'failed':
@@ -41,6 +47,12 @@ export function printStatusText(t: AppT, state: PrintState): string {
   }
 }
 
+/** The status line's colour: red when it failed, amber when a person must check the printer. */
+export function printStatusColor(state: PrintState): string {
+  if (state.phase === 'failed') return 'fg.error';
+  return state.phase === 'needs-confirmation' ? 'fg.warning' : 'fg.muted';
+}
+
 export interface ReceiptPrintButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /** The receipt, or a function building it when the button is pressed; null keeps the button disabled. */
   receipt: ReceiptDocumentInput | (() => ReceiptDocumentInput | null) | null;
@@ -51,8 +63,8 @@ export interface ReceiptPrintButtonProps extends Omit<ButtonProps, 'onClick' | '
 
 /**
  * A print button for any receipt: silent on the counter's printer through the paired agent, the browser's
- * print dialog otherwise; says where the receipt is under the button, and offers the browser when the
- * agent failed.
+ * print dialog otherwise; says where the receipt is under the button, offers the browser when the agent
+ * failed, and asks the clerk to check the printer when the agent stopped mid-print.
  */
 export function ReceiptPrintButton({
   receipt,
@@ -61,7 +73,7 @@ export function ReceiptPrintButton({
   ...buttonProps
 }: ReceiptPrintButtonProps) {
   const { t } = useAppTranslation();
-  const { state, print } = usePrint();
+  const { state, print, resolve } = usePrint();
   const busy = state.phase === 'sending';
   const status = printStatusText(t, state);
 
@@ -88,14 +100,13 @@ export function ReceiptPrintButton({
             {t('agent:print.use_browser')}
           </Button>
         )}
+        <PrintConfirmation
+          state={state}
+          size={buttonProps.size}
+          onResolve={(answer) => void resolve(answer)}
+        />
       </HStack>
-      <Text
-        role="status"
-        aria-live="polite"
-        fontSize="sm"
-        color={state.phase === 'failed' ? 'fg.error' : 'fg.muted'}
-        minH="5"
-      >
+      <Text role="status" aria-live="polite" fontSize="sm" color={printStatusColor(state)} minH="5">
         {status}
       </Text>
     </Stack>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { JobInfo, JobState } from '@nine/shared/agent-protocol';
+import type { JobInfo, JobResolution, JobState } from '@nine/shared/agent-protocol';
 import { receiptDocument, type ReceiptDocumentInput } from '@nine/shared/receipt';
 import { useAgentActor } from '../agent-context.tsx';
 import { AgentRequestError, type AgentFailureCode } from '../agent-connection.ts';
@@ -22,6 +22,8 @@ export interface PrintState {
   reason: string | null;
   /** A drawer kick was asked for but the browser cannot open a cash drawer. */
   drawerSkipped: boolean;
+  /** The answer being sent for a `needs-confirmation` job, while the agent has not taken it yet. */
+  resolving: JobResolution | null;
 }
 
 export interface PrintOptions {
@@ -41,16 +43,29 @@ export const IDLE_PRINT: PrintState = {
   errorCode: null,
   reason: null,
   drawerSkipped: false,
+  resolving: null,
 };
 
 const PRINT_TIMEOUT_MS = 15_000;
 /** How often an unfinished job's status is asked for, in case an event was missed (a reconnect). */
 export const JOB_POLL_MS = 5000;
-const RANK: Record<JobState, number> = { queued: 1, printing: 2, done: 3, failed: 3 };
+/**
+ * Job states only move forward, so a late event never takes the state back. A `needs-confirmation` job
+ * ends done or failed, or, when a person asks to print it again, starts over as `queued` with one more
+ * `reprints`: that counter orders before the state.
+ */
+const RANK: Record<JobState, number> = {
+  queued: 1,
+  printing: 2,
+  'needs-confirmation': 3,
+  done: 4,
+  failed: 4,
+};
+const progress = (job: JobInfo) => (job.reprints ?? 0) * 10 + RANK[job.status];
 
 function advance(state: PrintState, job: JobInfo): PrintState {
   if (state.via !== 'agent' || state.job?.jobId !== job.jobId) return state;
-  if (RANK[job.status] < RANK[state.job.status]) return state;
+  if (progress(job) < progress(state.job)) return state;
   return {
     ...state,
     phase: job.status,
@@ -62,7 +77,9 @@ function advance(state: PrintState, job: JobInfo): PrintState {
 
 /**
  * Prints receipt documents: silently on the counter's printer through the paired agent, following the job
- * (queued, printing, done or failed), or through the browser's print dialog when no agent is paired.
+ * (queued, printing, done, failed, or needs-confirmation when the agent stopped mid-send), or through the
+ * browser's print dialog when no agent is paired. `resolve` sends a person's answer for a job that may have
+ * printed; nothing is printed again unless they ask.
  */
 export function usePrint() {
   const actor = useAgentActor();
@@ -175,7 +192,40 @@ export function usePrint() {
     [actor],
   );
 
+  const resolve = useCallback(
+    async (resolution: JobResolution): Promise<void> => {
+      const connection = actor.getSnapshot().context.connection;
+      if (jobId === null || connection === null) return;
+      const ours = (current: PrintState) => current.via === 'agent' && current.job?.jobId === jobId;
+      setState((current) =>
+        ours(current) ? { ...current, resolving: resolution, errorCode: null } : current,
+      );
+      try {
+        const { job } = await connection.request('resolve-job', { jobId, resolution });
+        setState((current) => {
+          if (!ours(current)) return current;
+          const next = advance({ ...current, resolving: null }, job);
+          // Events for the reprint can overtake the reply.
+          const latest = seen.current.get(jobId);
+          return latest === undefined ? next : advance(next, latest);
+        });
+      } catch (error) {
+        // The answer did not arrive: still for a person to decide, and the buttons come back.
+        setState((current) =>
+          ours(current)
+            ? {
+                ...current,
+                resolving: null,
+                errorCode: error instanceof AgentRequestError ? error.code : 'internal',
+              }
+            : current,
+        );
+      }
+    },
+    [actor, jobId],
+  );
+
   const reset = useCallback(() => setState(IDLE_PRINT), []);
 
-  return { state, print, reset };
+  return { state, print, reset, resolve };
 }

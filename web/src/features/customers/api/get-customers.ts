@@ -1,15 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/customers';
+import type { CustomerPage } from '@nine/shared/schemas/contracts';
+import type { CustomerListQuery } from '@nine/shared/schemas/customers';
 import { api } from '../../../lib/api-client.ts';
 
-export interface CustomerPage {
-  rows: CustomerRow[];
-  total: number;
-  /** The count stopped at its cap: the list then says "10,000+". */
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type { CustomerPage };
 
 export type CustomerListParams = Partial<CustomerListQuery>;
 

@@ -4,11 +4,9 @@ import {
   Button,
   Card,
   DataList,
-  Field,
   HStack,
   Heading,
   Image,
-  Input,
   SimpleGrid,
   Spinner,
   Stack,
@@ -16,20 +14,21 @@ import {
   Table,
   Tabs,
   Text,
-  Textarea,
   chakra,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '@nine/shared/money';
-import { participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
+import { customerNoteInput, participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
+import { useWatch } from 'react-hook-form';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
 import { useRemoveParticipant } from '../api/remove-participant.ts';
 import { useCustomer } from '../api/get-customer.ts';
-import { fieldErrorsOf, type FieldErrors } from '../field-errors.ts';
+import { DateTimeField, TextareaField, TextField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
-import { CustomerFormDialog } from './customer-form-dialog.tsx';
+import { CustomerFormDialog, customerMessages } from './customer-form-dialog.tsx';
 import { HistoryTable, type HistoryLinks } from './history-table.tsx';
 import { SmsDialog } from './sms-dialog.tsx';
 
@@ -196,25 +195,22 @@ export function CustomerDetailView({ id, currencySymbol, canChange, links }: Cus
 function NotesSection({ customer, canChange }: { customer: CustomerDetail; canChange: boolean }) {
   const { t } = useAppTranslation();
   const add = useAddCustomerNote(customer.id);
-  const [body, setBody] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (body.trim() === '' || add.isPending) return;
-    add.mutate(body.trim(), { onSuccess: () => setBody('') });
-  };
+  const form = useSchemaForm(customerNoteInput, { defaultValues: { body: '' } });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const submit = form.handleSubmit(({ body: checked }) => {
+    if (add.isPending) return;
+    add.mutate(checked, { onSuccess: () => form.reset({ body: '' }) });
+  });
   return (
     <Stack gap="4" py="2">
       {canChange && (
-        <chakra.form onSubmit={submit} maxW="xl">
-          <Field.Root>
-            <Field.Label>{t('customers:detail.note_label')}</Field.Label>
-            <Textarea
-              name="note"
-              value={body}
-              maxLength={2000}
-              onChange={(e) => setBody(e.currentTarget.value)}
-            />
-          </Field.Root>
+        <chakra.form onSubmit={submit} maxW="xl" noValidate>
+          <TextareaField
+            control={form.control}
+            name="body"
+            label={t('customers:detail.note_label')}
+            maxLength={2000}
+          />
           <Button mt="2" size="sm" type="submit" loading={add.isPending} disabled={body.trim() === ''}>
             {t('customers:detail.add_note')}
           </Button>
@@ -245,42 +241,9 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
   const { t } = useAppTranslation();
   const add = useAddParticipant(customer.id);
   const remove = useRemoveParticipant(customer.id);
-  const [values, setValues] = useState({ name: '', email: '', phone: '', birth_date: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = participantInput.safeParse(values);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    add.mutate(values, { onSuccess: () => setValues({ name: '', email: '', phone: '', birth_date: '' }) });
-  };
-  const field = (name: keyof typeof values, label: string, type = 'text') => (
-    <Field.Root invalid={errors[name] !== undefined} required={name === 'name'}>
-      <Field.Label>
-        {label}
-        {name === 'name' && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input
-        name={`participant_${name}`}
-        type={type}
-        value={values[name]}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setValues((v) => ({ ...v, [name]: value }));
-        }}
-      />
-      {errors[name] !== undefined && (
-        <Field.ErrorText>
-          {errors[name] === 'required'
-            ? t('customers:validation.required')
-            : t('customers:validation.invalid')}
-        </Field.ErrorText>
-      )}
-    </Field.Root>
-  );
+  const blank = { name: '', email: '', phone: '', birth_date: null };
+  const form = useSchemaForm(participantInput, { defaultValues: blank, messages: customerMessages });
+  const submit = form.handleSubmit((checked) => add.mutate(checked, { onSuccess: () => form.reset(blank) }));
   return (
     <Stack gap="4" py="2">
       {customer.participants.length === 0 ? (
@@ -329,10 +292,14 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
             {t('customers:detail.add_participant')}
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 4 }} gap="3">
-            {field('name', t('customers:fields.name'))}
-            {field('email', t('customers:fields.email'), 'email')}
-            {field('phone', t('customers:fields.phone'), 'tel')}
-            {field('birth_date', t('customers:detail.birth_date'), 'date')}
+            <TextField control={form.control} name="name" label={t('customers:fields.name')} required />
+            <TextField control={form.control} name="email" label={t('customers:fields.email')} type="email" />
+            <TextField control={form.control} name="phone" label={t('customers:fields.phone')} type="tel" />
+            <DateTimeField
+              control={form.control}
+              name="birth_date"
+              label={t('customers:detail.birth_date')}
+            />
           </SimpleGrid>
           <Button mt="2" size="sm" type="submit" loading={add.isPending}>
             {t('customers:detail.add')}

@@ -1,11 +1,17 @@
-import { Field, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { useState } from 'react';
 import { customerInput, type CustomerRow } from '@nine/shared/schemas/customers';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { TextareaField, TextField } from '../../../components/form/fields.tsx';
+import type { IssueMessages } from '../../../components/form/issue-messages.ts';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCustomer, type CustomerBody } from '../api/save-customer.ts';
-import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '../field-errors.ts';
 
 const FIELDS = [
   'first_name',
@@ -19,16 +25,11 @@ const FIELDS = [
 ] as const;
 type FormValues = Record<(typeof FIELDS)[number] | 'notes', string>;
 
-const empty: FormValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  address: '',
-  postal_code: '',
-  city: '',
-  country: '',
-  notes: '',
+/** The customer wording of the shared schema's own rules. */
+export const customerMessages: IssueMessages = {
+  email: { email: 'customers:validation.email' },
+  phone: { invalid_phone: 'customers:validation.phone' },
+  postal_code: { invalid_postal_code: 'customers:validation.postal_code' },
 };
 
 export interface CustomerFormDialogProps {
@@ -39,42 +40,38 @@ export interface CustomerFormDialogProps {
   onSaved?(customer: CustomerRow): void;
 }
 
+function valuesOf(customer: CustomerFormDialogProps['customer']): FormValues {
+  return Object.fromEntries(
+    [...FIELDS, 'notes'].map((f) => [f, (customer?.[f as keyof typeof customer] as string | null) ?? '']),
+  ) as FormValues;
+}
+
 /** Add or edit a customer: checked here with the shared schema, then again by the server. */
 export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: CustomerFormDialogProps) {
   const { t } = useAppTranslation();
   const save = useSaveCustomer();
-  const [values, setValues] = useState<FormValues>(empty);
-  // What the form opened with: an edit sends only what changed (a list row does not carry the notes).
-  const [initial, setInitial] = useState<FormValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const form = useSchemaForm(customerInput, {
+    defaultValues: valuesOf(customer),
+    messages: customerMessages,
+  });
+  useResetOnOpen(form, {
+    open,
+    record: customer?.id,
+    values: () => valuesOf(customer),
+    onOpen: () => {
+      setIdempotencyKey(crypto.randomUUID());
+      save.reset();
+    },
+  });
 
-  useEffect(() => {
-    if (!open) return;
-    const opened = customer
-      ? (Object.fromEntries(
-          [...FIELDS, 'notes'].map((f) => [f, (customer[f as keyof typeof customer] as string | null) ?? '']),
-        ) as FormValues)
-      : empty;
-    setValues(opened);
-    setInitial(opened);
-    setErrors({});
-    setIdempotencyKey(crypto.randomUUID());
-    save.reset();
-    // Only on opening: the form keeps what the user typed while open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
-  const submit = () => {
-    const checked = customerInput.safeParse(values);
-    if (!checked.success) {
-      setErrors(fieldErrorsOf(checked.error.issues));
-      return;
-    }
-    setErrors({});
+  // Read while rendering, so react-hook-form keeps it up to date (its form state is a subscription).
+  const { dirtyFields } = form.formState;
+  const submit = form.handleSubmit((checked) => {
+    // An edit sends only what changed since the form opened (a list row does not carry the notes).
     const body: CustomerBody | Partial<CustomerBody> = customer
-      ? Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== initial[k as keyof FormValues]))
-      : values;
+      ? Object.fromEntries(Object.entries(checked).filter(([k]) => dirtyFields[k as keyof FormValues]))
+      : checked;
     save.mutate(
       { target: customer ? { id: customer.id, version: customer.version } : { idempotencyKey }, body },
       {
@@ -83,47 +80,29 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
           onOpenChange(false);
         },
         onError: (error) => {
-          const fields = serverFieldErrors(error);
-          if (fields) setErrors(fields);
+          if (applyServerIssues(form, error)) save.reset();
         },
       },
     );
-  };
+  });
 
   const failure =
-    save.error instanceof ApiError && serverFieldErrors(save.error) === null
+    save.error instanceof ApiError
       ? save.error.respCode === 1021
         ? t('customers:form.conflict')
         : save.error.message
       : null;
 
-  const message = (field: string, code: string) => {
-    if (code === 'required') return t('customers:validation.required');
-    if (code === 'too_long') return t('customers:validation.too_long');
-    if (field === 'email') return t('customers:validation.email');
-    if (field === 'phone') return t('customers:validation.phone');
-    if (field === 'postal_code') return t('customers:validation.postal_code');
-    return t('customers:validation.invalid');
-  };
-
   const input = (field: (typeof FIELDS)[number], type = 'text') => (
-    <Field.Root key={field} invalid={errors[field] !== undefined} required={field === 'first_name'}>
-      <Field.Label>
-        {t(`customers:fields.${field}`)}
-        {field === 'first_name' && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input
-        name={field}
-        type={type}
-        value={values[field]}
-        autoFocus={field === 'first_name'}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setValues((v) => ({ ...v, [field]: value }));
-        }}
-      />
-      {errors[field] !== undefined && <Field.ErrorText>{message(field, errors[field])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      key={field}
+      control={form.control}
+      name={field}
+      type={type}
+      label={t(`customers:fields.${field}`)}
+      required={field === 'first_name'}
+      autoFocus={field === 'first_name'}
+    />
   );
 
   return (
@@ -131,7 +110,7 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
       open={open}
       onClose={() => onOpenChange(false)}
       title={customer ? t('customers:form.edit_title') : t('customers:form.add_title')}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       saving={save.isPending}
       error={failure}
       size="lg"
@@ -147,18 +126,12 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
         {input('city')}
         {input('country')}
       </SimpleGrid>
-      <Field.Root invalid={errors.notes !== undefined}>
-        <Field.Label>{t('customers:fields.notes')}</Field.Label>
-        <Textarea
-          name="notes"
-          value={values.notes}
-          maxLength={2000}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setValues((v) => ({ ...v, notes: value }));
-          }}
-        />
-      </Field.Root>
+      <TextareaField
+        control={form.control}
+        name="notes"
+        label={t('customers:fields.notes')}
+        maxLength={2000}
+      />
     </FormDialog>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  Box,
-  Button,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  Link as ChakraLink,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button, Field, HStack, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/customers';
-import { ListPager } from '../../../components/list-pager.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { useSearchInput } from '../../../lib/use-debounced-value.ts';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomers, type CustomerListParams } from '../api/get-customers.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -24,7 +14,26 @@ import { SmsDialog } from './sms-dialog.tsx';
 
 type SortField = CustomerListQuery['sort'];
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-const SEARCH_DELAY_MS = 300;
+const sortFields: readonly SortField[] = ['id', 'name', 'email', 'created_at'];
+
+interface CustomerListState {
+  page: number;
+  pageSize: number;
+  sort: SortField;
+  sortType: 'asc' | 'desc';
+  search?: string;
+}
+
+const customerListCodec = createListCodec<CustomerListState>(
+  {
+    page: listField.page(),
+    pageSize: listField.pageSize(PAGE_SIZES),
+    sort: listField.oneOf('sort', sortFields),
+    sortType: listField.oneOf('sort_type', ['asc', 'desc']),
+    search: listField.text('search'),
+  },
+  (pageSize) => ({ page: 1, pageSize, sort: 'name', sortType: 'asc' }),
+);
 
 export interface CustomerListProps {
   title: string;
@@ -49,53 +58,67 @@ export function CustomerList({
 }: CustomerListProps) {
   const { t } = useAppTranslation();
   const searchId = useId();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<{ sort: SortField; sort_type: 'asc' | 'desc' }>({
-    sort: 'name',
-    sort_type: 'asc',
-  });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const { state, change } = useListUrlState(customerListCodec, undefined, defaultPageSize);
+  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const [editing, setEditing] = useState<CustomerRow | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const [texting, setTexting] = useState<CustomerRow | null>(null);
 
-  // Searching waits for a pause in typing, then starts again from the first page.
-  // Only a changed search goes back to page 1, so a page chosen right after mounting stays.
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === search) return;
-    const timer = setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search]);
-
-  const filters: CustomerListParams = { search: search || undefined, ...sort };
-  const query = useCustomers({ ...filters, page, page_size: pageSize });
+  const filters: CustomerListParams = { search: state.search, sort: state.sort, sort_type: state.sortType };
+  const query = useCustomers({ ...filters, page: state.page, page_size: state.pageSize });
   const data = query.data;
-  const rows = data?.rows ?? [];
   const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
 
-  const sortBy = (field: SortField) => {
-    setSort((s) => ({
-      sort: field,
-      sort_type: s.sort === field && s.sort_type === 'asc' ? 'desc' : 'asc',
-    }));
-    setPage(1);
-  };
-  const header = (field: SortField, label: string) => (
-    <Table.ColumnHeader
-      aria-sort={sort.sort === field ? (sort.sort_type === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <Button variant="ghost" size="xs" px="1" onClick={() => sortBy(field)}>
-        {label}
-        {sort.sort === field ? (sort.sort_type === 'asc' ? ' ▲' : ' ▼') : ''}
-      </Button>
-    </Table.ColumnHeader>
-  );
+  const columns: DataTableColumn<CustomerRow>[] = [
+    { id: 'id', title: t('customers:fields.id'), sortable: true, cell: (row) => row.id },
+    {
+      id: 'name',
+      title: t('customers:fields.name'),
+      sortable: true,
+      cell: (row) => (
+        <ChakraLink asChild colorPalette="blue" variant="underline">
+          <Link href={customerHref(row.id)}>{row.name}</Link>
+        </ChakraLink>
+      ),
+    },
+    { id: 'email', title: t('customers:fields.email'), sortable: true, cell: (row) => row.email },
+    { id: 'phone', title: t('customers:fields.phone'), cell: (row) => row.phone },
+    { id: 'postal_code', title: t('customers:fields.postal_code'), cell: (row) => row.postal_code },
+    { id: 'city', title: t('customers:fields.city'), cell: (row) => row.city },
+    {
+      id: 'created_at',
+      title: t('customers:fields.created_at'),
+      sortable: true,
+      cell: (row) => formatDate(row.created_at),
+    },
+    {
+      id: 'actions',
+      title: t('customers:list.actions'),
+      hideWhenPrinting: true,
+      cell: (row) =>
+        canChange && (
+          <HStack gap="1">
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={t('customers:list.edit_named', { name: row.name })}
+              onClick={() => setEditing(row)}
+            >
+              {t('customers:list.edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={row.phone === null}
+              aria-label={t('customers:list.sms_named', { name: row.name })}
+              onClick={() => setTexting(row)}
+            >
+              {t('customers:list.sms')}
+            </Button>
+          </HStack>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="4">
@@ -140,93 +163,30 @@ export function CustomerList({
           : ''}
       </Text>
 
-      <Box overflowX="auto" position="relative" aria-busy={query.isFetching}>
-        <Table.Root size="sm" variant="line" interactive>
-          <Table.Caption srOnly>{t('customers:list.caption')}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              {header('id', t('customers:fields.id'))}
-              {header('name', t('customers:fields.name'))}
-              {header('email', t('customers:fields.email'))}
-              <Table.ColumnHeader>{t('customers:fields.phone')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('customers:fields.postal_code')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('customers:fields.city')}</Table.ColumnHeader>
-              {header('created_at', t('customers:fields.created_at'))}
-              <Table.ColumnHeader css={{ '@media print': { display: 'none' } }}>
-                {t('customers:list.actions')}
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                <Table.Cell>{row.id}</Table.Cell>
-                <Table.Cell>
-                  <ChakraLink asChild colorPalette="blue" variant="underline">
-                    <Link href={customerHref(row.id)}>{row.name}</Link>
-                  </ChakraLink>
-                </Table.Cell>
-                <Table.Cell>{row.email}</Table.Cell>
-                <Table.Cell>{row.phone}</Table.Cell>
-                <Table.Cell>{row.postal_code}</Table.Cell>
-                <Table.Cell>{row.city}</Table.Cell>
-                <Table.Cell>{formatDate(row.created_at)}</Table.Cell>
-                <Table.Cell css={{ '@media print': { display: 'none' } }}>
-                  {canChange && (
-                    <HStack gap="1">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={t('customers:list.edit_named', { name: row.name })}
-                        onClick={() => setEditing(row)}
-                      >
-                        {t('customers:list.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={row.phone === null}
-                        aria-label={t('customers:list.sms_named', { name: row.name })}
-                        onClick={() => setTexting(row)}
-                      >
-                        {t('customers:list.sms')}
-                      </Button>
-                    </HStack>
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        {query.isPending && (
-          <HStack justify="center" py="6">
-            <Spinner size="sm" />
-            <Text>{t('customers:list.loading')}</Text>
-          </HStack>
-        )}
-        {data && rows.length === 0 && (
-          <Text py="6" textAlign="center" color="fg.muted">
-            {search ? t('customers:list.no_match') : t('customers:list.empty')}
-          </Text>
-        )}
-      </Box>
-
-      {data && (
-        <ListPager
-          page={page}
-          pageSize={pageSize}
-          total={data.total}
-          capped={data.total_capped}
-          rowsOnPage={rows.length}
-          pageSizes={PAGE_SIZES}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          hideWhenPrinting
-        />
-      )}
+      <DataTable<CustomerRow>
+        columns={columns}
+        rows={data?.rows}
+        rowId={(row) => row.id}
+        caption={t('customers:list.caption')}
+        sort={{ column: state.sort, direction: state.sortType }}
+        onSort={({ column, direction }) => change({ sort: column as SortField, sortType: direction })}
+        query={query}
+        loading={t('customers:list.loading')}
+        empty={state.search ? t('customers:list.no_match') : t('customers:list.empty')}
+        pager={
+          data && {
+            page: state.page,
+            pageSize: state.pageSize,
+            total: data.total,
+            capped: data.total_capped,
+            rowsOnPage: data.rows.length,
+            pageSizes: PAGE_SIZES,
+            onPage: (page) => change({ page }),
+            onPageSize: (pageSize) => change({ pageSize }),
+            hideWhenPrinting: true,
+          }
+        }
+      />
 
       <CustomerFormDialog
         open={editing !== null}

@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportRefusedRow } from '@nine/shared/schemas/customers';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
@@ -62,12 +62,13 @@ export function ImportCustomersDialog({
   const [fileError, setFileError] = useState<string | null>(null);
 
   // Each opening starts clean: no file, no report of an earlier attempt.
-  useEffect(() => {
-    if (!open) return;
+  const startClean = useEffectEvent(() => {
     setFile(null);
     setFileError(null);
     upload.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (open) startClean();
   }, [open]);
 
   const pick = (picked: File | null) => {

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Field,
   HStack,
@@ -8,11 +7,12 @@ import {
   List,
   NativeSelect,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { deliveryStatuses, type DeliveryReportRow } from '@nine/shared/schemas/delivery';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import {
@@ -83,6 +83,67 @@ export function DeliveryReport({
       },
     );
 
+  const columns: DataTableColumn<DeliveryReportRow>[] = [
+    { id: 'sort', title: t('fulfilment:delivery.columns.sort'), align: 'end', cell: (row) => row.sort },
+    { id: 'no', title: t('fulfilment:delivery.columns.no'), align: 'end', cell: (row) => row.no },
+    {
+      id: 'type',
+      title: t('fulfilment:delivery.columns.type'),
+      cell: (row) => t(`fulfilment:delivery.types.${row.type}`),
+    },
+    {
+      id: 'scheduled',
+      title: t('fulfilment:delivery.columns.scheduled'),
+      cell: (row) => formatTime(row.scheduled),
+    },
+    {
+      id: 'order',
+      title: t('fulfilment:delivery.columns.order'),
+      cell: (row) => (
+        <>
+          <ChakraLink asChild colorPalette="blue" variant="underline">
+            <Link href={orderHref(row.order.id)}>{row.order.number}</Link>
+          </ChakraLink>
+          {row.customer !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {row.customer}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { id: 'address', title: t('fulfilment:delivery.columns.address'), cell: (row) => row.address },
+    { id: 'zip_code', title: t('fulfilment:delivery.columns.zip_code'), cell: (row) => row.zip_code ?? '' },
+    { id: 'items', title: t('fulfilment:delivery.columns.items'), cell: (row) => <RunItems row={row} /> },
+    {
+      id: 'status',
+      title: t('fulfilment:delivery.columns.status'),
+      cell: (row) =>
+        canChange ? (
+          <NativeSelect.Root
+            size="sm"
+            width="36"
+            disabled={update.isPending && update.variables.id === row.id}
+          >
+            <NativeSelect.Field
+              aria-label={t('fulfilment:delivery.status_for', { no: row.no })}
+              value={row.status}
+              onChange={(event) => changeStatus(row, event.currentTarget.value as DeliveryStatus)}
+            >
+              {deliveryStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {t(`fulfilment:delivery.statuses.${status}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : (
+          t(`fulfilment:delivery.statuses.${row.status}`)
+        ),
+    },
+  ];
+
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -151,82 +212,23 @@ export function DeliveryReport({
       </HStack>
 
       {query.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{t('fulfilment:delivery.load_failed')}</Alert.Description>
-        </Alert.Root>
+        <QueryError
+          title={t('fulfilment:delivery.load_failed')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       )}
       {query.isPending && <Text>{t('common:loading')}</Text>}
       {rows && rows.length === 0 && <Text color="fg.muted">{t('fulfilment:delivery.empty')}</Text>}
       {rows && rows.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" aria-label={t('fulfilment:delivery.table')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader textAlign="end">
-                  {t('fulfilment:delivery.columns.sort')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('fulfilment:delivery.columns.no')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.type')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.scheduled')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.order')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.address')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.zip_code')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.items')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('fulfilment:delivery.columns.status')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell textAlign="end">{row.sort}</Table.Cell>
-                  <Table.Cell textAlign="end">{row.no}</Table.Cell>
-                  <Table.Cell>{t(`fulfilment:delivery.types.${row.type}`)}</Table.Cell>
-                  <Table.Cell>{formatTime(row.scheduled)}</Table.Cell>
-                  <Table.Cell>
-                    <ChakraLink asChild colorPalette="blue" variant="underline">
-                      <Link href={orderHref(row.order.id)}>{row.order.number}</Link>
-                    </ChakraLink>
-                    {row.customer !== null && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {row.customer}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>{row.address}</Table.Cell>
-                  <Table.Cell>{row.zip_code ?? ''}</Table.Cell>
-                  <Table.Cell>
-                    <RunItems row={row} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {canChange ? (
-                      <NativeSelect.Root
-                        size="sm"
-                        width="36"
-                        disabled={update.isPending && update.variables.id === row.id}
-                      >
-                        <NativeSelect.Field
-                          aria-label={t('fulfilment:delivery.status_for', { no: row.no })}
-                          value={row.status}
-                          onChange={(event) => changeStatus(row, event.currentTarget.value as DeliveryStatus)}
-                        >
-                          {deliveryStatuses.map((status) => (
-                            <option key={status} value={status}>
-                              {t(`fulfilment:delivery.statuses.${status}`)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    ) : (
-                      t(`fulfilment:delivery.statuses.${row.status}`)
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable<DeliveryReportRow>
+          columns={columns}
+          rows={rows}
+          rowId={(row) => row.id}
+          caption={t('fulfilment:delivery.table')}
+          query={{ isError: false, error: null, isFetching: query.isFetching, refetch: query.refetch }}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, HStack, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { downloadExport, saveFile } from '../api/download-export.ts';
 import { useExports, type ExportRow, type ExportStatus } from '../api/get-exports.ts';
 
@@ -13,6 +15,12 @@ export interface DownloadCenterProps {
   token: string;
   pageSize?: number;
 }
+
+// Newest first, a fixed page size: only the page lives in the URL.
+const downloadCenterCodec = createListCodec<{ page: number; pageSize: number }>(
+  { page: listField.page(), pageSize: listField.pageSize([]) },
+  (pageSize) => ({ page: 1, pageSize }),
+);
 
 const statusPalette: Record<ExportStatus, string> = { in_progress: 'blue', ready: 'green', failed: 'red' };
 
@@ -31,9 +39,9 @@ function formatBytes(bytes: number, language: string): string {
 export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: DownloadCenterProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
-  const [page, setPage] = useState(1);
+  const { state, change } = useListUrlState(downloadCenterCodec, undefined, pageSize);
   const [downloading, setDownloading] = useState<number | null>(null);
-  const query = useExports(page, pageSize);
+  const query = useExports(state.page, pageSize);
   const data = query.data;
   const language = currentLanguage();
   const number = new Intl.NumberFormat(language);
@@ -56,7 +64,64 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
   };
 
   const listName = (list: string) => t(`exports:lists.${list}`, { defaultValue: list });
-  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / pageSize));
+  const columns: DataTableColumn<ExportRow>[] = [
+    { id: 'description', title: t('exports:center.columns.description'), cell: (row) => row.description },
+    { id: 'list', title: t('exports:center.columns.list'), cell: (row) => listName(row.list) },
+    {
+      id: 'format',
+      title: t('exports:center.columns.format'),
+      cell: (row) => t(`exports:format.${row.format}`),
+    },
+    {
+      id: 'status',
+      title: t('exports:center.columns.status'),
+      cell: (row) => (
+        <HStack gap="2">
+          {row.status === 'in_progress' && <Spinner size="xs" aria-hidden />}
+          <Badge colorPalette={statusPalette[row.status]}>{t(`exports:center.status.${row.status}`)}</Badge>
+        </HStack>
+      ),
+    },
+    {
+      id: 'rows',
+      title: t('exports:center.columns.rows'),
+      align: 'end',
+      cell: (row) => (row.row_count === null ? '' : number.format(row.row_count)),
+    },
+    {
+      id: 'size',
+      title: t('exports:center.columns.size'),
+      align: 'end',
+      cell: (row) => (row.byte_count === null ? '' : formatBytes(row.byte_count, language)),
+    },
+    {
+      id: 'created_at',
+      title: t('exports:center.columns.created_at'),
+      cell: (row) => formatDateTime(row.created_at, language),
+    },
+    {
+      id: 'finished_at',
+      title: t('exports:center.columns.finished_at'),
+      cell: (row) => formatDateTime(row.finished_at, language),
+    },
+    {
+      id: 'file',
+      title: t('exports:center.columns.file'),
+      cell: (row) =>
+        row.status === 'ready' && (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="blue"
+            loading={downloading === row.id}
+            aria-label={t('exports:center.download_named', { name: row.description })}
+            onClick={() => void download(row)}
+          >
+            {t('exports:center.download')}
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="5">
@@ -66,19 +131,6 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
         </Heading>
         <Text color="fg.muted">{t('exports:center.intro')}</Text>
       </Stack>
-
-      {query.isError && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('exports:center.load_failed')}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
-      )}
 
       <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
         {data === undefined
@@ -96,76 +148,20 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
                 })}
       </Text>
 
-      {data !== undefined && data.rows.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-busy={query.isFetching}>
-            <Table.Caption srOnly>{t('exports:center.caption')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('exports:center.columns.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.list')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.format')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('exports:center.columns.rows')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('exports:center.columns.size')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.created_at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.finished_at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('exports:center.columns.file')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>{row.description}</Table.Cell>
-                  <Table.Cell>{listName(row.list)}</Table.Cell>
-                  <Table.Cell>{t(`exports:format.${row.format}`)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2">
-                      {row.status === 'in_progress' && <Spinner size="xs" aria-hidden />}
-                      <Badge colorPalette={statusPalette[row.status]}>
-                        {t(`exports:center.status.${row.status}`)}
-                      </Badge>
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {row.row_count === null ? '' : number.format(row.row_count)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {row.byte_count === null ? '' : formatBytes(row.byte_count, language)}
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(row.created_at, language)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(row.finished_at, language)}</Table.Cell>
-                  <Table.Cell>
-                    {row.status === 'ready' && (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="blue"
-                        loading={downloading === row.id}
-                        aria-label={t('exports:center.download_named', { name: row.description })}
-                        onClick={() => void download(row)}
-                      >
-                        {t('exports:center.download')}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-
-      {data !== undefined && data.total > pageSize && (
-        <HStack as="nav" justify="flex-end" gap="2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('exports:center.previous')}
-          </Button>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('exports:center.next')}
-          </Button>
-        </HStack>
-      )}
+      <DataTable<ExportRow>
+        columns={columns}
+        rows={data?.rows}
+        rowId={(row) => row.id}
+        caption={t('exports:center.caption')}
+        query={query}
+        errorTitle={t('exports:center.load_failed')}
+        loading={false}
+        pager={
+          data !== undefined && data.total > pageSize
+            ? { page: state.page, pageSize, total: data.total, onPage: (next) => change({ page: next }) }
+            : undefined
+        }
+      />
     </Stack>
   );
 }

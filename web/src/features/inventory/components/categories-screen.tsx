@@ -11,16 +11,15 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CategoryRow } from '@nine/shared/schemas/inventory';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useCreateCategory } from '../api/create-category.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useDeleteCategoryImage } from '../api/delete-category-image.ts';
 import { useCategories } from '../api/get-categories.ts';
-import { useUpdateCategory } from '../api/update-category.ts';
 import { useUploadCategoryImage } from '../api/upload-category-image.ts';
-import { categoryOptions, descendantsOf, flattenTree } from './category-tree.ts';
+import { CategoryEditForm, NewCategoryForm, type CategoryFail } from './category-forms.tsx';
+import { descendantsOf, flattenTree } from './category-tree.ts';
 
 const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -73,55 +72,7 @@ export function CategoriesScreen({ title, canChange }: { title: string; canChang
   );
 }
 
-type Fail = { onError(e: Error): void; onSuccess(): void };
-
-function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Fail }) {
-  const { t } = useAppTranslation();
-  const create = useCreateCategory();
-  const [name, setName] = useState('');
-  const [parent, setParent] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    create.mutate(
-      { name: name.trim(), parent_id: parent ? Number(parent) : null },
-      {
-        onError: fail.onError,
-        onSuccess: () => {
-          setName('');
-          fail.onSuccess();
-        },
-      },
-    );
-  };
-  return (
-    <chakra.form onSubmit={submit} aria-label={t('inventory:categories.add')}>
-      <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root required width="64">
-          <Field.Label>{t('inventory:categories.name')}</Field.Label>
-          <Input maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        </Field.Root>
-        <Field.Root width="64">
-          <Field.Label>{t('inventory:categories.parent')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
-              <option value="">{t('inventory:categories.root')}</option>
-              {categoryOptions(rows).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-          {t('inventory:categories.add')}
-        </Button>
-      </HStack>
-    </chakra.form>
-  );
-}
+type Fail = CategoryFail;
 
 function CategoryNode(props: {
   category: CategoryRow;
@@ -134,10 +85,6 @@ function CategoryNode(props: {
   const { t } = useAppTranslation();
   const { category: c, fail } = props;
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(c.name);
-  const [parent, setParent] = useState(c.parent_id ? String(c.parent_id) : '');
-  const [order, setOrder] = useState(String(c.sort_order));
-  const update = useUpdateCategory();
   const remove = useDeleteCategory();
   const upload = useUploadCategoryImage();
   const dropImage = useDeleteCategoryImage();
@@ -176,66 +123,13 @@ function CategoryNode(props: {
           </Box>
         )}
         {editing ? (
-          <chakra.form
-            aria-label={t('inventory:categories.edit', { name: c.name })}
-            onSubmit={(event) => {
-              event.preventDefault();
-              update.mutate(
-                {
-                  id: c.id,
-                  body: {
-                    name: name.trim(),
-                    parent_id: parent ? Number(parent) : null,
-                    sort_order: Number(order) || 0,
-                  },
-                },
-                { onError: fail.onError, onSuccess: () => (setEditing(false), fail.onSuccess()) },
-              );
-            }}
-          >
-            <HStack gap="2" align="end" wrap="wrap">
-              <Field.Root required width="48">
-                <Field.Label>{t('inventory:categories.name')}</Field.Label>
-                <Input
-                  size="sm"
-                  maxLength={100}
-                  value={name}
-                  onChange={(e) => setName(e.currentTarget.value)}
-                />
-              </Field.Root>
-              <Field.Root width="48">
-                <Field.Label>{t('inventory:categories.parent')}</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
-                    <option value="">{t('inventory:categories.root')}</option>
-                    {categoryOptions(props.rows)
-                      .filter((o) => !blocked.has(o.id))
-                      .map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.label}
-                        </option>
-                      ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root width="24">
-                <Field.Label>{t('inventory:categories.sort_order')}</Field.Label>
-                <Input
-                  size="sm"
-                  inputMode="numeric"
-                  value={order}
-                  onChange={(e) => setOrder(e.currentTarget.value)}
-                />
-              </Field.Root>
-              <Button size="sm" type="submit" loading={update.isPending}>
-                {t('inventory:actions.save')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                {t('inventory:actions.cancel')}
-              </Button>
-            </HStack>
-          </chakra.form>
+          <CategoryEditForm
+            category={c}
+            rows={props.rows}
+            blocked={blocked}
+            fail={fail}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           <Stack gap="0" flex="1" minW="40">
             <Text fontWeight="medium">{c.name}</Text>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Field,
@@ -8,20 +7,21 @@ import {
   Link as ChakraLink,
   NativeSelect,
   Stack,
-  Table,
   Text,
   chakra,
 } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
+  inventorySortFields,
   itemStatuses,
   type InventoryItemStatus,
   type InventoryListRow,
   type InventorySort,
 } from '@nine/shared/schemas/inventory';
-import { ListPager } from '../../../components/list-pager.tsx';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useInventory, type InventoryKind, type InventoryParams } from '../api/get-inventory.ts';
 import { categoryOptions } from './category-tree.ts';
@@ -53,6 +53,30 @@ const COLUMNS: { id: InventorySort; numeric?: boolean }[] = [
 ];
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+interface InventoryListState {
+  page: number;
+  pageSize: number;
+  sort: InventorySort;
+  sortType: 'asc' | 'desc';
+  search?: string;
+  categoryId?: number;
+  status?: InventoryItemStatus;
+}
+
+// The API's own query names, so a list's URL reads like its request.
+const inventoryListCodec = createListCodec<InventoryListState>(
+  {
+    page: listField.page(),
+    pageSize: listField.pageSize(PAGE_SIZES),
+    sort: listField.oneOf('sort', inventorySortFields),
+    sortType: listField.oneOf('sort_type', ['asc', 'desc']),
+    search: listField.text('search'),
+    categoryId: listField.id('category_id'),
+    status: listField.oneOf('status', itemStatuses),
+  },
+  (pageSize) => ({ page: 1, pageSize, sort: 'sku', sortType: 'asc' }),
+);
+
 export const STATUS_COLOR: Record<InventoryItemStatus, string> = {
   available: 'green',
   rented: 'blue',
@@ -66,14 +90,18 @@ export function InventoryList(props: InventoryListProps) {
   const { kind, locationId } = props;
   const { t } = useAppTranslation();
   const searchId = useId();
-  const [search, setSearch] = useState('');
-  const [params, setParams] = useState<InventoryParams>({
-    sort: 'sku',
-    sort_type: 'asc',
-    page: 1,
-    page_size: props.defaultPageSize,
-  });
-  const change = (next: InventoryParams) => setParams((p) => ({ ...p, page: 1, ...next }));
+  const { state, change } = useListUrlState(inventoryListCodec, undefined, props.defaultPageSize);
+  // The search box applies with the form; the selects at once.
+  const [search, setSearch] = useState(state.search ?? '');
+  const params: InventoryParams = {
+    sort: state.sort,
+    sort_type: state.sortType,
+    page: state.page,
+    page_size: state.pageSize,
+    search: state.search,
+    status: state.status,
+    category_id: state.categoryId,
+  };
   const query = useInventory(kind, locationId, params);
   const categories = useCategories();
   const page = query.data;
@@ -90,8 +118,7 @@ export function InventoryList(props: InventoryListProps) {
             total: number(page.total),
           });
 
-  const sortBy = (id: InventorySort) =>
-    change({ sort: id, sort_type: params.sort === id && params.sort_type === 'asc' ? 'desc' : 'asc' });
+  const columns = inventoryColumns(t, props);
 
   return (
     <Stack gap="5">
@@ -127,10 +154,10 @@ export function InventoryList(props: InventoryListProps) {
             <Field.Label>{t('inventory:list.category')}</Field.Label>
             <NativeSelect.Root width="56">
               <NativeSelect.Field
-                value={params.category_id ?? ''}
+                value={state.categoryId ?? ''}
                 onChange={(event) =>
                   change({
-                    category_id: event.currentTarget.value ? Number(event.currentTarget.value) : undefined,
+                    categoryId: event.currentTarget.value ? Number(event.currentTarget.value) : undefined,
                   })
                 }
               >
@@ -148,7 +175,7 @@ export function InventoryList(props: InventoryListProps) {
             <Field.Label>{t('inventory:list.status')}</Field.Label>
             <NativeSelect.Root width="44">
               <NativeSelect.Field
-                value={params.status ?? ''}
+                value={state.status ?? ''}
                 onChange={(event) =>
                   change({
                     status: (event.currentTarget.value || undefined) as InventoryItemStatus | undefined,
@@ -170,7 +197,14 @@ export function InventoryList(props: InventoryListProps) {
             variant="ghost"
             onClick={() => {
               setSearch('');
-              setParams({ sort: 'sku', sort_type: 'asc', page: 1, page_size: params.page_size });
+              // Clearing keeps the chosen page size.
+              change({
+                sort: 'sku',
+                sortType: 'asc',
+                search: undefined,
+                status: undefined,
+                categoryId: undefined,
+              });
             }}
           >
             {t('inventory:list.clear')}
@@ -178,96 +212,71 @@ export function InventoryList(props: InventoryListProps) {
         </HStack>
       </chakra.form>
 
-      {query.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('inventory:list.load_failed')}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
-      )}
-
       <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
         {summary}
       </Text>
 
-      <Table.ScrollArea borderWidth="1px" rounded="md">
-        <Table.Root size="sm" aria-busy={query.isFetching} striped>
-          <Table.Caption srOnly>{t('inventory:list.caption', { title: props.title, summary })}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              {COLUMNS.map((c) => {
-                const active = params.sort === c.id;
-                return (
-                  <Table.ColumnHeader
-                    key={c.id}
-                    textAlign={c.numeric ? 'end' : 'start'}
-                    aria-sort={active ? (params.sort_type === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  >
-                    <Button size="xs" variant="ghost" onClick={() => sortBy(c.id)}>
-                      {t(`inventory:columns.${c.id}`)}
-                      {active ? (params.sort_type === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </Button>
-                  </Table.ColumnHeader>
-                );
-              })}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {page?.rows.map((row) => (
-              <InventoryRow key={row.key} row={row} {...props} />
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-
-      {page !== undefined && (
-        <ListPager
-          page={params.page ?? 1}
-          pageSize={params.page_size ?? page.page_size}
-          total={page.total}
-          capped={page.total_capped}
-          rowsOnPage={page.rows.length}
-          pageSizes={PAGE_SIZES}
-          onPage={(next) => setParams((p) => ({ ...p, page: next }))}
-          onPageSize={(size) => change({ page_size: size })}
-        />
-      )}
+      <DataTable<InventoryListRow>
+        columns={columns}
+        rows={page?.rows}
+        rowId={(row) => row.key}
+        caption={t('inventory:list.caption', { title: props.title, summary })}
+        sort={{ column: state.sort, direction: state.sortType }}
+        onSort={({ column, direction }) => change({ sort: column as InventorySort, sortType: direction })}
+        sortButtonNames="title"
+        query={query}
+        errorTitle={t('inventory:list.load_failed')}
+        loading={false}
+        empty=""
+        striped
+        pager={
+          page && {
+            page: state.page,
+            pageSize: state.pageSize,
+            total: page.total,
+            capped: page.total_capped,
+            rowsOnPage: page.rows.length,
+            pageSizes: PAGE_SIZES,
+            onPage: (next) => change({ page: next }),
+            onPageSize: (pageSize) => change({ pageSize }),
+          }
+        }
+      />
     </Stack>
   );
 }
 
-function InventoryRow({ row, ...props }: { row: InventoryListRow } & InventoryListProps) {
-  const { t } = useAppTranslation();
-  return (
-    <Table.Row>
-      <Table.Cell>
-        <ChakraLink asChild fontWeight="medium">
-          <Link href={props.productHref(row.product_id)}>{row.sku}</Link>
-        </ChakraLink>
-      </Table.Cell>
-      <Table.Cell>{row.product_name}</Table.Cell>
-      <Table.Cell>{row.category ?? ''}</Table.Cell>
-      <Table.Cell>{row.option ?? ''}</Table.Cell>
-      <Table.Cell>{row.home_location ?? ''}</Table.Cell>
-      <Table.Cell>{row.current_location ?? ''}</Table.Cell>
-      <Table.Cell>
-        {row.status ? (
-          <Badge colorPalette={STATUS_COLOR[row.status]}>{t(`inventory:status.${row.status}`)}</Badge>
-        ) : (
-          <Text as="span" color="fg.muted">
-            {t('inventory:list.bulk')}
-          </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell textAlign="end">{row.quantity ?? ''}</Table.Cell>
-      <Table.Cell textAlign="end">{row.rent_count}</Table.Cell>
-      <Table.Cell textAlign="end">{hours(row.rent_minutes)}</Table.Cell>
-      <Table.Cell textAlign="end">{money(row.revenue_minor, props.currencySymbol)}</Table.Cell>
-    </Table.Row>
-  );
+/** The columns of spec section 3, each sortable on the server. */
+function inventoryColumns(t: AppT, props: InventoryListProps): DataTableColumn<InventoryListRow>[] {
+  const cells: Record<InventorySort, (row: InventoryListRow) => ReactNode> = {
+    sku: (row) => (
+      <ChakraLink asChild fontWeight="medium">
+        <Link href={props.productHref(row.product_id)}>{row.sku}</Link>
+      </ChakraLink>
+    ),
+    name: (row) => row.product_name,
+    category: (row) => row.category ?? '',
+    option: (row) => row.option ?? '',
+    home_location: (row) => row.home_location ?? '',
+    current_location: (row) => row.current_location ?? '',
+    status: (row) =>
+      row.status ? (
+        <Badge colorPalette={STATUS_COLOR[row.status]}>{t(`inventory:status.${row.status}`)}</Badge>
+      ) : (
+        <Text as="span" color="fg.muted">
+          {t('inventory:list.bulk')}
+        </Text>
+      ),
+    quantity: (row) => row.quantity ?? '',
+    rent_count: (row) => row.rent_count,
+    rent_hours: (row) => hours(row.rent_minutes),
+    revenue: (row) => money(row.revenue_minor, props.currencySymbol),
+  };
+  return COLUMNS.map((c) => ({
+    id: c.id,
+    title: t(`inventory:columns.${c.id}`),
+    sortable: true,
+    align: c.numeric ? 'end' : 'start',
+    cell: cells[c.id],
+  }));
 }

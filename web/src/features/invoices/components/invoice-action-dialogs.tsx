@@ -12,14 +12,8 @@ import {
 } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { AdhocChargeCreate } from '@nine/shared/schemas/invoices';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-
-/** "12", "12.5", "12,50" in major units to minor units; null when it is not an amount. */
-export function parseAmount(text: string): number | null {
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
 
 interface FormDialogProps {
   open: boolean;
@@ -155,7 +149,7 @@ export function AdhocChargeDialog(props: ActionDialogProps<AdhocChargeCreate> & 
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
   const [taxable, setTaxable] = useState(true);
-  const unit = parseAmount(price);
+  const unit = parseMoneyInput(price);
   const count = /^\d{1,5}$/.test(quantity.trim()) ? Number(quantity) : 0;
   const valid = description.trim() !== '' && count >= 1 && count <= 10_000 && unit !== null && unit > 0;
   return (

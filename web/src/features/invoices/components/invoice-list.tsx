@@ -1,7 +1,6 @@
-import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
-import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useInvoices } from '../api/get-invoices.ts';
@@ -51,18 +50,6 @@ export function InvoiceList(props: InvoiceListProps) {
         {title}
       </Heading>
       <InvoiceListFilters kind={kind} state={state} onChange={change} onClear={reset} now={now} />
-      {query.isError && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('money:invoices.list.load_failed')}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
-      )}
       <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
         {summary}
       </Text>
@@ -75,19 +62,19 @@ export function InvoiceList(props: InvoiceListProps) {
         invoiceHref={props.invoiceHref}
         orderHref={props.orderHref}
         caption={t('money:invoices.list.caption', { title, summary })}
-        busy={query.isFetching}
+        query={query}
+        pager={
+          page && {
+            page: state.page,
+            pageSize: state.pageSize,
+            total: page.total,
+            capped: page.total_capped,
+            rowsOnPage: page.rows.length,
+            onPage: (next) => change({ page: next }),
+            onPageSize: (pageSize) => change({ pageSize }),
+          }
+        }
       />
-      {page !== undefined && (
-        <ListPager
-          page={state.page}
-          pageSize={state.pageSize}
-          total={page.total}
-          capped={page.total_capped}
-          rowsOnPage={page.rows.length}
-          onPage={(next) => change({ page: next })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      )}
     </Stack>
   );
 }

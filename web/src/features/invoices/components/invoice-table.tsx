@@ -1,8 +1,14 @@
-import { Badge, Box, Button, Link as ChakraLink, Table, Text, chakra } from '@chakra-ui/react';
+import { Badge, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
 import type { InvoiceRow, InvoiceSortField } from '@nine/shared/schemas/invoices';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableQuery,
+} from '../../../components/data-table/data-table.tsx';
+import type { ListPagerProps } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import type { SortType } from '../list/list-state.ts';
 import { formatDate, formatDateTime } from './format.ts';
@@ -16,7 +22,9 @@ export interface InvoiceTableProps {
   invoiceHref(id: number): string;
   orderHref(row: InvoiceRow): string | null;
   caption: string;
-  busy: boolean;
+  /** The page's query: busy while fetching, a failed load with retry. */
+  query: DataTableQuery;
+  pager?: ListPagerProps;
 }
 
 type ColumnId =
@@ -49,14 +57,6 @@ export function InvoiceStatusBadge({ t, status }: { t: AppT; status: InvoiceRow[
     <Badge colorPalette={status === 'posted' ? 'green' : 'orange'} variant="subtle">
       {t(`money:invoices.status.${status}`)}
     </Badge>
-  );
-}
-
-function SortArrow({ direction }: { direction: false | SortType }) {
-  return (
-    <chakra.span aria-hidden="true" color={direction ? 'fg' : 'fg.subtle'} fontSize="xs">
-      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-    </chakra.span>
   );
 }
 
@@ -128,73 +128,30 @@ export function InvoiceTable(props: InvoiceTableProps) {
   ];
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2" aria-busy={props.busy}>
-      <Table.Root size="sm" stickyHeader interactive>
-        <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted">
-          {props.caption}
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            {columns.map((column) => {
-              const title = t(`money:invoices.columns.${column.id}`);
-              const direction =
-                column.sort !== undefined && column.sort === props.sort ? props.sortType : false;
-              return (
-                <Table.ColumnHeader
-                  key={column.id}
-                  whiteSpace="nowrap"
-                  textAlign={column.numeric ? 'end' : undefined}
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
-                >
-                  {column.sort !== undefined ? (
-                    <Button
-                      variant="plain"
-                      size="xs"
-                      px="0"
-                      fontWeight="semibold"
-                      aria-label={
-                        direction
-                          ? `${title}, ${t(direction === 'asc' ? 'money:invoices.list.sorted_asc' : 'money:invoices.list.sorted_desc')}`
-                          : t('money:invoices.list.sort_by', { column: title })
-                      }
-                      // A new column sorts descending first (latest, largest); the current one flips.
-                      onClick={() => props.onSort(column.sort!, direction === 'desc' ? 'asc' : 'desc')}
-                    >
-                      {title} <SortArrow direction={direction} />
-                    </Button>
-                  ) : (
-                    <Text as="span" fontSize="xs" fontWeight="semibold">
-                      {title}
-                    </Text>
-                  )}
-                </Table.ColumnHeader>
-              );
-            })}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {(props.rows ?? []).map((row) => (
-            <Table.Row key={row.id}>
-              {columns.map((column) => (
-                <Table.Cell
-                  key={column.id}
-                  verticalAlign="top"
-                  textAlign={column.numeric ? 'end' : undefined}
-                >
-                  {column.cell(row)}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      {props.rows !== undefined && props.rows.length === 0 && (
-        <Box px="4" py="8" textAlign="center" color="fg.muted">
-          {t('money:invoices.list.empty')}
-        </Box>
-      )}
-    </Table.ScrollArea>
+    <DataTable<InvoiceRow>
+      columns={columns.map((column): DataTableColumn<InvoiceRow> => ({
+        id: column.id,
+        title: t(`money:invoices.columns.${column.id}`),
+        cell: column.cell,
+        sortable: column.sort !== undefined,
+        // A new column sorts descending first (latest, largest); the current one flips.
+        sortDescFirst: true,
+        align: column.numeric ? 'end' : undefined,
+        nowrap: true,
+      }))}
+      rows={props.rows}
+      rowId={(row) => row.id}
+      caption={props.caption}
+      showCaption
+      sort={{ column: props.sort, direction: props.sortType }}
+      onSort={({ column, direction }) => props.onSort(column as InvoiceSortField, direction)}
+      query={props.query}
+      errorTitle={t('money:invoices.list.load_failed')}
+      // The list's status line says it is loading.
+      loading={false}
+      empty={t('money:invoices.list.empty')}
+      interactive
+      pager={props.pager}
+    />
   );
 }

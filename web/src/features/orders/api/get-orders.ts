@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderListQuery, OrderListRow, Page } from '@nine/shared/schemas/orders';
+import type { OrderListPage } from '@nine/shared/schemas/contracts';
+import type { OrderListQuery } from '@nine/shared/schemas/orders';
 import { api } from '../../../lib/api-client.ts';
 import { ORDER_API_PATH, type OrderKind } from '../order-kind.ts';
 
 /** One page of GET /api/nine/rent-orders or /sale-orders. */
-export interface OrderListPage extends Page<OrderListRow> {
-  /** True when the count stopped at its cap: the list then says "10,000+". */
-  total_capped: boolean;
-}
+export type { OrderListPage };
 
 /** The query string as sent: only the filters that are set. */
 export type OrderListParams = Partial<OrderListQuery>;

@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomerMatch } from '@nine/shared/schemas/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface CustomerMatch {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  postal_code: string | null;
-  is_anonymous: boolean;
-}
+export type { CustomerMatch };
 
 /**
  * GET /api/nine/customers/lookup?search=&limit=10, by name, e-mail or phone

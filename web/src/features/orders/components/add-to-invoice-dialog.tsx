@@ -7,7 +7,7 @@ import { addItemsToInvoice } from '../api/add-items-to-invoice.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
-import { itemName } from './order-items-table.tsx';
+import { itemName } from './order-item-tools.ts';
 
 export interface AddToInvoiceDialogProps {
   kind: OrderKind;

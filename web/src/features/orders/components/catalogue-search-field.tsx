@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, List, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import { useCatalogueSearch } from '../api/search-catalogue.ts';
@@ -10,15 +11,6 @@ import type { OrderKind } from '../order-kind.ts';
 export const CATALOGUE_SEARCH_MIN = 2;
 /** Waits for typing to pause before a search goes out. */
 export const CATALOGUE_SEARCH_DELAY_MS = 300;
-
-function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface CatalogueSearchFieldProps {
   kind: OrderKind;
@@ -35,7 +27,7 @@ export function CatalogueSearchField({ kind, locationId, onPick }: CatalogueSear
   const { t } = useAppTranslation();
   const [search, setSearch] = useState('');
   const typed = search.trim();
-  const settled = useSettled(typed, CATALOGUE_SEARCH_DELAY_MS);
+  const settled = useDebouncedValue(typed, CATALOGUE_SEARCH_DELAY_MS);
   const results = useCatalogueSearch(kind, locationId, settled);
   const active = typed.length >= CATALOGUE_SEARCH_MIN;
   // Typing ahead of the last answer counts as searching: an old "nothing matches" would mislead.

@@ -1,13 +1,12 @@
 import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatMoney, parseMoneyInput } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { changeItemCost } from '../api/change-item-cost.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
-import { parseMinor } from '../create/draft-lines.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { itemName } from './order-items-table.tsx';
+import { itemName } from './order-item-tools.ts';
 
 export interface ChangeCostDialogProps {
   kind: OrderKind;
@@ -58,7 +57,7 @@ export function ChangeCostDialog({
     // A stale version or a line invoiced meanwhile: show the order as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, order.id) }),
   });
-  const minor = parseMinor(price);
+  const minor = parseMoneyInput(price);
   const priceInvalid = price.trim() === '' || minor === null;
   const commentMissing = comment.trim() === '';
   const money = (value: number) => formatMoney(value, currencySymbol, currentLanguage());

@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomerSearch, type CustomerMatch } from '../api/search-customers.ts';
 
@@ -12,16 +13,6 @@ export interface CustomerSearchFieldProps {
   defaultLabel?: string;
 }
 
-/** Waits for typing to pause before a search goes out. */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * Picks the customer of an order by name, e-mail or phone, through the same lookup the create-order
  * wizard uses (GET customers/lookup, open to order clerks without the customer permission).
@@ -30,7 +21,7 @@ export function CustomerSearchField({ locationId, value, onChange, defaultLabel 
   const { t } = useAppTranslation();
   const groupLabel = useId();
   const [search, setSearch] = useState('');
-  const settled = useSettled(search);
+  const settled = useDebouncedValue(search);
   const results = useCustomerSearch(locationId, settled);
   const searching = search.trim().length >= 2;
   const rows: CustomerMatch[] = searching ? (results.data?.rows ?? []) : [];

@@ -2,16 +2,13 @@ import { Alert, Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorCatalogue } from '@nine/shared/errors';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import { assignDelivery, replaceOrderItem, updateOrderItem } from '../api/update-order-item.ts';
-import { parseMinor } from '../create/draft-lines.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { failureCode } from '../view/order-action-machine.ts';
-import { itemName } from './order-items-table.tsx';
-
-/** The item actions of the order view that open a form: edit item, set counter, replace item. */
-export type ItemTool = 'edit' | 'counter' | 'replace' | 'delivery';
+import { itemName, type ItemTool } from './order-item-tools.ts';
 
 export interface ItemToolDialogProps {
   kind: OrderKind;
@@ -24,18 +21,6 @@ export interface ItemToolDialogProps {
 
 const reading = (text: string): number | null | undefined =>
   text.trim() === '' ? null : /^\d{1,12}$/.test(text.trim()) ? Number(text.trim()) : undefined;
-
-/** Which tools a line offers now; the server checks the same rules. */
-export function itemTools(kind: OrderKind, item: OrderItem): ItemTool[] {
-  if (item.status === 'cancelled') return [];
-  const tools: ItemTool[] = [];
-  if (!item.invoiced) tools.push('edit');
-  if (kind === 'rent') tools.push('counter');
-  if (kind === 'rent' && item.item_id !== null && (item.status === 'pending' || item.status === 'confirmed'))
-    tools.push('replace');
-  if (kind === 'rent' && item.status !== 'returned') tools.push('delivery');
-  return tools;
-}
 
 export function ItemToolDialog({ kind, locationId, order, target, onClose }: ItemToolDialogProps) {
   const { t } = useAppTranslation();
@@ -89,7 +74,7 @@ export function ItemToolDialog({ kind, locationId, order, target, onClose }: Ite
       if (target!.tool === 'edit')
         return updateOrderItem(kind, order.id, item.id, {
           version: order.version,
-          discount_minor: parseMinor(discount) ?? 0,
+          discount_minor: parseMoneyInput(discount) ?? 0,
         });
       return updateOrderItem(kind, order.id, item.id, {
         version: order.version,
@@ -112,7 +97,8 @@ export function ItemToolDialog({ kind, locationId, order, target, onClose }: Ite
 
   const item = target?.item;
   const lineAmount = item ? item.unit_price_minor * item.quantity : 0;
-  const discountMinor = parseMinor(discount);
+  // An empty discount field means no discount.
+  const discountMinor = discount.trim() === '' ? 0 : parseMoneyInput(discount);
   const discountInvalid = discountMinor === null || discountMinor > lineAmount;
   const startValue = reading(start);
   const endValue = reading(end);

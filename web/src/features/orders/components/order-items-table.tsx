@@ -5,7 +5,7 @@ import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { itemActions, type OrderAction } from '../view/order-actions.ts';
 import { formatDateTime } from './format.ts';
-import { itemTools, type ItemTool } from './item-tool-dialog.tsx';
+import { itemName, itemTools, type ItemTool } from './order-item-tools.ts';
 import { ItemStatusBadge } from './order-status-badge.tsx';
 
 export interface OrderItemsTableProps {
@@ -25,10 +25,6 @@ export interface OrderItemsTableProps {
   onAddToInvoice?(item: OrderItem): void;
   /** Return deposit: offered on returned lines while the order holds a deposit (leads to its panel). */
   onReturnDeposit?(): void;
-}
-
-export function itemName(item: OrderItem): string {
-  return item.item_sku ? `${item.product_name} (${item.item_sku})` : item.product_name;
 }
 
 /** The order's items with the actions each allows now (from allowed_events, nothing else). */

@@ -1,6 +1,5 @@
-import { Alert, Button, HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { ListPager } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useOrders, type OrderListParams } from '../api/get-orders.ts';
@@ -111,19 +110,6 @@ export function OrderList(props: OrderListProps) {
         now={now}
       />
 
-      {query.isError && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('orders:list.load_failed')}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
-      )}
-
       <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
         {summary}
       </Text>
@@ -140,22 +126,21 @@ export function OrderList(props: OrderListProps) {
         orderHref={props.orderHref}
         printHref={props.printHref}
         caption={t('orders:list.caption', { title, summary })}
-        busy={query.isFetching}
+        query={query}
         filters={state.filters}
         onFilter={(column, value) => change({ filters: withColumnFilter(state.filters, column, value) })}
+        pager={
+          page && {
+            page: state.page,
+            pageSize: state.pageSize,
+            total: page.total,
+            capped: page.total_capped,
+            rowsOnPage: page.rows.length,
+            onPage: (next) => change({ page: next }),
+            onPageSize: (pageSize) => change({ pageSize }),
+          }
+        }
       />
-
-      {page !== undefined && (
-        <ListPager
-          page={state.page}
-          pageSize={state.pageSize}
-          total={page.total}
-          capped={page.total_capped}
-          rowsOnPage={page.rows.length}
-          onPage={(next) => change({ page: next })}
-          onPageSize={(pageSize) => change({ pageSize })}
-        />
-      )}
     </Stack>
   );
 }

@@ -1,18 +1,14 @@
-import { Box, Button, HStack, Link as ChakraLink, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import {
-  columnOrderingFeature,
-  columnVisibilityFeature,
-  createColumnHelper,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
-import type { OrderListRow } from '@nine/shared/schemas/orders';
+import type { OrderFilterColumn, OrderListRow } from '@nine/shared/schemas/orders';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableQuery,
+} from '../../../components/data-table/data-table.tsx';
+import type { ListPagerProps } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import {
   columnSortField,
@@ -24,21 +20,12 @@ import {
 } from '../list/column-config.ts';
 import type { OrderSortField, SortType } from '../list/list-state.ts';
 import { columnFilterType, type ColumnFilters } from '../list/column-filters.ts';
-import type { OrderFilterColumn } from '@nine/shared/schemas/orders';
 import type { OrderKind } from '../order-kind.ts';
 import { ColumnFilter } from './column-filter.tsx';
 import { defaultColumnTitle } from './column-title.ts';
 import { formatDateTime } from './format.ts';
 import { OrderFlags } from './order-flags.tsx';
 import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
-
-// Sorting is the server's (manual); the table owns which columns show and in which order.
-const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, columnOrderingFeature });
-const helper = createColumnHelper<typeof features, OrderListRow>();
-// The helper's own element type: each column keeps its value type, the record holds them all.
-type OrderColumn = ReturnType<typeof helper.columns>[number];
-
-const EMPTY: OrderListRow[] = [];
 
 export interface OrderTableProps {
   kind: OrderKind;
@@ -52,10 +39,12 @@ export interface OrderTableProps {
   orderHref(id: number): string;
   printHref?(id: number): string;
   caption: string;
-  busy: boolean;
+  /** The page's query: busy while fetching, a failed load with retry. */
+  query: DataTableQuery;
   /** The column filters set now; without onFilter the headers offer none. */
   filters?: ColumnFilters;
   onFilter?(column: OrderFilterColumn, value: string | undefined): void;
+  pager?: ListPagerProps;
 }
 
 interface CellDeps {
@@ -65,6 +54,8 @@ interface CellDeps {
   orderHref(id: number): string;
   printHref?(id: number): string;
 }
+
+type Cell = (row: OrderListRow) => ReactNode;
 
 const dateColumns = [
   'planned_start',
@@ -76,107 +67,68 @@ const dateColumns = [
   'created_at',
 ] as const;
 
-function buildColumns(deps: CellDeps): Record<OrderColumnId, OrderColumn> {
+function buildCells(deps: CellDeps): Record<OrderColumnId, Cell> {
   const { t, language, currencySymbol, orderHref, printHref } = deps;
   const money = (minor: number) => formatMoney(minor, currencySymbol, language);
   const dates = Object.fromEntries(
-    dateColumns.map((id) => [
+    dateColumns.map((id): [string, Cell] => [
       id,
-      helper.accessor((row) => row[id], {
-        id,
-        cell: (info) => <Text whiteSpace="nowrap">{formatDateTime(info.row.original[id])}</Text>,
-      }),
+      (row) => <Text whiteSpace="nowrap">{formatDateTime(row[id])}</Text>,
     ]),
-  ) as Record<(typeof dateColumns)[number], OrderColumn>;
+  ) as Record<(typeof dateColumns)[number], Cell>;
 
   return {
-    number: helper.accessor((row) => row.number, {
-      id: 'number',
-      cell: (info) => (
-        <ChakraLink asChild fontWeight="semibold" colorPalette="blue" variant="underline">
-          <Link href={orderHref(info.row.original.id)}>{`#${info.row.original.number}`}</Link>
-        </ChakraLink>
-      ),
-    }),
-    customer: helper.accessor((row) => row.customer?.name ?? '', {
-      id: 'customer',
-      cell: (info) => {
-        const customer = info.row.original.customer;
-        if (customer === null) return <Text color="fg.muted">{t('orders:list.no_customer')}</Text>;
-        return (
-          <Stack gap="0">
-            <Text>{customer.name}</Text>
-            {customer.phone !== null && (
-              <Text fontSize="xs" color="fg.muted">
-                {customer.phone}
-              </Text>
-            )}
-          </Stack>
-        );
-      },
-    }),
+    number: (row) => (
+      <ChakraLink asChild fontWeight="semibold" colorPalette="blue" variant="underline">
+        <Link href={orderHref(row.id)}>{`#${row.number}`}</Link>
+      </ChakraLink>
+    ),
+    customer: (row) => {
+      const customer = row.customer;
+      if (customer === null) return <Text color="fg.muted">{t('orders:list.no_customer')}</Text>;
+      return (
+        <Stack gap="0">
+          <Text>{customer.name}</Text>
+          {customer.phone !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {customer.phone}
+            </Text>
+          )}
+        </Stack>
+      );
+    },
     ...dates,
-    paid: helper.accessor((row) => row.paid_minor, {
-      id: 'paid',
-      cell: (info) => (
-        <Text whiteSpace="nowrap">
-          {t('orders:list.paid_of', {
-            paid: money(info.row.original.paid_minor),
-            total: money(info.row.original.total_minor),
-          })}
-        </Text>
-      ),
-    }),
-    total: helper.accessor((row) => row.total_minor, {
-      id: 'total',
-      cell: (info) => <Text whiteSpace="nowrap">{money(info.row.original.total_minor)}</Text>,
-    }),
-    rental_items: helper.accessor((row) => row.rental_items, {
-      id: 'rental_items',
-      cell: (info) => new Intl.NumberFormat(language).format(info.row.original.rental_items),
-    }),
-    flags: helper.accessor((row) => row.flags, {
-      id: 'flags',
-      cell: (info) => <OrderFlags flags={info.row.original.flags} />,
-    }),
-    source: helper.accessor((row) => row.source, {
-      id: 'source',
-      cell: (info) => sourceLabel(t, info.row.original.source),
-    }),
-    status: helper.accessor((row) => row.status, {
-      id: 'status',
-      cell: (info) => (
-        <HStack gap="1" wrap="wrap">
-          <OrderStatusBadge status={info.row.original.status} />
-          {info.row.original.overdue && <OverdueBadge />}
-        </HStack>
-      ),
-    }),
-    events: helper.display({
-      id: 'events',
-      cell: (info) => {
-        const row = info.row.original;
-        return (
-          <HStack gap="1">
-            <Button asChild size="xs" variant="outline">
-              <Link href={orderHref(row.id)} aria-label={t('orders:list.open_order', { number: row.number })}>
-                {t('orders:list.open')}
-              </Link>
-            </Button>
-            {printHref !== undefined && (
-              <Button asChild size="xs" variant="ghost">
-                <Link
-                  href={printHref(row.id)}
-                  aria-label={t('orders:list.print_order', { number: row.number })}
-                >
-                  {t('orders:list.print')}
-                </Link>
-              </Button>
-            )}
-          </HStack>
-        );
-      },
-    }),
+    paid: (row) => (
+      <Text whiteSpace="nowrap">
+        {t('orders:list.paid_of', { paid: money(row.paid_minor), total: money(row.total_minor) })}
+      </Text>
+    ),
+    total: (row) => <Text whiteSpace="nowrap">{money(row.total_minor)}</Text>,
+    rental_items: (row) => new Intl.NumberFormat(language).format(row.rental_items),
+    flags: (row) => <OrderFlags flags={row.flags} />,
+    source: (row) => sourceLabel(t, row.source),
+    status: (row) => (
+      <HStack gap="1" wrap="wrap">
+        <OrderStatusBadge status={row.status} />
+        {row.overdue && <OverdueBadge />}
+      </HStack>
+    ),
+    events: (row) => (
+      <HStack gap="1">
+        <Button asChild size="xs" variant="outline">
+          <Link href={orderHref(row.id)} aria-label={t('orders:list.open_order', { number: row.number })}>
+            {t('orders:list.open')}
+          </Link>
+        </Button>
+        {printHref !== undefined && (
+          <Button asChild size="xs" variant="ghost">
+            <Link href={printHref(row.id)} aria-label={t('orders:list.print_order', { number: row.number })}>
+              {t('orders:list.print')}
+            </Link>
+          </Button>
+        )}
+      </HStack>
+    ),
   };
 }
 
@@ -187,21 +139,12 @@ function sourceLabel(t: AppT, source: string): string {
     : source;
 }
 
-function SortArrow({ direction }: { direction: false | 'asc' | 'desc' }) {
-  return (
-    <chakra.span aria-hidden="true" color={direction ? 'fg' : 'fg.subtle'} fontSize="xs">
-      {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-    </chakra.span>
-  );
-}
-
-/** One page of orders; the server sorted and paged it, this only renders what the column settings show. */
+/** One page of orders; the server sorted and paged it, the user's column settings say what shows. */
 export function OrderTable(props: OrderTableProps) {
   const { t } = useAppTranslation();
   const language = currentLanguage();
   const {
     kind,
-    rows,
     columns: settings,
     viewport,
     sort,
@@ -211,20 +154,38 @@ export function OrderTable(props: OrderTableProps) {
     orderHref,
     printHref,
   } = props;
+  const { filters, onFilter } = props;
 
-  const byId = useMemo(
-    () => buildColumns({ t, language, currencySymbol, orderHref, printHref }),
+  const cells = useMemo(
+    () => buildCells({ t, language, currencySymbol, orderHref, printHref }),
     [t, language, currencySymbol, orderHref, printHref],
   );
   const columns = useMemo(
     () =>
-      settings.map((setting) => ({
-        ...byId[setting.id],
-        header: setting.title.trim() || defaultColumnTitle(t, kind, setting.id),
-        enableSorting: setting.sort && columnSortField[setting.id] !== undefined,
-        sortDescFirst: setting.sort_type === 'desc',
-      })),
-    [settings, byId, t, kind],
+      settings.map((setting): DataTableColumn<OrderListRow> => {
+        const title = setting.title.trim() || defaultColumnTitle(t, kind, setting.id);
+        const filterType = onFilter ? columnFilterType(kind, setting.id) : null;
+        const column = setting.id as OrderFilterColumn;
+        return {
+          id: setting.id,
+          title,
+          cell: cells[setting.id],
+          sortable: setting.sort && columnSortField[setting.id] !== undefined,
+          sortDescFirst: setting.sort_type === 'desc',
+          nowrap: true,
+          headerExtra: filterType !== null && onFilter && (
+            <ColumnFilter
+              kind={kind}
+              column={column}
+              type={filterType}
+              title={title}
+              value={filters?.[column]}
+              onChange={(value) => onFilter(column, value)}
+            />
+          ),
+        };
+      }),
+    [settings, cells, t, kind, filters, onFilter],
   );
   const columnVisibility = useMemo(
     () => Object.fromEntries(settings.map((s) => [s.id, isColumnVisible(s, viewport)])),
@@ -232,109 +193,29 @@ export function OrderTable(props: OrderTableProps) {
   );
   const columnOrder = useMemo(() => settings.map((s) => s.id), [settings]);
   const sortColumn = sortFieldColumn(sort);
-  const sorting = useMemo<SortingState>(
-    () => (sortColumn ? [{ id: sortColumn, desc: sortType === 'desc' }] : []),
-    [sortColumn, sortType],
-  );
-
-  const table = useTable({
-    features,
-    columns,
-    data: rows ?? EMPTY,
-    getRowId: (row) => String(row.id),
-    manualSorting: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    state: { sorting, columnVisibility, columnOrder },
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      const field = first ? columnSortField[first.id as OrderColumnId] : undefined;
-      if (first && field) onSort(field, first.desc ? 'desc' : 'asc');
-    },
-  });
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2" aria-busy={props.busy}>
-      <Table.Root size="sm" stickyHeader interactive>
-        <Table.Caption captionSide="top" textAlign="start" px="3" py="2" color="fg.muted">
-          {props.caption}
-        </Table.Caption>
-        <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id}>
-              {group.headers.map((header) => {
-                const column = header.column;
-                const direction = column.getIsSorted();
-                const title = String(column.columnDef.header ?? column.id);
-                const filterType = props.onFilter ? columnFilterType(kind, column.id as OrderColumnId) : null;
-                const onFilter = props.onFilter;
-                return (
-                  <Table.ColumnHeader
-                    key={header.id}
-                    whiteSpace="nowrap"
-                    aria-sort={
-                      direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                    }
-                  >
-                    <HStack gap="0.5" wrap="nowrap">
-                      {column.getCanSort() ? (
-                        <Button
-                          variant="plain"
-                          size="xs"
-                          px="0"
-                          fontWeight="semibold"
-                          aria-label={
-                            direction
-                              ? `${title}, ${t(direction === 'asc' ? 'orders:list.sorted_asc' : 'orders:list.sorted_desc')}`
-                              : t('orders:list.sort_by', { column: title })
-                          }
-                          // A new column sorts in its configured direction first; the current one flips.
-                          onClick={() =>
-                            column.toggleSorting(
-                              direction ? direction === 'asc' : column.getFirstSortDir() === 'desc',
-                            )
-                          }
-                        >
-                          {title} <SortArrow direction={direction} />
-                        </Button>
-                      ) : (
-                        title
-                      )}
-                      {filterType !== null && onFilter && (
-                        <ColumnFilter
-                          kind={kind}
-                          column={column.id as OrderFilterColumn}
-                          type={filterType}
-                          title={title}
-                          value={props.filters?.[column.id as OrderFilterColumn]}
-                          onChange={(value) => onFilter(column.id as OrderFilterColumn, value)}
-                        />
-                      )}
-                    </HStack>
-                  </Table.ColumnHeader>
-                );
-              })}
-            </Table.Row>
-          ))}
-        </Table.Header>
-        <Table.Body>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Row key={row.id} data-overdue={row.original.overdue || undefined}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Cell key={cell.id} verticalAlign="top">
-                  <table.FlexRender cell={cell} />
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      {rows !== undefined && rows.length === 0 && (
-        <Box px="4" py="8" textAlign="center" color="fg.muted">
-          {t('orders:list.empty')}
-        </Box>
-      )}
-    </Table.ScrollArea>
+    <DataTable<OrderListRow>
+      columns={columns}
+      rows={props.rows}
+      rowId={(row) => row.id}
+      caption={props.caption}
+      showCaption
+      sort={sortColumn ? { column: sortColumn, direction: sortType } : undefined}
+      onSort={({ column, direction }) => {
+        const field = columnSortField[column as OrderColumnId];
+        if (field) onSort(field, direction);
+      }}
+      columnVisibility={columnVisibility}
+      columnOrder={columnOrder}
+      query={props.query}
+      errorTitle={t('orders:list.load_failed')}
+      // The list's status line says it is loading.
+      loading={false}
+      empty={t('orders:list.empty')}
+      rowProps={(row) => ({ 'data-overdue': row.overdue || undefined })}
+      interactive
+      pager={props.pager}
+    />
   );
 }

@@ -18,23 +18,16 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
-import { formatMoney } from '@nine/shared/money';
+import { formatMoney, parseMoneyInput } from '@nine/shared/money';
+import type { PaymentView } from '@nine/shared/schemas/payments';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createSaleOrder } from '../api/create-sale-order.ts';
 import { getOrder, orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
 import { sendOrderEvent } from '../api/send-order-event.ts';
-import type { TakenPayment } from '../api/take-payment.ts';
-import {
-  discountValid,
-  lineGrossMinor,
-  lineLabel,
-  parseMinor,
-  type DraftLine,
-} from '../create/draft-lines.ts';
+import { discountValid, lineGrossMinor, lineLabel, type DraftLine } from '../create/draft-lines.ts';
 import { quickSaleMachine, saleSubtotalMinor, type ScanState } from '../create/quick-sale-machine.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
-import { CashPaymentForm } from './cash-payment-form.tsx';
 import { CustomerSearchField } from './customer-search-field.tsx';
 import { WarningsDialog } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -42,8 +35,6 @@ import { ScanField } from './scan-field.tsx';
 
 export interface QuickSaleScreenProps {
   title: string;
-  /** Where this counter's cash goes when the location runs several registers; null: the current one. */
-  cashRegisterId?: number | null;
   /** The session's location: the customer search and the order cache are per location. */
   locationId: number | null;
   currencySymbol: string;
@@ -57,7 +48,18 @@ export interface QuickSaleScreenProps {
    * The receipt controls of a completed sale, composed by the page: the 55 mm receipt, printed silently
    * by the agent once paid, or on demand through the browser. `payment` is null until the cash is taken.
    */
-  renderReceipt?(sale: OrderDetail, payment: TakenPayment | null): ReactNode;
+  renderReceipt?(sale: OrderDetail, payment: PaymentView | null): ReactNode;
+  /**
+   * Taking the cash for a completed sale, composed by the page from the payments feature (features never
+   * import each other); it calls `onPaid` once with the payment taken.
+   */
+  renderPayment?(payment: SalePaymentSlot): ReactNode;
+}
+
+export interface SalePaymentSlot {
+  sale: OrderDetail;
+  money(minor: number): string;
+  onPaid(payment: PaymentView): void;
 }
 
 function ScanMessage({ scan, onPick }: { scan: ScanState; onPick(index: number): void }) {
@@ -111,8 +113,10 @@ function DiscountInput({
       aria-label={label}
       value={text}
       onChange={(event) => {
-        setText(event.currentTarget.value);
-        const minor = parseMinor(event.currentTarget.value);
+        const value = event.currentTarget.value;
+        setText(value);
+        // An emptied field removes the discount; text that is not an amount keeps the last one.
+        const minor = value.trim() === '' ? 0 : parseMoneyInput(value);
         if (minor !== null) onChange(minor);
       }}
     />
@@ -144,7 +148,7 @@ function CompletedSale({
   money,
   orderHref,
   renderReceipt,
-  cashRegisterId,
+  renderPayment,
   onNewSale,
 }: {
   sale: OrderDetail;
@@ -153,13 +157,13 @@ function CompletedSale({
   money(minor: number): string;
   orderHref(id: number): string;
   renderReceipt: QuickSaleScreenProps['renderReceipt'];
-  cashRegisterId: number | null;
+  renderPayment: QuickSaleScreenProps['renderPayment'];
   onNewSale(): void;
 }) {
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const statusLabel = useId();
-  const [payment, setPayment] = useState<TakenPayment | null>(null);
+  const [payment, setPayment] = useState<PaymentView | null>(null);
   const [known, setKnown] = useState<SaleState>(() => saleState(sale));
 
   const machine = useMemo(() => {
@@ -201,17 +205,15 @@ function CompletedSale({
         <Text id={statusLabel}>{t('orders:quick_sale.status')}</Text>
         <OrderStatusBadge status={known.status} />
       </HStack>
-      <CashPaymentForm
-        orderId={sale.id}
-        cashRegisterId={cashRegisterId}
-        balanceMinor={sale.balance_minor}
-        money={money}
-        onPaid={(paid) => {
+      {renderPayment?.({
+        sale,
+        money,
+        onPaid: (paid) => {
           setPayment(paid);
           // A sale paid in full may have closed itself (close_sale_order = on_full_payment).
           setKnown((now) => ({ ...now, status: paid.order_status }));
-        }}
-      />
+        },
+      })}
       {renderReceipt?.(sale, payment)}
 
       {canClose && (
@@ -283,7 +285,7 @@ export function QuickSaleScreen({
   orderHref,
   deviceScan = null,
   renderReceipt,
-  cashRegisterId = null,
+  renderPayment,
 }: QuickSaleScreenProps) {
   const { t } = useAppTranslation();
   const scanRef = useRef<HTMLInputElement>(null);
@@ -323,7 +325,7 @@ export function QuickSaleScreen({
         money={money}
         orderHref={orderHref}
         renderReceipt={renderReceipt}
-        cashRegisterId={cashRegisterId}
+        renderPayment={renderPayment}
         onNewSale={() => send({ type: 'NEW_SALE' })}
       />
     );

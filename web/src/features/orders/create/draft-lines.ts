@@ -61,12 +61,3 @@ export function discountValid(line: DraftLine): boolean {
     line.discountMinor <= lineGrossMinor(line)
   );
 }
-
-/** Parses a money amount typed by a person ("12.5", "12,50") into minor units; null when not an amount. */
-export function parseMinor(text: string): number | null {
-  const normalized = text.trim().replace(',', '.');
-  if (normalized === '') return 0;
-  if (!/^\d{1,9}(\.\d{0,2})?$/.test(normalized)) return null;
-  const [whole, fraction = ''] = normalized.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}

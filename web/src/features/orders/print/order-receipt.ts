@@ -1,9 +1,9 @@
 import { formatReceiptMoney, type ReceiptDocumentInput } from '@nine/shared/receipt';
+import type { PaymentView } from '@nine/shared/schemas/payments';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AppT } from '../../../lib/i18n.ts';
 import { labelPriceRows, lineTaxNote } from '../../../lib/price-rows.ts';
 import type { OrderDetail } from '../api/get-order.ts';
-import type { TakenPayment } from '../api/take-payment.ts';
 
 export interface OrderReceiptInput {
   t: AppT;
@@ -16,7 +16,10 @@ export interface OrderReceiptInput {
   currency: string;
   locale: string;
   /** The payment just taken at the counter: its method, what was handed over and the change. */
-  payment?: TakenPayment | null;
+  payment?: Pick<
+    PaymentView,
+    'method' | 'amount_minor' | 'tendered_minor' | 'change_minor' | 'order_paid_minor' | 'order_balance_minor'
+  > | null;
 }
 
 type ReceiptLabel =

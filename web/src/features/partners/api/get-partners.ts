@@ -1,14 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PartnerListQuery, PartnerRow } from '@nine/shared/schemas/partners';
+import type { PartnerPage } from '@nine/shared/schemas/contracts';
+import type { PartnerListQuery } from '@nine/shared/schemas/partners';
 import { api } from '../../../lib/api-client.ts';
 
-export interface PartnerPage {
-  rows: PartnerRow[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type { PartnerPage };
 
 /** GET /api/nine/partners: paged, sorted and searched on the server. */
 export function getPartners(params: Partial<PartnerListQuery>, { signal }: { signal?: AbortSignal } = {}) {

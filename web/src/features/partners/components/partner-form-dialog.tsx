@@ -1,38 +1,31 @@
-import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { commissionKinds, type CommissionKind, type PartnerDetail } from '@nine/shared/schemas/partners';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { commissionKinds, partnerForm, type PartnerDetail } from '@nine/shared/schemas/partners';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { TextField } from '../../../components/form/fields.tsx';
+import { PercentField } from '../../../components/form/money-field.tsx';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSavePartner } from '../api/save-partner.ts';
-import { bpToPercent, percentToBp } from '../rates.ts';
+import type { SchemaInput } from '../schema-input.ts';
 
-interface Values {
-  name: string;
-  email: string;
-  phone: string;
-  commission: string;
-  rates: Record<CommissionKind, string>;
-}
-
-const blank: Values = {
-  name: '',
-  email: '',
-  phone: '',
-  commission: '0',
-  rates: { rent: '', sale: '', tour: '' },
-};
+type Values = SchemaInput<typeof partnerForm>;
 
 function valuesOf(partner: PartnerDetail | undefined): Values {
-  if (!partner) return blank;
-  const rates = { ...blank.rates };
-  for (const r of partner.rates) rates[r.applies_to] = bpToPercent(r.rate_bp);
   return {
-    name: partner.name,
-    email: partner.email ?? '',
-    phone: partner.phone ?? '',
-    commission: bpToPercent(partner.commission_rate_bp),
-    rates,
+    name: partner?.name ?? '',
+    email: partner?.email ?? '',
+    phone: partner?.phone ?? '',
+    commission_rate_bp: partner?.commission_rate_bp ?? 0,
+    // One row per kind, in a fixed order, so each rate field keeps its place.
+    rates: commissionKinds.map((kind) => ({
+      applies_to: kind,
+      rate_bp: partner?.rates.find((r) => r.applies_to === kind)?.rate_bp ?? null,
+    })),
   };
 }
 
@@ -50,55 +43,36 @@ export function PartnerFormDialog({
 }) {
   const { t } = useAppTranslation();
   const save = useSavePartner();
-  const [values, setValues] = useState<Values>(blank);
-  const [errors, setErrors] = useState<Partial<Record<string, true>>>({});
+  const form = useSchemaForm(partnerForm, {
+    defaultValues: valuesOf(partner),
+    messages: {
+      phone: { invalid_phone: 'customers:validation.phone' },
+      email: { email: 'customers:validation.email' },
+      commission_rate_bp: 'customers:validation.percent',
+      'rates.*.rate_bp': 'customers:validation.percent',
+    },
+  });
+  useResetOnOpen(form, { open, record: partner?.id, values: () => valuesOf(partner), onOpen: save.reset });
 
-  useEffect(() => {
-    if (!open) return;
-    setValues(valuesOf(partner));
-    setErrors({});
-    save.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
-  const submit = () => {
-    const found: Partial<Record<string, true>> = {};
-    if (values.name.trim() === '') found.name = true;
-    if (values.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim()))
-      found.email = true;
-    const commission = percentToBp(values.commission);
-    if (commission === null || commission > 10_000) found.commission = true;
-    const rates = commissionKinds.flatMap((kind) => {
-      const text = values.rates[kind];
-      if (text.trim() === '') return [];
-      const bp = percentToBp(text);
-      if (bp === null || bp > 10_000) {
-        found[`rate_${kind}`] = true;
-        return [];
-      }
-      return [{ applies_to: kind, rate_bp: bp }];
-    });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit((checked) => {
+    // The texts go as typed: the server reads "" as none, as it always has.
+    const { name, email, phone } = form.getValues();
     save.mutate(
       {
         target: partner ? { id: partner.id, version: partner.version } : null,
-        body: {
-          name: values.name,
-          email: values.email,
-          phone: values.phone,
-          commission_rate_bp: commission!,
-          rates,
-        },
+        body: { ...checked, name, email, phone },
       },
       {
         onSuccess: (saved) => {
           onSaved?.(saved);
           onOpenChange(false);
         },
+        onError: (error) => {
+          if (applyServerIssues(form, error)) save.reset();
+        },
       },
     );
-  };
+  });
 
   const failure =
     save.error instanceof ApiError
@@ -107,59 +81,28 @@ export function PartnerFormDialog({
         : save.error.message
       : null;
 
-  const text = (key: 'name' | 'email' | 'phone', label: string, type = 'text') => (
-    <Field.Root invalid={errors[key] === true} required={key === 'name'}>
-      <Field.Label>
-        {label}
-        {key === 'name' && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input
-        name={key}
-        type={type}
-        value={values[key]}
-        autoFocus={key === 'name'}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setValues((v) => ({ ...v, [key]: value }));
-        }}
-      />
-      <Field.ErrorText>
-        {key === 'name' ? t('customers:validation.required') : t('customers:validation.email')}
-      </Field.ErrorText>
-    </Field.Root>
-  );
-
+  const { control } = form;
   return (
     <FormDialog
       open={open}
       onClose={() => onOpenChange(false)}
       title={partner ? t('customers:partners.edit_title') : t('customers:partners.add_title')}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       saving={save.isPending}
       error={failure}
       size="lg"
       closeButton
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {text('name', t('customers:partners.name'))}
-        {text('email', t('customers:fields.email'), 'email')}
-        {text('phone', t('customers:fields.phone'), 'tel')}
-        <Field.Root invalid={errors.commission === true} required>
-          <Field.Label>
-            {t('customers:partners.commission')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="commission"
-            inputMode="decimal"
-            value={values.commission}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setValues((v) => ({ ...v, commission: value }));
-            }}
-          />
-          <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
-        </Field.Root>
+        <TextField control={control} name="name" label={t('customers:partners.name')} required autoFocus />
+        <TextField control={control} name="email" label={t('customers:fields.email')} type="email" />
+        <TextField control={control} name="phone" label={t('customers:fields.phone')} type="tel" />
+        <PercentField
+          control={control}
+          name="commission_rate_bp"
+          label={t('customers:partners.commission')}
+          required
+        />
       </SimpleGrid>
       <Stack gap="2" as="fieldset">
         <Text as="legend" fontWeight="semibold">
@@ -169,20 +112,13 @@ export function PartnerFormDialog({
           {t('customers:partners.rates_hint')}
         </Text>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          {commissionKinds.map((kind) => (
-            <Field.Root key={kind} invalid={errors[`rate_${kind}`] === true}>
-              <Field.Label>{t(`customers:partners.kinds.${kind}`)}</Field.Label>
-              <Input
-                name={`rate_${kind}`}
-                inputMode="decimal"
-                value={values.rates[kind]}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setValues((v) => ({ ...v, rates: { ...v.rates, [kind]: value } }));
-                }}
-              />
-              <Field.ErrorText>{t('customers:validation.percent')}</Field.ErrorText>
-            </Field.Root>
+          {commissionKinds.map((kind, index) => (
+            <PercentField
+              key={kind}
+              control={control}
+              name={`rates.${index}.rate_bp`}
+              label={t(`customers:partners.kinds.${kind}`)}
+            />
           ))}
         </SimpleGrid>
       </Stack>

@@ -1,11 +1,9 @@
 import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
+import type { DepositMoveResult } from '@nine/shared/schemas/contracts';
 import type { DepositMove } from '@nine/shared/schemas/money';
 import { quietApi } from '../../../lib/api-client.ts';
 
-export interface DepositMoveResult {
-  movement_id: number;
-  held_minor: number;
-}
+export type { DepositMoveResult };
 
 /** POST /api/nine/orders/:id/deposits (201): hold, claim (with a reason) or return; idempotent by key. */
 export function moveDeposit(orderId: number, body: DepositMove, idempotencyKey: string) {

@@ -17,6 +17,7 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { closeRegister } from '../api/close-register.ts';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../api/get-cash-registers.ts';
 import { moveRegisterCash } from '../api/move-register-cash.ts';
 import { openRegister } from '../api/open-register.ts';
-import { minorToText, parseMinor } from '../money-input.ts';
+import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 
 export interface CashRegistersScreenProps {
@@ -143,7 +144,7 @@ function RegisterCard({
     },
   });
 
-  const minor = parseMinor(amount);
+  const minor = parseMoneyInput(amount);
   const needsReason = session !== null && action !== 'close';
   const amountError =
     minor === null || (minor <= 0 && session !== null && action !== 'close')

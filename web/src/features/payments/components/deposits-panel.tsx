@@ -15,11 +15,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import type { OrderMoney } from '@nine/shared/schemas/payments';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../new-key.ts';
 import { moveDeposit } from '../api/move-deposit.ts';
 import { overrideDeposit } from '../api/override-deposit.ts';
-import { minorToText, parseMinor } from '../money-input.ts';
+import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -117,7 +118,7 @@ export function DepositsPanel({
     },
   });
 
-  const minor = parseMinor(amount);
+  const minor = parseMoneyInput(amount);
   const amountError =
     minor === null || (minor <= 0 && current !== 'override')
       ? t('money:payments.dialog.amount_invalid')

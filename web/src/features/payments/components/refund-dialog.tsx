@@ -13,10 +13,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../new-key.ts';
 import { refundPayment, type RefundResult } from '../api/refund-payment.ts';
-import { minorToText, parseMinor } from '../money-input.ts';
+import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -132,7 +133,7 @@ function RefundForm({
   });
 
   const externalBlocked = payment.method === 'external' && !rules.process_external_refunds;
-  const minor = parseMinor(amount);
+  const minor = parseMoneyInput(amount);
   const amountError =
     minor === null || minor <= 0
       ? t('money:payments.dialog.amount_invalid')

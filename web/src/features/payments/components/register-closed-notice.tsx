@@ -1,9 +1,10 @@
 import { Alert, Button, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { openRegister } from '../api/open-register.ts';
-import { minorToText, parseMinor } from '../money-input.ts';
+import { minorToText } from '../money-input.ts';
 import { moneyFailure, type ClosedRegister } from '../payment-failure.ts';
 
 export interface RegisterClosedNoticeProps {
@@ -37,7 +38,7 @@ export function RegisterClosedNotice({
         predicate: (query) => query.queryKey[0] === 'payments' && query.queryKey[2] === 'registers',
       }),
   });
-  const floatMinor = parseMinor(float);
+  const floatMinor = parseMoneyInput(float);
   const floatError = floatMinor === null ? t('money:payments.dialog.amount_invalid') : null;
   const name = register.name;
   const submit = () => {

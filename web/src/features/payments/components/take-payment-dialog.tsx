@@ -19,10 +19,11 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
+import { parseMoneyInput } from '@nine/shared/money';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { takePayment } from '../api/take-payment.ts';
 import { takePaymentMachine, type Tender } from '../flows/take-payment-machine.ts';
-import { minorToText, parseMinor } from '../money-input.ts';
+import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -137,7 +138,7 @@ function TakePaymentFlow({
   const { paid } = state.context;
   const locked = paid.length; // tenders already taken cannot change
 
-  const amounts = drafts.map((d) => parseMinor(d.amount));
+  const amounts = drafts.map((d) => parseMoneyInput(d.amount));
   const total = amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
   const remaining = balance - total;
   const creditUsed = drafts.reduce(
@@ -149,7 +150,7 @@ function TakePaymentFlow({
     if (amount === null || amount === undefined || amount <= 0)
       return t('money:payments.dialog.amount_invalid');
     if (d.method === 'cash' && d.tendered.trim() !== '') {
-      const tendered = parseMinor(d.tendered);
+      const tendered = parseMoneyInput(d.tendered);
       if (tendered === null || tendered < amount) return t('money:payments.dialog.tendered_short');
     }
     if (d.method === 'card' && !/^\S.{0,99}$/.test(d.reference.trim()))
@@ -174,7 +175,7 @@ function TakePaymentFlow({
     const tenders: Tender[] = drafts.map((d, i) => ({
       method: d.method,
       amountMinor: amounts[i]!,
-      tenderedMinor: d.method === 'cash' ? parseMinor(d.tendered) : null,
+      tenderedMinor: d.method === 'cash' ? parseMoneyInput(d.tendered) : null,
       reference: d.method === 'cash' || d.method === 'account_credit' ? '' : d.reference,
       // The dialog said how much goes forward as credit; submitting it is the clerk's choice to keep it.
       keepCredit: overpaid && money.rules.has_pay_and_balance_forward,
@@ -269,7 +270,7 @@ function TakePaymentFlow({
           <Text fontWeight="semibold">{t('money:payments.dialog.due', { amount: format(balance) })}</Text>
           {drafts.map((draft, index) => {
             const amount = amounts[index];
-            const tendered = parseMinor(draft.tendered);
+            const tendered = parseMoneyInput(draft.tendered);
             const rowLocked = index < locked;
             const error = attempted ? rowErrors[index] : null;
             return (

@@ -41,7 +41,8 @@ export function paymentBody(context: Pick<TakePaymentContext, 'orderId' | 'cashR
     method: tender.method,
     amount_minor: tender.amountMinor,
   };
-  if (tender.method === 'cash' && tender.tenderedMinor !== null && tender.tenderedMinor > tender.amountMinor)
+  // What was handed over, even the exact amount: the receipt prints it as "Cash received".
+  if (tender.method === 'cash' && tender.tenderedMinor !== null && tender.tenderedMinor >= tender.amountMinor)
     body.tendered_minor = tender.tenderedMinor;
   if (tender.method !== 'cash' && tender.reference.trim() !== '') body.reference = tender.reference.trim();
   if (context.cashRegisterId !== null) body.cash_register_id = context.cashRegisterId;

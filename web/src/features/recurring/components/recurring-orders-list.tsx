@@ -1,9 +1,15 @@
-import { Alert, Button, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
-import type { RecurringOrderRow, RecurringSortField } from '@nine/shared/schemas/recurring';
-import { ListPager } from '../../../components/list-pager.tsx';
+import {
+  recurringSortFields,
+  type RecurringOrderRow,
+  type RecurringSortField,
+} from '@nine/shared/schemas/recurring';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useRecurringOrders, type RecurringOrderParams } from '../api/get-recurring-orders.ts';
 import { formatDate, formatDay } from '../../../lib/format.ts';
@@ -96,6 +102,23 @@ const columns: Column[] = [
   },
 ];
 
+interface RecurringListState {
+  page: number;
+  pageSize: number;
+  sort: RecurringSortField;
+  sortType: 'asc' | 'desc';
+}
+
+const recurringListCodec = createListCodec<RecurringListState>(
+  {
+    page: listField.page(),
+    pageSize: listField.pageSize(RECURRING_PAGE_SIZES),
+    sort: listField.oneOf('sort', recurringSortFields),
+    sortType: listField.oneOf('sort_type', ['asc', 'desc']),
+  },
+  (pageSize) => ({ page: 1, pageSize, sort: 'next_invoice_date', sortType: 'asc' }),
+);
+
 export interface RecurringOrdersListProps {
   title: string;
   locationId: number;
@@ -104,7 +127,7 @@ export interface RecurringOrdersListProps {
   initialPageSize?: number;
 }
 
-/** active-recurring-orders: the location's billing plans, sorted and paged by the server. */
+/** active-recurring-orders: the location's billing plans, sorted and paged by the server; state in the URL. */
 export function RecurringOrdersList({
   title,
   locationId,
@@ -113,23 +136,16 @@ export function RecurringOrdersList({
   initialPageSize = 25,
 }: RecurringOrdersListProps) {
   const { t } = useAppTranslation();
-  const [params, setParams] = useState<RecurringOrderParams>({
-    page: 1,
-    page_size: initialPageSize,
-    sort: 'next_invoice_date',
-    sort_type: 'asc',
-  });
+  const { state, change } = useListUrlState(recurringListCodec, undefined, initialPageSize);
+  const params: RecurringOrderParams = {
+    page: state.page,
+    page_size: state.pageSize,
+    sort: state.sort,
+    sort_type: state.sortType,
+  };
   const query = useRecurringOrders(locationId, params);
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   const data = query.data;
-
-  const toggleSort = (field: RecurringSortField) =>
-    setParams((current) => ({
-      ...current,
-      page: 1,
-      sort: field,
-      sort_type: current.sort === field && current.sort_type === 'asc' ? 'desc' : 'asc',
-    }));
 
   return (
     <Stack gap="4">
@@ -137,78 +153,51 @@ export function RecurringOrdersList({
         {title}
       </Text>
       {query.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{t('fulfilment:recurring.load_failed')}</Alert.Description>
-        </Alert.Root>
+        <QueryError
+          title={t('fulfilment:recurring.load_failed')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       )}
       {query.isPending && <Text>{t('common:loading')}</Text>}
       {data && data.rows.length === 0 && <Text color="fg.muted">{t('fulfilment:recurring.empty')}</Text>}
-      {data && data.rows.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" aria-label={t('fulfilment:recurring.table')} aria-busy={query.isFetching}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((column) => {
-                  const title = column.title(t);
-                  const sorted = column.id === params.sort ? params.sort_type : null;
-                  return (
-                    <Table.ColumnHeader
-                      key={column.id}
-                      textAlign={column.numeric ? 'end' : 'start'}
-                      aria-sort={sorted === null ? undefined : sorted === 'asc' ? 'ascending' : 'descending'}
-                    >
-                      {column.sortable ? (
-                        <Button
-                          variant="plain"
-                          size="xs"
-                          px="0"
-                          fontWeight="semibold"
-                          aria-label={
-                            sorted === null
-                              ? title
-                              : `${title}, ${t(sorted === 'asc' ? 'fulfilment:sorted_asc' : 'fulfilment:sorted_desc')}`
-                          }
-                          onClick={() => toggleSort(column.id as RecurringSortField)}
-                        >
-                          {title}
-                          {sorted !== null && (
-                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>
-                          )}
-                        </Button>
-                      ) : (
-                        title
-                      )}
-                    </Table.ColumnHeader>
-                  );
-                })}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.rows.map((row) => (
-                <Table.Row key={row.order_id}>
-                  {columns.map((column) => (
-                    <Table.Cell key={column.id} textAlign={column.numeric ? 'end' : 'start'}>
-                      {column.cell(row, { money, orderHref, t })}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {data && data.total > 0 && (
-        <ListPager
-          page={params.page}
-          pageSize={params.page_size}
-          total={data.total}
-          capped={data.total_capped}
-          rowsOnPage={data.rows.length}
-          pageSizes={RECURRING_PAGE_SIZES}
-          summary={t('fulfilment:pager.total', { count: data.total })}
-          onPage={(page) => setParams((current) => ({ ...current, page }))}
-          onPageSize={(pageSize) => setParams((current) => ({ ...current, page: 1, page_size: pageSize }))}
+      {/* The table (by its name) is there once the first page is: the loading line stands alone before. */}
+      {data && (
+        <DataTable<RecurringOrderRow>
+          columns={columns.map((column): DataTableColumn<RecurringOrderRow> => ({
+            id: column.id,
+            title: column.title(t),
+            sortable: column.sortable,
+            align: column.numeric ? 'end' : 'start',
+            cell: (row) => column.cell(row, { money, orderHref, t }),
+          }))}
+          rows={data.rows}
+          rowId={(row) => row.order_id}
+          caption={t('fulfilment:recurring.table')}
+          sort={{ column: state.sort, direction: state.sortType }}
+          onSort={({ column, direction }) =>
+            change({ sort: column as RecurringSortField, sortType: direction })
+          }
+          sortButtonNames="title-until-sorted"
+          unsortedMarker={false}
+          // Busy while fetching; a failed load shows above, also when no page came yet.
+          query={{ isError: false, error: null, isFetching: query.isFetching, refetch: query.refetch }}
+          pager={
+            data && data.total > 0
+              ? {
+                  page: state.page,
+                  pageSize: state.pageSize,
+                  total: data.total,
+                  capped: data.total_capped,
+                  rowsOnPage: data.rows.length,
+                  pageSizes: RECURRING_PAGE_SIZES,
+                  summary: t('fulfilment:pager.total', { count: data.total }),
+                  onPage: (page) => change({ page }),
+                  onPageSize: (pageSize) => change({ pageSize }),
+                }
+              : undefined
+          }
         />
       )}
     </Stack>

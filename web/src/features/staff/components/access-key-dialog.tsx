@@ -1,5 +1,7 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { accessKeySet } from '@nine/shared/schemas/staff';
+import { TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useChangeAccessKey } from '../api/access-key.ts';
@@ -10,28 +12,30 @@ export interface AccessKeyDialogProps {
   onClose(): void;
 }
 
-const KEY_PATTERN = /^\d{4,12}$/;
-
 /** Sets a user's access key (4 to 12 digits, stored hashed) or resets it so they have none. */
 export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const change = useChangeAccessKey(user.id);
-  const [key, setKey] = useState('');
-  const [touched, setTouched] = useState(false);
-  const invalid = !KEY_PATTERN.test(key);
+  const form = useSchemaForm(accessKeySet, {
+    defaultValues: { access_key: '' },
+    messages: { access_key: 'staff:access_key.invalid' },
+  });
 
   const done = () => {
     notify({ type: 'success', title: t('staff:common.operation_success'), message: t('staff:common.saved') });
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (invalid || change.isPending) return;
-    change.mutate(key, { onSuccess: done });
-  };
+  const submit = form.handleSubmit(({ access_key }) => {
+    if (change.isPending) return;
+    change.mutate(access_key, {
+      onSuccess: done,
+      onError: (error) => {
+        if (applyServerIssues(form, error)) change.reset();
+      },
+    });
+  });
 
   return (
     <Dialog.Root
@@ -44,7 +48,7 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={(event) => void submit(event)} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{t('staff:access_key.title', { name: user.name })}</Dialog.Title>
               </Dialog.Header>
@@ -53,22 +57,16 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
                   <Text color="fg.muted" fontSize="sm">
                     {user.has_access_key ? t('staff:access_key.is_set') : t('staff:access_key.not_set')}
                   </Text>
-                  <Field.Root required invalid={touched && invalid}>
-                    <Field.Label>
-                      {t('staff:access_key.new_key')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="access-key"
-                      type="password"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      maxLength={12}
-                      value={key}
-                      onChange={(e) => setKey(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{t('staff:access_key.invalid')}</Field.ErrorText>
-                  </Field.Root>
+                  <TextField
+                    control={form.control}
+                    name="access_key"
+                    label={t('staff:access_key.new_key')}
+                    required
+                    type="password"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={12}
+                  />
                   {change.error !== null && (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />

@@ -1,5 +1,20 @@
-import { Alert, Button, Checkbox, Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import { accessPolicyForm } from '@nine/shared/schemas/staff';
+import {
+  CheckboxField,
+  describedBy,
+  FieldShell,
+  useFieldIds,
+  type BoundFieldProps,
+} from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import {
+  applyServerIssues,
+  useSchemaForm,
+  type SchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useAccessPolicy, type AccessPolicy, type AccessPolicyBody } from '../api/get-access-policy.ts';
@@ -11,18 +26,17 @@ export interface AccessPolicyFormProps {
   currencySymbol: string;
 }
 
-type NumberField = Exclude<
+type CountField = Exclude<
   keyof AccessPolicyBody,
-  'password_require_capital' | 'password_require_number' | 'password_require_special'
+  | 'password_require_capital'
+  | 'password_require_number'
+  | 'password_require_special'
+  | 'refund_level1_minor'
+  | 'refund_level2_minor'
 >;
-type Draft = Record<NumberField, string> &
-  Pick<AccessPolicyBody, 'password_require_capital' | 'password_require_number' | 'password_require_special'>;
 
-/** Bounds as the server checks them (shared accessPolicyUpdate). */
-const bounds: Record<
-  Exclude<NumberField, 'refund_level1_minor' | 'refund_level2_minor'>,
-  [number, number]
-> = {
+/** Bounds as the shared accessPolicyUpdate checks them, for the wording of a refused count. */
+const bounds: Record<CountField, [number, number]> = {
   auto_logout_minutes: [0, 1440],
   wrong_access_key_threshold: [1, 100],
   wrong_access_key_ttl_minutes: [1, 1440],
@@ -34,75 +48,46 @@ const bounds: Record<
   password_max_length: [4, 256],
 };
 
-/** Minor units shown as a decimal amount; parsed back without floating-point drift. */
-export function minorToInput(minor: number): string {
-  return (minor / 100).toFixed(2);
-}
-export function inputToMinor(value: string): number | null {
-  const match = /^(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(value.trim());
-  if (match === null) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
+// Whole numbers only: "", "1.5" or "12a" are not counts (NaN, so the schema refuses them and the text stays).
+const countOf = (text: string) =>
+  text.trim() === '' ? null : /^\d{1,5}$/.test(text.trim()) ? Number(text) : NaN;
 
-function toDraft(policy: AccessPolicy): Draft {
-  return {
-    auto_logout_minutes: String(policy.auto_logout_minutes),
-    wrong_access_key_threshold: String(policy.wrong_access_key_threshold),
-    wrong_access_key_ttl_minutes: String(policy.wrong_access_key_ttl_minutes),
-    wrong_password_threshold: String(policy.wrong_password_threshold),
-    wrong_password_ttl_minutes: String(policy.wrong_password_ttl_minutes),
-    password_expiry_days: String(policy.password_expiry_days),
-    password_reuse_limit: String(policy.password_reuse_limit),
-    password_min_length: String(policy.password_min_length),
-    password_max_length: String(policy.password_max_length),
-    password_require_capital: policy.password_require_capital,
-    password_require_number: policy.password_require_number,
-    password_require_special: policy.password_require_special,
-    refund_level1_minor: minorToInput(policy.refund_level1_minor),
-    refund_level2_minor: minorToInput(policy.refund_level2_minor),
-  };
-}
-
-/** Field errors (translation keys) of a draft, and the body when there are none. */
-export function checkDraft(draft: Draft): {
-  errors: Partial<Record<NumberField, string>>;
-  body: AccessPolicyBody | null;
-} {
-  const errors: Partial<Record<NumberField, string>> = {};
-  const numbers: Partial<Record<NumberField, number>> = {};
-  for (const [field, [min, max]] of Object.entries(bounds) as [keyof typeof bounds, [number, number]][]) {
-    const value = draft[field].trim();
-    const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
-    if (Number.isNaN(n) || n < min || n > max) errors[field] = 'staff:policy.errors.range';
-    else numbers[field] = n;
-  }
-  for (const field of ['refund_level1_minor', 'refund_level2_minor'] as const) {
-    const minor = inputToMinor(draft[field]);
-    if (minor === null) errors[field] = 'staff:policy.errors.amount';
-    else numbers[field] = minor;
-  }
-  if (
-    numbers.password_min_length !== undefined &&
-    numbers.password_max_length !== undefined &&
-    numbers.password_max_length < numbers.password_min_length
-  )
-    errors.password_max_length = 'staff:policy.errors.max_below_min';
-  if (
-    numbers.refund_level1_minor !== undefined &&
-    numbers.refund_level2_minor !== undefined &&
-    numbers.refund_level2_minor < numbers.refund_level1_minor
-  )
-    errors.refund_level2_minor = 'staff:policy.errors.level2_below_level1';
-  if (Object.keys(errors).length > 0) return { errors, body: null };
-  return {
-    errors,
-    body: {
-      ...(numbers as Record<NumberField, number>),
-      password_require_capital: draft.password_require_capital,
-      password_require_number: draft.password_require_number,
-      password_require_special: draft.password_require_special,
-    },
-  };
+/** A count field; any refusal but the pair order reads "Enter a whole number from min to max". */
+function CountField<T extends AccessPolicyBody>({
+  control,
+  name,
+  label,
+  helperText,
+  disabled,
+}: BoundFieldProps<T, number> & { name: CountField }) {
+  const { t } = useAppTranslation();
+  const { field, fieldState } = useController({ control, name: name as never });
+  const [text, setText] = useState(() => String(field.value as number));
+  const ids = useFieldIds();
+  const [min, max] = bounds[name];
+  const issue = fieldState.error;
+  const error =
+    issue === undefined
+      ? undefined
+      : issue.type === 'custom'
+        ? issue.message
+        : t('staff:policy.errors.range', { min, max });
+  return (
+    <FieldShell {...{ label, helperText, disabled, ids, error }}>
+      <Input
+        ref={field.ref}
+        aria-describedby={describedBy(ids, error, helperText)}
+        name={field.name}
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          field.onChange(countOf(event.currentTarget.value));
+        }}
+        onBlur={field.onBlur}
+      />
+    </FieldShell>
+  );
 }
 
 export function AccessPolicyForm({ canChange, currencySymbol }: AccessPolicyFormProps) {
@@ -135,6 +120,11 @@ export function AccessPolicyForm({ canChange, currencySymbol }: AccessPolicyForm
   );
 }
 
+function policyValues(policy: AccessPolicy): AccessPolicyBody {
+  const { updated_at: _saved, ...values } = policy;
+  return values;
+}
+
 function PolicyEditor({
   policy,
   canChange,
@@ -143,14 +133,20 @@ function PolicyEditor({
   const { t } = useAppTranslation();
   const notify = useNotify();
   const update = useUpdateAccessPolicy();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(policy));
-  const [touched, setTouched] = useState(false);
-  const { errors, body } = checkDraft(draft);
+  const form: SchemaForm<AccessPolicyBody, AccessPolicyBody> = useSchemaForm(accessPolicyForm, {
+    defaultValues: policyValues(policy),
+    messages: {
+      password_max_length: { 'below the minimum': 'staff:policy.errors.max_below_min' },
+      refund_level1_minor: 'staff:policy.errors.amount',
+      refund_level2_minor: {
+        'below level 1': 'staff:policy.errors.level2_below_level1',
+        '*': 'staff:policy.errors.amount',
+      },
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (body === null || update.isPending || !canChange) return;
+  const submit = form.handleSubmit((body) => {
+    if (update.isPending || !canChange) return;
     update.mutate(body, {
       onSuccess: () =>
         notify({
@@ -158,54 +154,50 @@ function PolicyEditor({
           title: t('staff:common.operation_success'),
           message: t('staff:common.saved'),
         }),
+      onError: (error) => {
+        if (applyServerIssues(form, error)) update.reset();
+      },
     });
-  };
+  });
 
-  const numberField = (field: NumberField, unit?: string) => {
-    const error = touched ? errors[field] : undefined;
-    return (
-      <Field.Root key={field} invalid={error !== undefined} readOnly={!canChange}>
-        <Field.Label>{t(`staff:policy.fields.${field}`)}</Field.Label>
-        <Input
-          name={field}
-          inputMode={field.endsWith('_minor') ? 'decimal' : 'numeric'}
-          value={draft[field]}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            setDraft((d) => ({ ...d, [field]: value }));
-          }}
-        />
-        {unit !== undefined && <Field.HelperText>{unit}</Field.HelperText>}
-        {error !== undefined && (
-          <Field.ErrorText>
-            {t(error as 'staff:policy.errors.range', {
-              min: field in bounds ? bounds[field as keyof typeof bounds][0] : 0,
-              max: field in bounds ? bounds[field as keyof typeof bounds][1] : 0,
-            })}
-          </Field.ErrorText>
-        )}
-      </Field.Root>
-    );
-  };
+  const { control } = form;
+  // Those who may not change the policy see its fields disabled.
+  const numberField = (field: CountField, unit: string) => (
+    <CountField
+      key={field}
+      control={control}
+      name={field}
+      label={t(`staff:policy.fields.${field}`)}
+      helperText={unit}
+      disabled={!canChange}
+    />
+  );
+  const amountField = (field: 'refund_level1_minor' | 'refund_level2_minor') => (
+    <MoneyField
+      key={field}
+      control={control}
+      name={field}
+      label={t(`staff:policy.fields.${field}`)}
+      helperText={t('staff:policy.units.amount', { symbol: currencySymbol })}
+      disabled={!canChange}
+    />
+  );
 
   const flag = (
     field: 'password_require_capital' | 'password_require_number' | 'password_require_special',
   ) => (
-    <Checkbox.Root
+    <CheckboxField
       key={field}
-      checked={draft[field]}
-      readOnly={!canChange}
-      onCheckedChange={(d) => setDraft((current) => ({ ...current, [field]: d.checked === true }))}
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{t(`staff:policy.fields.${field}`)}</Checkbox.Label>
-    </Checkbox.Root>
+      control={control}
+      name={field}
+      label={t(`staff:policy.fields.${field}`)}
+      disabled={!canChange}
+    />
   );
 
   const minutes = t('staff:policy.units.minutes');
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="6" maxW="3xl">
         <Fieldset.Root>
           <Fieldset.Legend>{t('staff:policy.sections.sessions')}</Fieldset.Legend>
@@ -239,8 +231,8 @@ function PolicyEditor({
         <Fieldset.Root>
           <Fieldset.Legend>{t('staff:policy.sections.refunds')}</Fieldset.Legend>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {numberField('refund_level1_minor', t('staff:policy.units.amount', { symbol: currencySymbol }))}
-            {numberField('refund_level2_minor', t('staff:policy.units.amount', { symbol: currencySymbol }))}
+            {amountField('refund_level1_minor')}
+            {amountField('refund_level2_minor')}
           </SimpleGrid>
         </Fieldset.Root>
         {update.error !== null && (

@@ -1,7 +1,10 @@
-import { Field, Input, Table, Text, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Table, Text, chakra } from '@chakra-ui/react';
+import { useController } from 'react-hook-form';
 import { actions, resources, type Permission } from '@nine/shared/permissions';
+import { roleInput } from '@nine/shared/schemas/staff';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { TextField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useSaveRole } from '../api/save-role.ts';
@@ -26,36 +29,38 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
   const { t } = useAppTranslation();
   const save = useSaveRole(role?.id ?? null);
   const original = role?.permissions ?? [];
-  const [title, setTitle] = useState(role?.title ?? '');
-  const [permissions, setPermissions] = useState<Permission[]>([...original]);
-  const [touched, setTouched] = useState(false);
-  const titleMissing = title.trim() === '';
+  // Mounted per role (the dialog is rendered only while open), so the defaults are the reset.
+  const form = useSchemaForm(roleInput, {
+    defaultValues: { title: role?.title ?? '', permissions: [...original] },
+    messages: { title: 'staff:roles.title_required' },
+  });
+  const {
+    field: { value: permissions, onChange: setPermissions },
+  } = useController({ control: form.control, name: 'permissions' });
 
-  const submit = () => {
-    setTouched(true);
-    if (titleMissing || save.isPending) return;
-    save.mutate({ title: title.trim(), permissions: sortPermissions(permissions) }, { onSuccess: onSaved });
-  };
+  const submit = form.handleSubmit(({ title, permissions: granted }) => {
+    if (save.isPending) return;
+    save.mutate({ title, permissions: sortPermissions(granted) }, { onSuccess: onSaved });
+  });
 
   return (
     <FormDialog
       open
       onClose={onClose}
       title={role === null ? t('staff:roles.add_title') : t('staff:roles.edit_title', { title: role.title })}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       saving={save.isPending}
       error={save.error?.message ?? null}
       size="xl"
       scrollInside
     >
-      <Field.Root required invalid={touched && titleMissing}>
-        <Field.Label>
-          {t('staff:roles.fields.title')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input name="title" value={title} maxLength={100} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <Field.ErrorText>{t('staff:roles.title_required')}</Field.ErrorText>
-      </Field.Root>
+      <TextField
+        control={form.control}
+        name="title"
+        label={t('staff:roles.fields.title')}
+        required
+        maxLength={100}
+      />
       <Text fontSize="sm" color="fg.muted">
         {t('staff:roles.matrix_help')}
       </Text>
@@ -93,7 +98,7 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
                         })}
                         onChange={(e) => {
                           const on = e.currentTarget.checked;
-                          setPermissions((current) => togglePermission(current, resource, action, on));
+                          setPermissions(togglePermission(permissions as Permission[], resource, action, on));
                         }}
                       />
                     </Table.Cell>

@@ -4,10 +4,11 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseMoneyInput } from '@nine/shared/money';
 import type { Permission } from '@nine/shared/permissions';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
-import { AccessPolicyForm, checkDraft, inputToMinor } from './access-policy-form.tsx';
+import { AccessPolicyForm } from './access-policy-form.tsx';
 import { RoleEditorDialog } from './role-editor-dialog.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -202,22 +203,23 @@ describe('access policy form', () => {
     expect(toasts[0]).toMatchObject({ title: 'Operation Success', message: 'Changes Saved Successfully' });
   });
 
-  it('parses amounts without floating-point drift and checks ranges', () => {
-    expect(inputToMinor('0.29')).toBe(29);
-    expect(inputToMinor('12,5')).toBe(1250);
-    expect(inputToMinor('1.234')).toBeNull();
-    const draft = {
-      ...Object.fromEntries(Object.entries(policy).map(([k, v]) => [k, String(v)])),
-      password_require_capital: true,
-      password_require_number: true,
-      password_require_special: false,
-      refund_level1_minor: '50',
-      refund_level2_minor: '10',
-      wrong_password_threshold: '0',
-    } as Parameters<typeof checkDraft>[0];
-    expect(checkDraft(draft).errors).toEqual({
-      wrong_password_threshold: 'staff:policy.errors.range',
-      refund_level2_minor: 'staff:policy.errors.level2_below_level1',
+  it('parses amounts without floating-point drift and checks ranges', async () => {
+    expect(parseMoneyInput('0.29')).toBe(29);
+    expect(parseMoneyInput('12,5')).toBe(1250);
+    expect(parseMoneyInput('1.234')).toBeNull();
+    const calls = stubApi({
+      'GET nine/access-policy': () => json(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
     });
+    renderWith(<AccessPolicyForm canChange currencySymbol="€" />);
+    const field = async (name: string) => (await screen.findByRole('textbox', { name })) as HTMLInputElement;
+    fireEvent.change(await field('Refund level L1'), { target: { value: '50' } });
+    fireEvent.change(await field('Refund level L2'), { target: { value: '10' } });
+    fireEvent.change(await field('Wrong password threshold'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Both refusals at once: the range of one field and the order of the refund levels.
+    expect(await screen.findByText('Enter a whole number from 1 to 100.')).toBeTruthy();
+    expect(screen.getByText('Level L2 cannot be below level L1.')).toBeTruthy();
+    expect(screen.getAllByText(/Enter a whole number/)).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 });

@@ -1,6 +1,9 @@
-import { Box, Checkbox, Field, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useWatch } from 'react-hook-form';
+import { userCreateForm, userEditForm } from '@nine/shared/schemas/staff';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { CheckboxField, DateTimeField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import type { StaffUser } from '../api/get-users.ts';
@@ -23,129 +26,115 @@ const assignmentKey = (a: RoleAssignment) => `${a.role_id}:${a.location_id}`;
 export function UserFormDialog({ open, user, roles, locations, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useAppTranslation();
   const save = useSaveUser(user?.id ?? null);
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [ssoOnly, setSsoOnly] = useState(user?.only_login_by_sso ?? false);
-  const [expiresAt, setExpiresAt] = useState(toLocalInput(user?.expires_at ?? null));
-  const [mustChangePassword, setMustChangePassword] = useState(user?.password_expired_at != null);
-  const [assigned, setAssigned] = useState<Set<string>>(
-    () => new Set((user?.roles ?? []).map((r) => assignmentKey(r))),
-  );
-  const [touched, setTouched] = useState(false);
+  // Mounted afresh for each user, so the schema and the values are read once.
+  const form = useSchemaForm(user === null ? userCreateForm : userEditForm, {
+    defaultValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      only_login_by_sso: user?.only_login_by_sso ?? false,
+      expires_at: user === null || user.expires_at === null ? null : toLocalInput(user.expires_at),
+      must_change_password: user?.password_expired_at != null,
+      roles: (user?.roles ?? []).map((r) => assignmentKey(r)),
+    },
+    messages: { name: 'staff:users.name_required', email: 'staff:users.email_invalid' },
+  });
+  const assigned = new Set(useWatch({ control: form.control, name: 'roles' }));
 
-  const nameMissing = name.trim() === '';
-  const emailInvalid = user === null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(assigned);
+    if (on) next.add(key);
+    else next.delete(key);
+    form.setValue('roles', [...next], { shouldDirty: true });
+  };
 
-  const toggle = (key: string, on: boolean) =>
-    setAssigned((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-
-  const submit = () => {
-    setTouched(true);
-    if (nameMissing || emailInvalid || save.isPending) return;
-    const assignments: RoleAssignment[] = [...assigned].map((key) => {
+  const submit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    const assignments: RoleAssignment[] = values.roles.map((key) => {
       const [roleId, locationId] = key.split(':');
       return { role_id: Number(roleId), location_id: Number(locationId) };
     });
-    const expires = fromLocalInput(expiresAt);
+    const expires = fromLocalInput(values.expires_at ?? '');
     const body =
       user === null
         ? {
-            name: name.trim(),
-            email: email.trim(),
-            ...(password === '' ? {} : { password }),
-            only_login_by_sso: ssoOnly,
+            name: values.name,
+            email: values.email,
+            ...(values.password === '' ? {} : { password: values.password }),
+            only_login_by_sso: values.only_login_by_sso,
             expires_at: expires,
             roles: assignments,
           }
         : {
-            name: name.trim(),
-            only_login_by_sso: ssoOnly,
+            name: values.name,
+            only_login_by_sso: values.only_login_by_sso,
             expires_at: expires,
             // Keep the stored instant when unchanged; mark now when newly required.
-            password_expired_at: mustChangePassword
+            password_expired_at: values.must_change_password
               ? (user.password_expired_at ?? new Date().toISOString())
               : null,
             roles: assignments,
           };
-    save.mutate(body, { onSuccess: onSaved });
-  };
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        if (applyServerIssues(form, error)) save.reset();
+      },
+    });
+  });
 
+  const { control } = form;
   return (
     <FormDialog
       open={open}
       onClose={onClose}
       title={user === null ? t('staff:users.add_title') : t('staff:users.edit_title', { name: user.name })}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       saving={save.isPending}
       error={save.error?.message ?? null}
       size="lg"
       scrollInside
     >
-      <Field.Root required invalid={touched && nameMissing}>
-        <Field.Label>
-          {t('staff:users.fields.name')}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input name="name" value={name} maxLength={100} onChange={(e) => setName(e.currentTarget.value)} />
-        <Field.ErrorText>{t('staff:users.name_required')}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root required={user === null} invalid={touched && emailInvalid} readOnly={user !== null}>
-        <Field.Label>
-          {t('staff:users.fields.email')}
-          {user === null && <Field.RequiredIndicator />}
-        </Field.Label>
-        <Input
-          name="email"
-          type="email"
-          value={email}
-          maxLength={254}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
-        <Field.ErrorText>{t('staff:users.email_invalid')}</Field.ErrorText>
-      </Field.Root>
+      <TextField
+        control={control}
+        name="name"
+        label={t('staff:users.fields.name')}
+        required
+        maxLength={100}
+      />
+      <TextField
+        control={control}
+        name="email"
+        type="email"
+        label={t('staff:users.fields.email')}
+        required={user === null}
+        disabled={user !== null}
+        maxLength={254}
+      />
       {user === null && (
-        <Field.Root>
-          <Field.Label>{t('staff:users.fields.password')}</Field.Label>
-          <Input
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Field.HelperText>{t('staff:users.password_help')}</Field.HelperText>
-        </Field.Root>
-      )}
-      <Field.Root>
-        <Field.Label>{t('staff:users.fields.expires_at')}</Field.Label>
-        <Input
-          name="expires-at"
-          type="datetime-local"
-          value={expiresAt}
-          onChange={(e) => setExpiresAt(e.currentTarget.value)}
+        <TextField
+          control={control}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('staff:users.fields.password')}
+          helperText={t('staff:users.password_help')}
         />
-        <Field.HelperText>{t('staff:users.expires_help')}</Field.HelperText>
-      </Field.Root>
-      <Checkbox.Root checked={ssoOnly} onCheckedChange={(d) => setSsoOnly(d.checked === true)}>
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('staff:users.fields.only_sso')}</Checkbox.Label>
-      </Checkbox.Root>
+      )}
+      <DateTimeField
+        control={control}
+        name="expires_at"
+        type="datetime-local"
+        label={t('staff:users.fields.expires_at')}
+        helperText={t('staff:users.expires_help')}
+      />
+      <CheckboxField control={control} name="only_login_by_sso" label={t('staff:users.fields.only_sso')} />
       {user !== null && (
-        <Checkbox.Root
-          checked={mustChangePassword}
-          onCheckedChange={(d) => setMustChangePassword(d.checked === true)}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('staff:users.fields.must_change_password')}</Checkbox.Label>
-        </Checkbox.Root>
+        <CheckboxField
+          control={control}
+          name="must_change_password"
+          label={t('staff:users.fields.must_change_password')}
+        />
       )}
       <Fieldset.Root>
         <Fieldset.Legend>{t('staff:users.fields.roles')}</Fieldset.Legend>

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
+import { useSearchInput } from '../../../lib/use-debounced-value.ts';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { useUsers, type StaffUser, type UserStatus } from '../api/get-users.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
@@ -35,7 +26,24 @@ export interface UsersTabProps {
 
 const statusPalette: Record<UserStatus, string> = { active: 'green', inactive: 'gray', expired: 'orange' };
 const statuses: UserStatus[] = ['active', 'inactive', 'expired'];
-const SEARCH_DELAY_MS = 300;
+
+interface UserListState {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: UserStatus;
+}
+
+// The page size is the screen's; page, search and status live in the URL.
+const userListCodec = createListCodec<UserListState>(
+  {
+    page: listField.page(),
+    pageSize: listField.pageSize([]),
+    search: listField.text('search'),
+    status: listField.oneOf('status', statuses),
+  },
+  (pageSize) => ({ page: 1, pageSize }),
+);
 
 export function UsersTab({
   currentUserId,
@@ -46,26 +54,134 @@ export function UsersTab({
 }: UsersTabProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
-  const [page, setPage] = useState(1);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  // Searching waits for a pause in typing, then starts again from the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const [status, setStatus] = useState<UserStatus | ''>('');
-  const query = useUsers({ page, page_size: pageSize, search, status: status || undefined });
+  const { state, change } = useListUrlState(userListCodec, undefined, pageSize);
+  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
+  const query = useUsers({
+    page: state.page,
+    page_size: pageSize,
+    search: state.search ?? '',
+    status: state.status,
+  });
   const roles = useRoles(canReadRoles && canChange);
   const setUserStatus = useSetUserStatus();
   const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
   const [confirming, setConfirming] = useState<{ user: StaffUser; active: boolean } | null>(null);
   const [keyFor, setKeyFor] = useState<StaffUser | null>(null);
   const data = query.data;
-  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.total / pageSize));
+
+  const columns: DataTableColumn<StaffUser>[] = [
+    { id: 'id', title: t('staff:users.fields.id'), cell: (user) => user.id },
+    {
+      id: 'name',
+      title: t('staff:users.fields.name'),
+      cell: (user) => <Text fontWeight="medium">{user.name}</Text>,
+    },
+    { id: 'email', title: t('staff:users.fields.email'), cell: (user) => user.email },
+    {
+      id: 'last_login',
+      title: t('staff:users.fields.last_login'),
+      cell: (user) => formatDateTime(user.last_login_at),
+    },
+    {
+      id: 'password_expired_at',
+      title: t('staff:users.fields.password_expired_at'),
+      cell: (user) => formatDateTime(user.password_expired_at),
+    },
+    {
+      id: 'created_at',
+      title: t('staff:users.fields.created_at'),
+      cell: (user) => formatDateTime(user.created_at),
+    },
+    {
+      id: 'expires_at',
+      title: t('staff:users.fields.expires_at'),
+      cell: (user) => formatDateTime(user.expires_at),
+    },
+    {
+      id: 'only_sso',
+      title: t('staff:users.fields.only_sso'),
+      cell: (user) => (user.only_login_by_sso ? t('common:yes') : t('common:no')),
+    },
+    {
+      id: 'status',
+      title: t('staff:users.fields.status'),
+      cell: (user) => (
+        <Badge colorPalette={statusPalette[user.status]}>{t(`staff:users.status.${user.status}`)}</Badge>
+      ),
+    },
+    {
+      id: 'roles',
+      title: t('staff:users.fields.roles'),
+      cell: (user) => (
+        <Wrap gap="1">
+          {user.roles.map((r) => (
+            <Badge key={`${r.role_id}:${r.location_id}`} variant="outline">
+              {t('staff:users.role_badge', { role: r.title, location: r.location })}
+            </Badge>
+          ))}
+        </Wrap>
+      ),
+    },
+    {
+      id: 'access_key',
+      title: t('staff:users.fields.access_key'),
+      cell: (user) =>
+        canChange ? (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('staff:access_key.title', { name: user.name })}
+            onClick={() => setKeyFor(user)}
+          >
+            {user.has_access_key ? t('staff:access_key.change') : t('staff:access_key.set')}
+          </Button>
+        ) : user.has_access_key ? (
+          t('staff:access_key.is_set')
+        ) : (
+          t('staff:access_key.not_set')
+        ),
+    },
+  ];
+  if (canChange) {
+    columns.push({
+      id: 'actions',
+      title: t('staff:users.actions'),
+      cell: (user) => (
+        <HStack gap="2">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('staff:users.edit_named', { name: user.name })}
+            onClick={() => setEditing(user)}
+          >
+            {t('staff:users.edit')}
+          </Button>
+          {user.status === 'inactive' ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="green"
+              aria-label={t('staff:users.activate_named', { name: user.name })}
+              onClick={() => setConfirming({ user, active: true })}
+            >
+              {t('staff:users.activate')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              disabled={user.id === currentUserId}
+              aria-label={t('staff:users.deactivate_named', { name: user.name })}
+              onClick={() => setConfirming({ user, active: false })}
+            >
+              {t('staff:users.deactivate')}
+            </Button>
+          )}
+        </HStack>
+      ),
+    });
+  }
 
   const confirmStatus = () => {
     if (confirming === null) return;
@@ -97,11 +213,10 @@ export function UsersTab({
             <Field.Label>{t('staff:users.fields.status')}</Field.Label>
             <NativeSelect.Root size="sm">
               <NativeSelect.Field
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.currentTarget.value as UserStatus | '');
-                  setPage(1);
-                }}
+                value={state.status ?? ''}
+                onChange={(e) =>
+                  change({ status: (e.currentTarget.value || undefined) as UserStatus | undefined })
+                }
               >
                 <option value="">{t('staff:users.all_statuses')}</option>
                 {statuses.map((s) => (
@@ -121,16 +236,6 @@ export function UsersTab({
         )}
       </HStack>
 
-      {query.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{query.error.message}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
-      )}
-
       <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
         {data === undefined
           ? query.isError
@@ -141,121 +246,25 @@ export function UsersTab({
             : t('staff:users.summary', { count: data.total })}
       </Text>
 
-      {data !== undefined && data.rows.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm" aria-busy={query.isFetching}>
-            <Table.Caption srOnly>{t('staff:users.caption')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('staff:users.fields.id')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.last_login')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.password_expired_at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.created_at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.expires_at')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.only_sso')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.roles')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:users.fields.access_key')}</Table.ColumnHeader>
-                {canChange && <Table.ColumnHeader>{t('staff:users.actions')}</Table.ColumnHeader>}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.rows.map((user) => (
-                <Table.Row key={user.id}>
-                  <Table.Cell>{user.id}</Table.Cell>
-                  <Table.Cell fontWeight="medium">{user.name}</Table.Cell>
-                  <Table.Cell>{user.email}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.last_login_at)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.password_expired_at)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.created_at)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(user.expires_at)}</Table.Cell>
-                  <Table.Cell>{user.only_login_by_sso ? t('common:yes') : t('common:no')}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={statusPalette[user.status]}>
-                      {t(`staff:users.status.${user.status}`)}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Wrap gap="1">
-                      {user.roles.map((r) => (
-                        <Badge key={`${r.role_id}:${r.location_id}`} variant="outline">
-                          {t('staff:users.role_badge', { role: r.title, location: r.location })}
-                        </Badge>
-                      ))}
-                    </Wrap>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {canChange ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={t('staff:access_key.title', { name: user.name })}
-                        onClick={() => setKeyFor(user)}
-                      >
-                        {user.has_access_key ? t('staff:access_key.change') : t('staff:access_key.set')}
-                      </Button>
-                    ) : user.has_access_key ? (
-                      t('staff:access_key.is_set')
-                    ) : (
-                      t('staff:access_key.not_set')
-                    )}
-                  </Table.Cell>
-                  {canChange && (
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={t('staff:users.edit_named', { name: user.name })}
-                          onClick={() => setEditing(user)}
-                        >
-                          {t('staff:users.edit')}
-                        </Button>
-                        {user.status === 'inactive' ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="green"
-                            aria-label={t('staff:users.activate_named', { name: user.name })}
-                            onClick={() => setConfirming({ user, active: true })}
-                          >
-                            {t('staff:users.activate')}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            disabled={user.id === currentUserId}
-                            aria-label={t('staff:users.deactivate_named', { name: user.name })}
-                            onClick={() => setConfirming({ user, active: false })}
-                          >
-                            {t('staff:users.deactivate')}
-                          </Button>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-
-      {data !== undefined && data.total > pageSize && (
-        <HStack as="nav" justify="flex-end" gap="2" aria-label={t('staff:users.pagination')}>
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('staff:common.previous')}
-          </Button>
-          <Text fontSize="sm">{t('staff:common.page_of', { page, pages })}</Text>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('staff:common.next')}
-          </Button>
-        </HStack>
-      )}
+      <DataTable<StaffUser>
+        columns={columns}
+        rows={data?.rows}
+        rowId={(user) => user.id}
+        caption={t('staff:users.caption')}
+        query={query}
+        loading={false}
+        pager={
+          data !== undefined && data.total > pageSize
+            ? {
+                page: state.page,
+                pageSize,
+                total: data.total,
+                label: t('staff:users.pagination'),
+                onPage: (page) => change({ page }),
+              }
+            : undefined
+        }
+      />
 
       {editing !== null && (
         <UserFormDialog

@@ -15,6 +15,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { BarcodeMatch, ScannedItem } from '@nine/shared/schemas/stock';
+import { parseMoneyInput } from '@nine/shared/money';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useBarcodeLookup } from '../api/lookup-barcode.ts';
@@ -22,7 +23,6 @@ import { useMarkServiced } from '../api/mark-serviced.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
 import { CodeField } from '../components/code-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
-import { parseMinorInput } from '../components/minor-input.ts';
 import type { ScanEvent } from '../components/scan-event.ts';
 
 export interface BarcodeScreenProps {
@@ -60,7 +60,8 @@ function RepairForm({
   const [text, setText] = useState('');
   const [cost, setCost] = useState('');
   const costId = useId();
-  const minor = parseMinorInput(cost);
+  // An empty cost field is no cost.
+  const minor = cost.trim() === '' ? 0 : parseMoneyInput(cost);
   const busy = open.isPending || serviced.isPending;
   const submit = () => {
     if (form === 'available') {

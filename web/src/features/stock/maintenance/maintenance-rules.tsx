@@ -1,5 +1,9 @@
-import { Button, Field, HStack, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { maintenanceRuleForm } from '@nine/shared/schemas/stock';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateMaintenanceRule } from '../api/create-maintenance-rule.ts';
 import { useDeleteMaintenanceRule } from '../api/delete-maintenance-rule.ts';
@@ -7,12 +11,6 @@ import { useMaintenanceRules } from '../api/get-maintenance-rules.ts';
 import { useRentalGroups } from '../api/get-rental-groups.ts';
 import { useRentProducts } from '../api/search-rent-products.ts';
 import { MaintenanceTable } from './maintenance-table.tsx';
-
-const positive = (text: string): number | undefined | null => {
-  if (text.trim() === '') return undefined;
-  const n = Number(text);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /** The rules: every N rent hours and/or every N days, per rental group or per product. */
 export function MaintenanceRules({
@@ -27,43 +25,31 @@ export function MaintenanceRules({
   const groups = useRentalGroups();
   const create = useCreateMaintenanceRule();
   const remove = useDeleteMaintenanceRule();
-  const [target, setTarget] = useState<'group' | 'product'>('group');
-  const [groupId, setGroupId] = useState('');
+  // Checked as typed: Add rule stays disabled until the rule is complete.
+  const form = useSchemaForm(maintenanceRuleForm, {
+    defaultValues: {
+      applies_to: 'group',
+      rental_type_id: '',
+      product_id: '',
+      every_rent_hours: '',
+      every_days: '',
+    },
+    mode: 'onChange',
+  });
+  const target = useWatch({ control: form.control, name: 'applies_to' });
   const [productSearch, setProductSearch] = useState('');
-  const [productId, setProductId] = useState('');
-  const [hours, setHours] = useState('');
-  const [days, setDays] = useState('');
   const products = useRentProducts(target === 'product' ? locationId : null, productSearch.trim());
-  const ids = {
-    target: useId(),
-    group: useId(),
-    search: useId(),
-    product: useId(),
-    hours: useId(),
-    days: useId(),
-  };
-  const everyHours = positive(hours);
-  const everyDays = positive(days);
-  const chosen = target === 'group' ? Number(groupId) : Number(productId);
-  const valid =
-    chosen > 0 && everyHours !== null && everyDays !== null && (everyHours ?? everyDays) !== undefined;
+  const ids = { target: useId(), search: useId() };
 
-  const submit = () => {
-    if (!valid) return;
-    create.mutate(
-      {
-        ...(target === 'group' ? { rental_type_id: chosen } : { product_id: chosen }),
-        ...(everyHours !== undefined && everyHours !== null ? { every_rent_hours: everyHours } : {}),
-        ...(everyDays !== undefined && everyDays !== null ? { every_days: everyDays } : {}),
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
+      // The target stays chosen for the next rule; the counts start again.
+      onSuccess: () => form.reset({ ...form.getValues(), every_rent_hours: '', every_days: '' }),
+      onError: (error) => {
+        if (applyServerIssues(form, error)) create.reset();
       },
-      {
-        onSuccess: () => {
-          setHours('');
-          setDays('');
-        },
-      },
-    );
-  };
+    }),
+  );
 
   return (
     <Stack as="section" aria-labelledby={ids.target + '-h'} gap="4">
@@ -108,46 +94,32 @@ export function MaintenanceRules({
         ))}
       </MaintenanceTable>
       {canChange && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <HStack gap="3" wrap="wrap" align="end">
-            <Field.Root width="auto">
-              <Field.Label htmlFor={ids.target}>{t('stock:maintenance.applies_to')}</Field.Label>
-              <NativeSelect.Root width="44">
-                <NativeSelect.Field
-                  id={ids.target}
-                  value={target}
-                  onChange={(e) => setTarget(e.currentTarget.value as 'group' | 'product')}
-                >
-                  <option value="group">{t('stock:maintenance.rental_group')}</option>
-                  <option value="product">{t('stock:maintenance.product')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <Box width="44">
+              <SelectField
+                control={form.control}
+                name="applies_to"
+                label={t('stock:maintenance.applies_to')}
+                options={[
+                  { value: 'group', label: t('stock:maintenance.rental_group') },
+                  { value: 'product', label: t('stock:maintenance.product') },
+                ]}
+              />
+            </Box>
             {target === 'group' ? (
-              <Field.Root width="auto" required>
-                <Field.Label htmlFor={ids.group}>{t('stock:maintenance.rental_group')}</Field.Label>
-                <NativeSelect.Root width="56">
-                  <NativeSelect.Field
-                    id={ids.group}
-                    value={groupId}
-                    onChange={(e) => setGroupId(e.currentTarget.value)}
-                  >
-                    <option value="">{t('stock:maintenance.choose')}</option>
-                    {(groups.data ?? []).map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.name}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <Box width="56">
+                <SelectField
+                  control={form.control}
+                  name="rental_type_id"
+                  label={t('stock:maintenance.rental_group')}
+                  required
+                  options={[
+                    { value: '', label: t('stock:maintenance.choose') },
+                    ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+                  ]}
+                />
+              </Box>
             ) : (
               <>
                 <Field.Root width="auto">
@@ -159,47 +131,45 @@ export function MaintenanceRules({
                     onChange={(e) => setProductSearch(e.currentTarget.value)}
                   />
                 </Field.Root>
-                <Field.Root width="auto" required>
-                  <Field.Label htmlFor={ids.product}>{t('stock:maintenance.product')}</Field.Label>
-                  <NativeSelect.Root width="64">
-                    <NativeSelect.Field
-                      id={ids.product}
-                      value={productId}
-                      onChange={(e) => setProductId(e.currentTarget.value)}
-                    >
-                      <option value="">{t('stock:maintenance.choose')}</option>
-                      {(products.data?.rows ?? []).map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.name} ({p.sku})
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <Box width="64">
+                  <SelectField
+                    control={form.control}
+                    name="product_id"
+                    label={t('stock:maintenance.product')}
+                    required
+                    options={[
+                      { value: '', label: t('stock:maintenance.choose') },
+                      ...(products.data?.rows ?? []).map((p) => ({
+                        value: String(p.id),
+                        label: `${p.name} (${p.sku})`,
+                      })),
+                    ]}
+                  />
+                </Box>
               </>
             )}
-            <Field.Root width="auto" invalid={everyHours === null}>
-              <Field.Label htmlFor={ids.hours}>{t('stock:maintenance.every_rent_hours')}</Field.Label>
-              <Input
-                id={ids.hours}
-                width="32"
+            <Box width="32">
+              <TextField
+                control={form.control}
+                name="every_rent_hours"
+                label={t('stock:maintenance.every_rent_hours')}
                 inputMode="numeric"
-                value={hours}
-                onChange={(e) => setHours(e.currentTarget.value)}
               />
-            </Field.Root>
-            <Field.Root width="auto" invalid={everyDays === null}>
-              <Field.Label htmlFor={ids.days}>{t('stock:maintenance.every_days')}</Field.Label>
-              <Input
-                id={ids.days}
-                width="32"
+            </Box>
+            <Box width="32">
+              <TextField
+                control={form.control}
+                name="every_days"
+                label={t('stock:maintenance.every_days')}
                 inputMode="numeric"
-                value={days}
-                onChange={(e) => setDays(e.currentTarget.value)}
               />
-            </Field.Root>
-            <Button type="submit" colorPalette="blue" disabled={!valid} loading={create.isPending}>
+            </Box>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              disabled={!form.formState.isValid}
+              loading={create.isPending}
+            >
               {t('stock:maintenance.add_rule')}
             </Button>
           </HStack>

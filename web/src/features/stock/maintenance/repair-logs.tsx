@@ -1,12 +1,14 @@
-import { Button, Field, HStack, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import type { RepairLog } from '@nine/shared/schemas/stock';
+import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
+import { TextField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAddRepairWork } from '../api/add-repair-work.ts';
 import { useCloseRepairLog } from '../api/close-repair-log.ts';
 import { useRepairLogs } from '../api/get-repair-logs.ts';
-import { parseMinorInput } from '../components/minor-input.ts';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { MaintenanceTable } from './maintenance-table.tsx';
 
@@ -24,53 +26,48 @@ function WorkForm({
   const { t } = useAppTranslation();
   const add = useAddRepairWork();
   const close = useCloseRepairLog();
-  const [work, setWork] = useState('');
-  const [cost, setCost] = useState('');
-  const ids = { work: useId(), cost: useId() };
-  const minor = parseMinorInput(cost);
   const needsWork = mode === 'work';
-  const valid = minor !== null && (!needsWork || work.trim() !== '');
+  // Checked as typed: the button stays disabled until the work (when needed) and the cost are valid.
+  const form = useSchemaForm(needsWork ? repairWorkForm : repairCloseForm, {
+    defaultValues: { work: '', cost_minor: null },
+    mode: 'onChange',
+  });
+  const submit = form.handleSubmit(({ work, cost_minor }) => {
+    const onError = (error: Error) => {
+      if (applyServerIssues(form, error)) (needsWork ? add : close).reset();
+    };
+    if (needsWork) add.mutate({ id: log.id, body: { work, cost_minor } }, { onSuccess: onDone, onError });
+    else
+      close.mutate(
+        { id: log.id, body: { cost_minor, ...(work ? { work } : {}) } },
+        { onSuccess: onDone, onError },
+      );
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
-        if (mode === 'work')
-          add.mutate({ id: log.id, body: { work: work.trim(), cost_minor: minor } }, { onSuccess: onDone });
-        else
-          close.mutate(
-            { id: log.id, body: { cost_minor: minor, ...(work.trim() ? { work: work.trim() } : {}) } },
-            { onSuccess: onDone },
-          );
-      }}
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <HStack gap="2" wrap="wrap" align="end">
-        <Field.Root width="auto" required={needsWork}>
-          <Field.Label htmlFor={ids.work}>{t('stock:repairs.work')}</Field.Label>
-          <Input
-            id={ids.work}
+        <Box width="64">
+          <TextField
+            control={form.control}
+            name="work"
+            label={t('stock:repairs.work')}
+            required={needsWork}
             autoFocus
-            width="64"
             maxLength={500}
-            value={work}
-            onChange={(e) => setWork(e.currentTarget.value)}
           />
-        </Field.Root>
-        <Field.Root width="auto" invalid={minor === null}>
-          <Field.Label htmlFor={ids.cost}>{t('stock:repairs.cost', { symbol: currencySymbol })}</Field.Label>
-          <Input
-            id={ids.cost}
-            width="28"
-            inputMode="decimal"
-            value={cost}
-            onChange={(e) => setCost(e.currentTarget.value)}
+        </Box>
+        <Box width="28">
+          <MoneyField
+            control={form.control}
+            name="cost_minor"
+            label={t('stock:repairs.cost', { symbol: currencySymbol })}
           />
-        </Field.Root>
+        </Box>
         <Button
           type="submit"
           size="sm"
           colorPalette={mode === 'close' ? 'green' : 'blue'}
-          disabled={!valid}
+          disabled={!form.formState.isValid}
           loading={add.isPending || close.isPending}
         >
           {mode === 'close' ? t('stock:repairs.confirm_close') : t('stock:repairs.save_work')}

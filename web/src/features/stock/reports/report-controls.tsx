@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CategoryRow } from '@nine/shared/schemas/inventory';
@@ -225,42 +213,6 @@ export function ReportFilters<S extends AnyState>({
         </Box>
       </SimpleGrid>
     </Box>
-  );
-}
-
-/** A column header that sorts by its column; a second click flips the direction. */
-export function SortHeader({
-  column,
-  label,
-  state,
-  onSort,
-  numeric,
-}: {
-  column: string;
-  label: string;
-  state: AnyState;
-  onSort(sort: string, dir: 'asc' | 'desc'): void;
-  numeric?: boolean;
-}) {
-  const { t } = useAppTranslation();
-  const active = state.sort === column;
-  return (
-    <Table.ColumnHeader
-      textAlign={numeric ? 'end' : undefined}
-      aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <Button
-        size="xs"
-        variant="plain"
-        px="0"
-        fontWeight="semibold"
-        aria-label={t('stock:reports.sort_by', { column: label })}
-        onClick={() => onSort(column, active && state.dir === 'asc' ? 'desc' : 'asc')}
-      >
-        {label}
-        {active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-      </Button>
-    </Table.ColumnHeader>
   );
 }
 

@@ -1,11 +1,13 @@
-import { Link as ChakraLink, Table, Text, chakra } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
+import type { RowData } from '@tanstack/react-table';
 import type { ParseKeys } from 'i18next';
 import type { Key, ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
 import { currentLanguage, useAppTranslation, type AppT, type appNamespaces } from '../../../lib/i18n.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
-import { ReportLoadError, SortHeader } from './report-controls.tsx';
+import { ReportLoadError } from './report-controls.tsx';
 import { REPORT_PAGE_SIZE, type ReportState } from './report-params.ts';
 
 type LabelKey = ParseKeys<typeof appNamespaces>;
@@ -60,7 +62,7 @@ export interface ReportTableQuery<Row> {
 }
 
 /** A report's rows on screen: error, loading and empty states, sort headers, row links and the pager. */
-export function ReportTable<Row, Sort extends string>({
+export function ReportTable<Row extends RowData, Sort extends string>({
   definition,
   report,
   context,
@@ -76,8 +78,31 @@ export function ReportTable<Row, Sort extends string>({
   rowHref(row: Row): string;
 }) {
   const { t } = context;
-  const [, navigate] = useLocation();
   const data = report.data;
+  const columns = definition.columns.map((column): DataTableColumn<Row> => ({
+    id: column.key,
+    title: t(column.label),
+    sortable: column.sortable === true,
+    align: column.numeric ? 'end' : undefined,
+    cell: (row) => {
+      const content = column.link ? (
+        <ChakraLink asChild colorPalette="blue" variant="underline">
+          <Link href={rowHref(row)} aria-label={definition.openRow(row, t)}>
+            {column.cell(row, context)}
+          </Link>
+        </ChakraLink>
+      ) : (
+        column.cell(row, context)
+      );
+      return column.wrap ? (
+        <Box maxW="64" whiteSpace="normal">
+          {content}
+        </Box>
+      ) : (
+        content
+      );
+    },
+  }));
   return (
     <>
       {report.isError && <ReportLoadError onRetry={() => void report.refetch()} />}
@@ -86,63 +111,18 @@ export function ReportTable<Row, Sort extends string>({
       ) : data && data.rows.length === 0 ? (
         <Text color="fg.muted">{t(definition.empty)}</Text>
       ) : data ? (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" interactive aria-label={t(definition.label)}>
-            <Table.Header>
-              <Table.Row>
-                {definition.columns.map((column) =>
-                  column.sortable ? (
-                    <SortHeader
-                      key={column.key}
-                      column={column.key}
-                      label={t(column.label)}
-                      state={state}
-                      onSort={(_, dir) => onChange({ sort: column.key, dir })}
-                      numeric={column.numeric}
-                    />
-                  ) : (
-                    <Table.ColumnHeader key={column.key} textAlign={column.numeric ? 'end' : undefined}>
-                      {t(column.label)}
-                    </Table.ColumnHeader>
-                  ),
-                )}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.rows.map((row) => (
-                <Table.Row
-                  key={definition.rowKey(row)}
-                  cursor="pointer"
-                  onClick={() => navigate(rowHref(row))}
-                >
-                  {definition.columns.map((column) => (
-                    <Table.Cell
-                      key={column.key}
-                      textAlign={column.numeric ? 'end' : undefined}
-                      maxW={column.wrap ? '64' : undefined}
-                      whiteSpace={column.wrap ? 'normal' : undefined}
-                    >
-                      {column.link ? (
-                        <ChakraLink asChild colorPalette="blue" variant="underline">
-                          <Link
-                            href={rowHref(row)}
-                            aria-label={definition.openRow(row, t)}
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {column.cell(row, context)}
-                          </Link>
-                        </ChakraLink>
-                      ) : (
-                        column.cell(row, context)
-                      )}
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable<Row>
+          columns={columns}
+          rows={data.rows}
+          rowId={(row) => definition.rowKey(row) as string | number}
+          caption={t(definition.label)}
+          sort={{ column: state.sort, direction: state.dir }}
+          onSort={({ column, direction }) => onChange({ sort: column as Sort, dir: direction })}
+          unsortedMarker={false}
+          rowHref={rowHref}
+        />
       ) : null}
+      {/* Outside the table: a page past the end (empty) still offers the way back. */}
       {data && data.total > REPORT_PAGE_SIZE && (
         <ListPager
           page={state.page}

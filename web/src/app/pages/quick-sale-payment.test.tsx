@@ -3,12 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import type { OrderDetail } from '../api/get-order.ts';
-import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
-import type { TakenPayment } from '../api/take-payment.ts';
-import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
-import { QuickSaleScreen, type QuickSaleScreenProps } from './quick-sale-screen.tsx';
+import type { PaymentView } from '@nine/shared/schemas/payments';
+import type { OrderDetail } from '../../features/orders/api/get-order.ts';
+import type { CatalogueMatch } from '../../features/orders/api/lookup-catalogue.ts';
+import {
+  QuickSaleScreen,
+  type QuickSaleScreenProps,
+} from '../../features/orders/components/quick-sale-screen.tsx';
+import { orderFixture, orderItemFixture } from '../../features/orders/testing/order-fixtures.ts';
+import { i18n, initI18n } from '../../lib/i18n.ts';
+import { salePayment } from './quick-sale-page.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -53,10 +57,11 @@ type Reply = (body: unknown) => Response;
 
 /**
  * The network edge. `closeOnPayment` is the business's close_sale_order: the payment answers the status
- * the server left the sale in. Event POSTs answer the scripted replies in turn.
+ * the server left the sale in. Event POSTs answer the scripted replies in turn. `registerClosed` refuses
+ * cash with 1256 (the register Front desk is closed).
  */
-function serve({ closeOnPayment = true, events = [] as Reply[] } = {}) {
-  const posted: { path: string; body: unknown }[] = [];
+function serve({ closeOnPayment = true, events = [] as Reply[], registerClosed = false } = {}) {
+  const posted: { path: string; body: unknown; key: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
@@ -65,7 +70,15 @@ function serve({ closeOnPayment = true, events = [] as Reply[] } = {}) {
         return json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [wax] : [] } });
       }
       const body: unknown = request.method === 'POST' ? await request.json() : null;
-      if (request.method === 'POST') posted.push({ path: url.pathname, body });
+      if (request.method === 'POST')
+        posted.push({ path: url.pathname, body, key: request.headers.get('idempotency-key') });
+      if (registerClosed && url.pathname === '/api/nine/payments') {
+        return json(422, {
+          resp_code: 1256,
+          resp_message: 'Open the cash register Front desk before taking cash.',
+          data: { register_id: 3, register_name: 'Front desk' },
+        });
+      }
       if (request.method === 'POST' && url.pathname === '/api/nine/sale-orders') {
         return json(201, { data: openSale() });
       }
@@ -129,6 +142,8 @@ function renderScreen(props: Partial<QuickSaleScreenProps>) {
     locationId: 1,
     currencySymbol: '$',
     orderHref: (id) => `/sale-orders/${id}`,
+    // The page's composition: the payments feature's cash tender, the server choosing the register.
+    renderPayment: salePayment(null),
   };
   const ui = (next: Partial<QuickSaleScreenProps>) => (
     <ChakraProvider value={defaultSystem}>
@@ -153,8 +168,8 @@ afterEach(() => {
 describe('quick sale: device scans and the receipt', { timeout: 20_000 }, () => {
   it('adds a line per device scan, and hands the sale and its payment to the receipt once paid', async () => {
     serve();
-    const receipts: [OrderDetail, TakenPayment | null][] = [];
-    const renderReceipt = (sale: OrderDetail, payment: TakenPayment | null) => {
+    const receipts: [OrderDetail, PaymentView | null][] = [];
+    const renderReceipt = (sale: OrderDetail, payment: PaymentView | null) => {
       receipts.push([sale, payment]);
       return <p>{payment === null ? 'receipt waits' : `receipt for payment ${payment.id}`}</p>;
     };
@@ -262,5 +277,40 @@ describe('quick sale: ending the sale closed', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     await waitFor(() => expect(saleStatus().textContent).toContain('Open'));
     expect(screen.getByRole('button', { name: 'Close sale' })).toBeTruthy();
+  });
+});
+
+describe('quick sale: the payments feature takes the cash', { timeout: 20_000 }, () => {
+  it("posts the payment once, with an idempotency key, into the counter's register", async () => {
+    const posted = serve();
+    renderScreen({ renderPayment: salePayment(12) });
+    await sellOneWax();
+    expect(screen.getByText('Change: $1.00')).toBeTruthy();
+    const payments = posted.filter((p) => p.path === '/api/nine/payments');
+    expect(payments.map((p) => p.body)).toEqual([
+      { order_id: 77, method: 'cash', amount_minor: 900, tendered_minor: 900, cash_register_id: 12 },
+    ]);
+    expect(payments[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('a closed register (1256) shows the notice with its inline open, and the sale stays unpaid', async () => {
+    const posted = serve({ registerClosed: true });
+    renderScreen({});
+    const scan = screen.getByLabelText('Scan or type a code');
+    fireEvent.change(scan, { target: { value: '400001' } });
+    fireEvent.submit(scan.closest('form')!);
+    expect(await screen.findByText('Surf wax')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Take cash payment' }));
+    const notice = await screen.findByTestId('register-closed');
+    expect(
+      within(notice).getByText(
+        'The cash register Front desk is closed: open it before taking or giving back cash.',
+      ),
+    ).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Open Front desk' })).toBeTruthy();
+    expect(screen.queryByText(/in cash\.$/)).toBeNull();
+    expect(saleStatus().textContent).toContain('Open');
+    expect(posted.filter((p) => p.path === '/api/nine/payments')).toHaveLength(1);
   });
 });

@@ -1,0 +1,139 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, setLanguage } from '../lib/i18n.ts';
+import { settleSecureWrites } from '../lib/secure-storage.ts';
+import { App } from './app.tsx';
+import { createAppServices, type AppServices } from './app-services.ts';
+
+// Two pages that crash on demand; everything else (router, layout, menu, session) is the real app.
+const crash = vi.hoisted(() => ({ versionHistory: true, orderIds: new Set<string>() }));
+vi.mock('./pages/version-history-page.tsx', () => ({
+  VersionHistoryPage: () => {
+    if (crash.versionHistory) throw new Error('version history exploded');
+    return <h1>Version History page</h1>;
+  },
+}));
+vi.mock('./pages/rent-order-page.tsx', () => ({
+  RentOrderPage: () => {
+    const id = window.location.pathname.split('/').at(-1) ?? '';
+    if (crash.orderIds.has(id)) throw new Error(`order ${id} exploded`);
+    return <h1>Rent order {id}</h1>;
+  },
+}));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const api: Record<string, unknown> = {
+  'POST /api/nine/user/login': {
+    data: {
+      token: 'tok-abc',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      user: { id: 1, name: 'Alex Admin', email: 'admin@nine.test' },
+      locations: [{ id: 1, name: 'Harbor Front' }],
+      location_id: 1,
+    },
+  },
+  'POST /api/nine/user/sso/check': { data: { sso_enabled: false, required: false, provider: null } },
+  'GET /api/nine/user/location-permissions': {
+    data: { permissions: [{ resource: 'rent_order', action: 'any' }], resources: ['rent_order'] },
+  },
+  'GET /api/nine/general-settings': {
+    data: {
+      auto_logout_inactive_users_timeout: 0,
+      currency_symbol: '$',
+      used_in_store: false,
+      app_version: '0.1.0',
+    },
+  },
+  'GET /api/nine/business-info': { data: { site_title: 'Nine' } },
+};
+
+let services: AppServices;
+beforeAll(async () => {
+  await initI18n();
+});
+beforeEach(async () => {
+  await setLanguage('en-US', { persist: false });
+  crash.versionHistory = true;
+  crash.orderIds = new Set();
+  // React reports every caught render error on the console; the boundary's own log line is expected too.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const body = api[`${input.method} ${new URL(input.url).pathname}`];
+      return body === undefined
+        ? json(404, { resp_code: 1004, resp_message: 'Not found.' })
+        : json(200, body);
+    }),
+  );
+});
+afterEach(async () => {
+  services.dispose();
+  await settleSecureWrites();
+  vi.unstubAllGlobals();
+});
+
+async function signedInAt(path: string) {
+  window.history.replaceState(null, '', path);
+  services = createAppServices({ reload: vi.fn() });
+  render(<App services={services} />);
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'admin@nine.test' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Nine-demo-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+function goTo(path: string) {
+  act(() => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+}
+
+describe('error boundary per route region', () => {
+  it('shows the message inside the layout, keeps the menu working, and navigating away clears it', async () => {
+    await signedInAt('/nine/version-history');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Something went wrong!')).toBeTruthy();
+    expect(within(alert).getByText('This part of the page could not be shown.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // The shell is still there: the header's title and the side menu, whose links still lead somewhere.
+    expect(within(screen.getByRole('main')).getByRole('alert')).toBe(alert);
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    fireEvent.click(await within(menu).findByRole('link', { name: 'Dashboard' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/nine/dashboard'));
+    await waitFor(() => expect(screen.queryByText('This part of the page could not be shown.')).toBeNull());
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('"Try again" renders the page again', async () => {
+    await signedInAt('/nine/version-history');
+    await screen.findByText('This part of the page could not be shown.');
+
+    crash.versionHistory = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Version History page' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('resets when the path changes within the same route (another order)', async () => {
+    crash.orderIds = new Set(['1']);
+    await signedInAt('/nine/rent-orders/1');
+    await screen.findByText('This part of the page could not be shown.');
+
+    goTo('/nine/rent-orders/2');
+    expect(await screen.findByRole('heading', { name: 'Rent order 2' })).toBeTruthy();
+    expect(screen.queryByText('This part of the page could not be shown.')).toBeNull();
+  });
+
+  it('speaks the user language', async () => {
+    await signedInAt('/nine/version-history');
+    await screen.findByText('This part of the page could not be shown.');
+    await act(() => setLanguage('es-ES', { persist: false }));
+    expect(await screen.findByText('Esta parte de la página no se pudo mostrar.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { parseMoneyInput } from '@nine/shared/money';
+import type { PaymentView } from '@nine/shared/schemas/payments';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { takePayment } from '../api/take-payment.ts';
+import { takePaymentMachine } from '../flows/take-payment-machine.ts';
+import { minorToText } from '../money-input.ts';
+import { moneyFailure } from '../payment-failure.ts';
+import { RegisterClosedNotice } from './register-closed-notice.tsx';
+
+export interface CashTenderProps {
+  orderId: number;
+  /** What is left to pay, as the order answered it: the amount taken. */
+  balanceMinor: number;
+  format(minor: number): string;
+  /** The counter's register when the location runs several (multi_register); null lets the server choose. */
+  cashRegisterId?: number | null;
+  /** The cash registers screen (a full browser path), offered when the register is closed. */
+  registersHref?: string | undefined;
+  /** Told once, when the payment is taken (the page prints the receipt and shows the order's new status). */
+  onPaid?(payment: PaymentView): void;
+  /** Tests inject a fixed key generator. */
+  newKey?: () => string;
+}
+
+/**
+ * Cash at the counter, inline: the balance due, what the customer hands over, the change to give back.
+ * The same flow as the take-payment dialog (one tender of its machine): one idempotency key per attempt,
+ * kept for a retry, and a closed register (1256) opened right here.
+ */
+export function CashTender({
+  orderId,
+  balanceMinor,
+  format,
+  cashRegisterId = null,
+  registersHref,
+  onPaid,
+  newKey,
+}: CashTenderProps) {
+  const { t } = useAppTranslation();
+  const machine = useMemo(
+    () =>
+      takePaymentMachine.provide({
+        actors: { pay: fromPromise(({ input }) => takePayment(input.body, input.key)) },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, {
+    input: { orderId, cashRegisterId, ...(newKey ? { newKey } : {}) },
+  });
+  const [tendered, setTendered] = useState(minorToText(balanceMinor));
+  const tenderedMinor = parseMoneyInput(tendered);
+  const short = tenderedMinor === null || tenderedMinor < balanceMinor;
+  const busy = state.matches('paying') || state.matches('next');
+  const paid = state.matches('done') ? (state.context.paid[0] ?? null) : null;
+
+  // Tell the page once: the receipt prints (and the drawer opens) a single time.
+  const told = useRef(false);
+  useEffect(() => {
+    if (paid !== null && !told.current) {
+      told.current = true;
+      onPaid?.(paid);
+    }
+  }, [paid, onPaid]);
+
+  if (paid !== null) {
+    return (
+      <Stack gap="2" role="region" aria-label={t('money:payments.cash_tender.region')}>
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t('money:payments.cash_tender.paid', { amount: format(paid.amount_minor) })}
+          </Alert.Title>
+        </Alert.Root>
+        <Text>{t('money:payments.cash_tender.change', { amount: format(paid.change_minor) })}</Text>
+        <Text>{t('money:payments.cash_tender.balance', { amount: format(paid.order_balance_minor) })}</Text>
+      </Stack>
+    );
+  }
+
+  if (balanceMinor <= 0) {
+    return (
+      <Text>{t('money:payments.cash_tender.balance', { amount: format(Math.max(balanceMinor, 0)) })}</Text>
+    );
+  }
+
+  const failed = state.matches('failed');
+  const failure = failed ? moneyFailure(state.context.error, t, format) : null;
+  const submit = () => {
+    if (short || tenderedMinor === null || busy) return;
+    // The same amount again is a retry of the same attempt (same key); a changed one was sent as EDIT.
+    if (failed) send({ type: 'RETRY' });
+    else
+      send({
+        type: 'SUBMIT',
+        tenders: [{ method: 'cash', amountMinor: balanceMinor, tenderedMinor, reference: '' }],
+      });
+  };
+
+  return (
+    <Stack gap="3" maxW="sm" role="region" aria-label={t('money:payments.cash_tender.region')}>
+      <Stack
+        as="form"
+        gap="3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Text fontWeight="semibold">
+          {t('money:payments.cash_tender.due', { amount: format(balanceMinor) })}
+        </Text>
+        <Field.Root invalid={tendered !== '' && short}>
+          <Field.Label>{t('money:payments.cash_tender.tendered')}</Field.Label>
+          <Input
+            autoFocus
+            inputMode="decimal"
+            autoComplete="off"
+            value={tendered}
+            onChange={(event) => {
+              setTendered(event.currentTarget.value);
+              // Another amount is another attempt: the next submit gets a new key.
+              if (failed) send({ type: 'EDIT' });
+            }}
+          />
+          <Field.ErrorText>{t('money:payments.cash_tender.tendered_short')}</Field.ErrorText>
+        </Field.Root>
+        {!short && tenderedMinor !== null && (
+          <Text>
+            {t('money:payments.cash_tender.change', { amount: format(tenderedMinor - balanceMinor) })}
+          </Text>
+        )}
+        {failure !== null && failure.closedRegister === null && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{failure.message}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Button type="submit" alignSelf="flex-start" loading={busy} disabled={short}>
+          {t('money:payments.cash_tender.take')}
+        </Button>
+      </Stack>
+      {/* Outside the form: opening the register must not submit the payment typed above. */}
+      {failure?.closedRegister && (
+        <RegisterClosedNotice
+          key={failure.closedRegister.id ?? failure.closedRegister.name}
+          register={failure.closedRegister}
+          format={format}
+          registersHref={registersHref}
+        />
+      )}
+    </Stack>
+  );
+}
