@@ -23,7 +23,8 @@ export const rentStatuses = [
 ] as const;
 export const saleStatuses = ['open', 'closed', 'pre-cancel', 'cancelled'] as const;
 export type OrderStatus = (typeof rentStatuses)[number] | (typeof saleStatuses)[number];
-export type ItemStatus = 'pending' | 'confirmed' | 'delivered' | 'returned' | 'cancelled' | 'sold';
+export const itemStatuses = ['pending', 'confirmed', 'delivered', 'returned', 'cancelled', 'sold'] as const;
+export type ItemStatus = (typeof itemStatuses)[number];
 
 export interface OrderItemState {
   id: number;

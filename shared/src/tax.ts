@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one tax rounding rule: tax is computed once per invoice on its net (after discounts) from the
  * sum of the active rates in basis points, rounded half up; it is then spread over the lines in
@@ -25,10 +27,8 @@ export function spreadTax(lineNets: number[], tax: number): number[] {
 }
 
 /** A tax of the business: its name and rate in basis points (825 = 8.25 %). */
-export interface TaxRate {
-  name: string;
-  rate_bp: number;
-}
+export const taxRate = z.object({ name: z.string(), rate_bp: z.number().int() });
+export type TaxRate = z.infer<typeof taxRate>;
 
 /**
  * general_settings.show_taxes_mode: how receipts, prints and reviews show the tax.
@@ -73,22 +73,30 @@ export interface PriceBreakdownInput {
   charged_total_minor?: number;
 }
 
-export interface PriceBreakdown {
-  is_tax_included: boolean;
-  show_taxes_mode: ShowTaxesMode;
+export const priceBreakdownSchema = z.object({
+  is_tax_included: z.boolean(),
+  show_taxes_mode: z.enum(SHOW_TAXES_MODES),
   /** Per input line, in order: quantity × unit price, its discount, and its share of the tax. */
-  lines: { id?: number; amount_minor: number; discount_minor: number; tax_minor: number }[];
+  lines: z.array(
+    z.object({
+      id: z.number().optional(),
+      amount_minor: z.number().int(),
+      discount_minor: z.number().int(),
+      tax_minor: z.number().int(),
+    }),
+  ),
   /** The sum of the lines' amounts (before discounts). */
-  subtotal_minor: number;
+  subtotal_minor: z.number().int(),
   /** The sum of the lines' discounts. */
-  discount_minor: number;
+  discount_minor: z.number().int(),
   /** The tax: added on top of the net, or contained in it when prices include tax. */
-  tax_minor: number;
+  tax_minor: z.number().int(),
   /** subtotal − discount, plus the tax when it is added. */
-  total_minor: number;
+  total_minor: z.number().int(),
   /** The taxes to show, per the mode (empty for `none` or when there is no tax). */
-  taxes: (TaxRate & { amount_minor: number })[];
-}
+  taxes: z.array(taxRate.extend({ amount_minor: z.number().int() })),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
 
 /**
  * The one breakdown of a price for every receipt, print and review: tax once on the net by the one tax rule

@@ -3,8 +3,11 @@ import { agentEndpointResponse } from './agent-endpoint.ts';
 import {
   changeExpiredPasswordRequest,
   healthResponse,
+  locationSchema,
   loginRequest,
   loginResponse,
+  passwordPolicySchema,
+  permissionRecord,
   resetPasswordLinkRequest,
   resetPasswordRequest,
   ssoCheckResponse,
@@ -39,20 +42,37 @@ import {
   participantRow,
   sendSmsInput,
 } from './customers.ts';
-import { deliveryAssign, deliveryReportQuery, deliveryUpdate } from './delivery.ts';
+import { dashboardSummary } from './dashboard.ts';
+import {
+  deliveryAssign,
+  deliveryReportQuery,
+  deliveryReportRow,
+  deliveryUpdate,
+  updatedDelivery,
+} from './delivery.ts';
+import { exportCreated, exportPage } from './exports.ts';
 import {
   attributeInput,
+  attributeRow,
   categoryAttributesInput,
   categoryInput,
+  categoryList,
+  categoryRow,
   categoryUpdate,
+  importReport,
+  inventoryItem,
   inventoryListQuery,
   inventoryListRow,
   itemInput,
   itemTransfer,
   itemUpdate,
+  productDetail,
+  productDetailView,
   productInput,
+  productRow,
   productUpdate,
   rentalHistoryQuery,
+  rentalHistoryRow,
   stockInput,
 } from './inventory.ts';
 import {
@@ -78,6 +98,8 @@ import {
   orderItemReplace,
   orderItemsInvoice,
   orderItemUpdate,
+  orderDetail,
+  orderItemsInvoiced,
   orderListQuery,
   orderListRow,
   orderNotesUpdate,
@@ -85,10 +107,12 @@ import {
   orderSignatureInput,
   rentOrderCreate,
   rentOrderQuote,
+  rentQuote,
   saleOrderCreate,
 } from './orders.ts';
 import {
   couponInput,
+  couponRow,
   couponUpdate,
   partnerDetail,
   partnerInput,
@@ -96,31 +120,64 @@ import {
   partnerRow,
   partnerUpdate,
 } from './partners.ts';
-import { autoBillingInput, recurringOrderListQuery } from './recurring.ts';
+import {
+  autoBillingInput,
+  autoBillingPlan,
+  recurringOrderListQuery,
+  recurringOrderRow,
+} from './recurring.ts';
+import {
+  activitySettings,
+  businessInfo,
+  generalSettings,
+  kioskChallenge,
+  kioskDeviceRow,
+  kioskResult,
+  kioskRevoked,
+  locationActivitySettings,
+} from './settings.ts';
 import {
   accessKeySet,
   accessPolicyUpdate,
+  accessPolicyView,
   roleInput,
+  roleSaved,
+  roleView,
   staffListQuery,
+  staffUser,
   userCreate,
+  userPage,
   userUpdate,
 } from './staff.ts';
 import {
+  availabilityCalendar,
   availabilityCalendarQuery,
   barcodeLookupQuery,
+  barcodeMatch,
+  calendarBooking,
   calendarOrdersQuery,
+  labelItem,
   labelItemsQuery,
+  maintenanceReport,
   maintenanceReportQuery,
+  maintenanceRule,
   maintenanceRuleCreate,
+  rentalGroup,
+  repairLog,
   repairLogClose,
   repairLogCreate,
+  repairLogReport,
   repairLogReportQuery,
   repairLogsQuery,
   repairWorkCreate,
   scheduledMaintenanceQuery,
+  scheduledMaintenanceRow,
+  stocktake,
   stocktakeListQuery,
   stocktakeScan,
+  stocktakeScanResult,
   stocktakeStart,
+  stocktakeSummary,
 } from './stock.ts';
 
 /**
@@ -154,6 +211,13 @@ export function pageOf<T extends z.ZodType>(row: T) {
   });
 }
 const deleted = z.object({ id: z.number() });
+const created = deleted;
+const ok = z.object({ ok: z.literal(true) });
+/** The permissions the session holds at its location, and the resources they name (sorted). */
+const locationPermissions = z.object({
+  permissions: z.array(permissionRecord),
+  resources: z.array(z.string()),
+});
 /** What a cash register action answers: the outcome (a close's count) and the register as it is now. */
 export const registerAction = z.object({
   outcome: registerCloseOutcome.optional(),
@@ -166,6 +230,10 @@ export const customerPage = pageOf(customerRow);
 export type CustomerPage = z.infer<typeof customerPage>;
 export const partnerPage = pageOf(partnerRow);
 export type PartnerPage = z.infer<typeof partnerPage>;
+export const rentalHistoryPage = pageOf(rentalHistoryRow);
+export type RentalHistoryPage = z.infer<typeof rentalHistoryPage>;
+export const recurringOrderPage = pageOf(recurringOrderRow);
+export type RecurringOrderPage = z.infer<typeof recurringOrderPage>;
 export const orderListPage = pageOf(orderListRow);
 export type OrderListPage = z.infer<typeof orderListPage>;
 export const catalogueMatches = z.object({ matches: z.array(catalogueMatch) });
@@ -194,6 +262,8 @@ const exportListQuery = z.object({
 const settingKey = z.object({ key: z.string().regex(/^[a-z0-9_.-]{1,64}$/) });
 const settingValue = z.object({ value: z.unknown() });
 const rentalTypeQuery = z.object({ rental_type_id: z.coerce.number().int().positive().optional() });
+/** Another location the user may work in than the request's (`location-id` header). */
+const locationQuery = z.object({ location_id: z.coerce.number().int().positive().optional() });
 const setAsKiosk = z.object({
   used_in_store: z.boolean(),
   device: z
@@ -207,6 +277,9 @@ const setAsKiosk = z.object({
     .optional(),
 });
 const imageFile = z.object({ file: z.string() });
+/** What creating or renaming a category answers: the row without its counts and image. */
+const categorySaved = categoryRow.pick({ id: true, parent_id: true, name: true, sort_order: true });
+const categoryImage = z.object({ id: z.number(), image_url: z.string().nullable() });
 const fileUpload = z.object({ file: z.string().describe('multipart/form-data file field') });
 
 /** A customer as the order form's lookup finds it. */
@@ -220,23 +293,42 @@ export const customerMatch = customerRow.pick({
 });
 export type CustomerMatch = z.infer<typeof customerMatch>;
 
+/** Most order actions answer the order view as it is after them. */
+const orderView = { 200: orderDetail };
+
 const orders = (path: 'rent-orders' | 'sale-orders') =>
   ({
     [`GET /api/nine/${path}`]: { querystring: orderListQuery, response: { 200: orderListPage } },
-    [`GET /api/nine/${path}/:id`]: { params: id },
-    [`POST /api/nine/${path}/:id/events`]: { params: id, body: orderEventRequest },
-    [`PATCH /api/nine/${path}/:id/notes`]: { params: id, body: orderNotesUpdate },
-    [`POST /api/nine/${path}/:id/change-cost`]: { params: id, body: priceOverride },
-    [`POST /api/nine/${path}/:id/participants`]: { params: id, body: orderParticipantInput },
-    [`DELETE /api/nine/${path}/:id/participants/:childId`]: { params: idPath('id', 'childId') },
-    [`PUT /api/nine/${path}/:id/signature`]: { params: id, body: orderSignatureInput },
-    [`POST /api/nine/${path}/:id/photos`]: { params: id, body: fileUpload },
+    [`GET /api/nine/${path}/:id`]: { params: id, response: orderView },
+    [`POST /api/nine/${path}/:id/events`]: { params: id, body: orderEventRequest, response: orderView },
+    [`PATCH /api/nine/${path}/:id/notes`]: { params: id, body: orderNotesUpdate, response: orderView },
+    [`POST /api/nine/${path}/:id/change-cost`]: { params: id, body: priceOverride, response: orderView },
+    [`POST /api/nine/${path}/:id/participants`]: {
+      params: id,
+      body: orderParticipantInput,
+      response: orderView,
+    },
+    [`DELETE /api/nine/${path}/:id/participants/:childId`]: {
+      params: idPath('id', 'childId'),
+      response: orderView,
+    },
+    [`PUT /api/nine/${path}/:id/signature`]: { params: id, body: orderSignatureInput, response: orderView },
+    [`POST /api/nine/${path}/:id/photos`]: { params: id, body: fileUpload, response: orderView },
+    // The photo itself (image/jpeg, png or webp), not JSON.
     [`GET /api/nine/${path}/:id/photos/:childId`]: { params: idPath('id', 'childId') },
-    [`DELETE /api/nine/${path}/:id/photos/:childId`]: { params: idPath('id', 'childId') },
-    [`POST /api/nine/${path}/:id/invoice-items`]: { params: id, body: orderItemsInvoice },
+    [`DELETE /api/nine/${path}/:id/photos/:childId`]: {
+      params: idPath('id', 'childId'),
+      response: orderView,
+    },
+    [`POST /api/nine/${path}/:id/invoice-items`]: {
+      params: id,
+      body: orderItemsInvoice,
+      response: { 200: orderItemsInvoiced },
+    },
     [`PATCH /api/nine/${path}/:id/items/:childId`]: {
       params: idPath('id', 'childId'),
       body: orderItemUpdate,
+      response: orderView,
     },
   }) satisfies Record<string, RouteContract>;
 
@@ -253,39 +345,90 @@ export const contracts: Record<string, RouteContract> = {
 
   // auth
   'POST /api/nine/user/login': { body: loginRequest, response: { 200: loginResponse } },
-  'POST /api/nine/user/reset-password-link': { body: resetPasswordLinkRequest },
-  'POST /api/nine/user/reset-password': { body: resetPasswordRequest },
-  'POST /api/nine/user/password-expired': { body: changeExpiredPasswordRequest },
+  'POST /api/nine/user/logout': { response: { 200: ok } },
+  'POST /api/nine/user/reset-password-link': { body: resetPasswordLinkRequest, response: { 200: ok } },
+  'POST /api/nine/user/reset-password': { body: resetPasswordRequest, response: { 200: ok } },
+  'POST /api/nine/user/password-expired': {
+    body: changeExpiredPasswordRequest,
+    response: { 200: loginResponse },
+  },
+  'GET /api/nine/user/password-policy': { response: { 200: passwordPolicySchema } },
+  'GET /api/nine/locations': { response: { 200: z.array(locationSchema) } },
+  'GET /api/nine/user/location-permissions': { response: { 200: locationPermissions } },
   'POST /api/nine/user/sso/check': { querystring: ssoCheckQuery, response: { 200: ssoCheckResponse } },
-  'POST /api/nine/user/sso/login': { body: ssoLoginRequest },
-  'POST /api/nine/user/sso/complete': { body: ssoCompleteRequest },
-  'GET /api/nine/locations/:id/select': { params: id },
-  'GET /api/nine/user/settings/:key': { params: settingKey },
-  'PUT /api/nine/user/settings/:key': { params: settingKey, body: settingValue },
+  'POST /api/nine/user/sso/login': {
+    body: ssoLoginRequest,
+    response: { 200: z.object({ authorization_url: z.string() }) },
+  },
+  'POST /api/nine/user/sso/complete': { body: ssoCompleteRequest, response: { 200: loginResponse } },
+  'GET /api/nine/locations/:id/select': {
+    params: id,
+    response: { 200: locationPermissions.extend({ location_id: z.number() }) },
+  },
+  // A user setting is whatever JSON the web stored under its key (null when never set).
+  'GET /api/nine/user/settings/:key': { params: settingKey, response: { 200: z.unknown() } },
+  'PUT /api/nine/user/settings/:key': {
+    params: settingKey,
+    body: settingValue,
+    response: { 200: z.unknown() },
+  },
 
   // settings
-  'GET /api/nine/activity-settings': { querystring: rentalTypeQuery },
-  'GET /api/nine/location-activity-settings': { querystring: rentalTypeQuery },
-  'POST /api/nine/set-as-kiosk': { body: setAsKiosk },
-  'POST /api/nine/kiosk-devices/:id/revoke': { params: id },
+  'GET /api/nine/activity-settings': {
+    querystring: rentalTypeQuery.extend(locationQuery.shape),
+    response: { 200: activitySettings },
+  },
+  'GET /api/nine/location-activity-settings': {
+    querystring: rentalTypeQuery,
+    response: { 200: locationActivitySettings },
+  },
+  'GET /api/nine/general-settings': { response: { 200: generalSettings } },
+  'GET /api/nine/business-info': { querystring: locationQuery, response: { 200: businessInfo } },
+  'GET /api/nine/kiosk-devices': { response: { 200: z.array(kioskDeviceRow) } },
+  'POST /api/nine/set-as-kiosk/challenge': { response: { 200: kioskChallenge } },
+  'POST /api/nine/set-as-kiosk': { body: setAsKiosk, response: { 200: kioskResult } },
+  'POST /api/nine/kiosk-devices/:id/revoke': { params: id, response: { 200: kioskRevoked } },
 
   // orders
   ...orders('rent-orders'),
   ...orders('sale-orders'),
-  'POST /api/nine/rent-orders/quote': { body: rentOrderQuote },
-  'POST /api/nine/rent-orders': { body: rentOrderCreate },
-  'POST /api/nine/sale-orders': { body: saleOrderCreate },
-  'POST /api/nine/rent-orders/:id/deposit-override': { params: id, body: depositOverride },
+  'POST /api/nine/rent-orders/quote': { body: rentOrderQuote, response: { 200: rentQuote } },
+  'POST /api/nine/rent-orders': { body: rentOrderCreate, response: { 201: orderDetail } },
+  'POST /api/nine/sale-orders': { body: saleOrderCreate, response: { 201: orderDetail } },
+  'POST /api/nine/rent-orders/:id/deposit-override': {
+    params: id,
+    body: depositOverride,
+    response: orderView,
+  },
   'POST /api/nine/rent-orders/:id/items/:childId/replace': {
     params: idPath('id', 'childId'),
     body: orderItemReplace,
+    response: orderView,
   },
-  'POST /api/nine/rent-orders/:id/deliveries': { params: id, body: deliveryAssign },
-  'GET /api/nine/delivery-report': { querystring: deliveryReportQuery },
-  'PATCH /api/nine/deliveries/:id': { params: id, body: deliveryUpdate },
-  'GET /api/nine/rent-orders/:id/auto-billing': { params: id },
-  'PUT /api/nine/rent-orders/:id/auto-billing': { params: id, body: autoBillingInput },
-  'GET /api/nine/recurring-orders': { querystring: recurringOrderListQuery },
+  'POST /api/nine/rent-orders/:id/deliveries': {
+    params: id,
+    body: deliveryAssign,
+    response: { 201: orderDetail },
+  },
+  'GET /api/nine/dashboard/summary': { response: { 200: dashboardSummary } },
+  'GET /api/nine/delivery-report': {
+    querystring: deliveryReportQuery,
+    response: { 200: z.array(deliveryReportRow) },
+  },
+  'PATCH /api/nine/deliveries/:id': { params: id, body: deliveryUpdate, response: { 200: updatedDelivery } },
+  'GET /api/nine/rent-orders/:id/auto-billing': {
+    params: id,
+    response: { 200: autoBillingPlan.nullable() },
+  },
+  'PUT /api/nine/rent-orders/:id/auto-billing': {
+    params: id,
+    body: autoBillingInput,
+    response: { 200: autoBillingInput.extend({ order_id: z.number() }) },
+  },
+  'GET /api/nine/recurring-orders': {
+    querystring: recurringOrderListQuery,
+    response: { 200: recurringOrderPage },
+  },
 
   // money
   'POST /api/nine/payments': { body: paymentCreate, response: { 201: paymentView } },
@@ -309,8 +452,16 @@ export const contracts: Record<string, RouteContract> = {
     params: id,
     response: { 200: z.object({ invoice_id: z.number(), status: z.literal('posted') }) },
   },
-  'POST /api/nine/invoices/:id/credit-note': { params: id, body: creditNoteCreate },
-  'POST /api/nine/invoices/:id/adhoc-charges': { params: id, body: adhocChargeCreate },
+  'POST /api/nine/invoices/:id/credit-note': {
+    params: id,
+    body: creditNoteCreate,
+    response: { 201: invoiceDetail },
+  },
+  'POST /api/nine/invoices/:id/adhoc-charges': {
+    params: id,
+    body: adhocChargeCreate,
+    response: { 201: invoiceDetail },
+  },
   'GET /api/nine/invoices/rents': { querystring: invoiceListQuery, response: { 200: pageOf(invoiceRow) } },
   'GET /api/nine/invoices/sale': { querystring: invoiceListQuery, response: { 200: pageOf(invoiceRow) } },
   'GET /api/nine/invoices/:id': { params: id, response: { 200: invoiceDetail } },
@@ -385,28 +536,31 @@ export const contracts: Record<string, RouteContract> = {
   // partners
   'GET /api/nine/partners': { querystring: partnerListQuery, response: { 200: partnerPage } },
   'GET /api/nine/partners/:id': { params: id, response: { 200: partnerDetail } },
-  'POST /api/nine/partners': { body: partnerInput },
-  'PUT /api/nine/partners/:id': { params: id, body: partnerUpdate },
+  'POST /api/nine/partners': { body: partnerInput, response: { 201: partnerDetail } },
+  'PUT /api/nine/partners/:id': { params: id, body: partnerUpdate, response: { 200: partnerDetail } },
   'DELETE /api/nine/partners/:id': { params: id, response: { 200: deleted } },
-  'POST /api/nine/partners/:id/coupons': { params: id, body: couponInput },
-  'PUT /api/nine/coupons/:id': { params: id, body: couponUpdate },
+  'POST /api/nine/partners/:id/coupons': { params: id, body: couponInput, response: { 201: couponRow } },
+  'PUT /api/nine/coupons/:id': { params: id, body: couponUpdate, response: { 200: couponRow } },
   'DELETE /api/nine/coupons/:id': { params: id, response: { 200: deleted } },
 
   // staff
-  'GET /api/nine/users': { querystring: staffListQuery },
-  'POST /api/nine/users': { body: userCreate },
-  'PATCH /api/nine/users/:id': { params: id, body: userUpdate },
-  'POST /api/nine/users/:id/activate': { params: id },
-  'POST /api/nine/users/:id/deactivate': { params: id },
-  'PUT /api/nine/users/:id/access-key': { params: id, body: accessKeySet },
-  'DELETE /api/nine/users/:id/access-key': { params: id },
-  'POST /api/nine/roles': { body: roleInput },
-  'PUT /api/nine/roles/:id': { params: id, body: roleInput },
-  'PUT /api/nine/access-policy': { body: accessPolicyUpdate },
+  'GET /api/nine/users': { querystring: staffListQuery, response: { 200: userPage } },
+  'POST /api/nine/users': { body: userCreate, response: { 201: staffUser } },
+  'PATCH /api/nine/users/:id': { params: id, body: userUpdate, response: { 200: staffUser } },
+  'POST /api/nine/users/:id/activate': { params: id, response: { 200: staffUser } },
+  'POST /api/nine/users/:id/deactivate': { params: id, response: { 200: staffUser } },
+  'PUT /api/nine/users/:id/access-key': { params: id, body: accessKeySet, response: { 200: ok } },
+  'DELETE /api/nine/users/:id/access-key': { params: id, response: { 200: ok } },
+  'GET /api/nine/roles': { response: { 200: z.array(roleView) } },
+  'POST /api/nine/roles': { body: roleInput, response: { 201: roleSaved } },
+  'PUT /api/nine/roles/:id': { params: id, body: roleInput, response: { 200: roleSaved } },
+  'GET /api/nine/access-policy': { response: { 200: accessPolicyView } },
+  'PUT /api/nine/access-policy': { body: accessPolicyUpdate, response: { 200: accessPolicyUpdate } },
 
   // exports
-  'POST /api/nine/exports': { body: exportCreate },
-  'GET /api/nine/exports': { querystring: exportListQuery },
+  'POST /api/nine/exports': { body: exportCreate, response: { 201: exportCreated } },
+  'GET /api/nine/exports': { querystring: exportListQuery, response: { 200: exportPage } },
+  // The file itself (CSV or XLSX), not JSON.
   'GET /api/nine/exports/:id/download': { params: id },
 
   // inventory
@@ -418,47 +572,113 @@ export const contracts: Record<string, RouteContract> = {
     querystring: inventoryListQuery,
     response: { 200: pageOf(inventoryListRow) },
   },
-  'GET /api/nine/inventory/products/:id': { params: id },
-  'GET /api/nine/inventory/detail/rent/:id': { params: id },
-  'GET /api/nine/inventory/products/:id/rentals': { params: id, querystring: rentalHistoryQuery },
-  'POST /api/nine/inventory/products': { body: productInput },
-  'PATCH /api/nine/inventory/products/:id': { params: id, body: productUpdate },
-  'POST /api/nine/inventory/products/:id/items': { params: id, body: itemInput },
-  'PATCH /api/nine/inventory/items/:id': { params: id, body: itemUpdate },
-  'POST /api/nine/inventory/items/:id/transfer': { params: id, body: itemTransfer },
-  'DELETE /api/nine/inventory/items/:id': { params: id },
-  'PUT /api/nine/inventory/products/:id/stock': { params: id, body: stockInput },
-  'POST /api/nine/inventory/import': { body: fileUpload },
-  'POST /api/nine/categories': { body: categoryInput },
-  'PATCH /api/nine/categories/:id': { params: id, body: categoryUpdate },
-  'DELETE /api/nine/categories/:id': { params: id },
-  'PUT /api/nine/categories/:id/image': { params: id, body: fileUpload },
-  'DELETE /api/nine/categories/:id/image': { params: id },
+  'GET /api/nine/inventory/products/:id': { params: id, response: { 200: productDetail } },
+  'GET /api/nine/inventory/detail/rent/:id': { params: id, response: { 200: productDetailView } },
+  'GET /api/nine/inventory/products/:id/rentals': {
+    params: id,
+    querystring: rentalHistoryQuery,
+    response: { 200: rentalHistoryPage },
+  },
+  'POST /api/nine/inventory/products': { body: productInput, response: { 201: productRow } },
+  'PATCH /api/nine/inventory/products/:id': {
+    params: id,
+    body: productUpdate,
+    response: { 200: productRow },
+  },
+  'POST /api/nine/inventory/products/:id/items': {
+    params: id,
+    body: itemInput,
+    response: { 201: inventoryItem },
+  },
+  'PATCH /api/nine/inventory/items/:id': { params: id, body: itemUpdate, response: { 200: inventoryItem } },
+  'POST /api/nine/inventory/items/:id/transfer': {
+    params: id,
+    body: itemTransfer,
+    response: { 200: inventoryItem },
+  },
+  'DELETE /api/nine/inventory/items/:id': { params: id, response: { 200: deleted } },
+  'PUT /api/nine/inventory/products/:id/stock': {
+    params: id,
+    body: stockInput,
+    response: { 200: stockInput.extend({ product_id: z.number() }) },
+  },
+  'POST /api/nine/inventory/import': { body: fileUpload, response: { 200: importReport } },
+  'GET /api/nine/categories': { response: { 200: categoryList } },
+  'POST /api/nine/categories': { body: categoryInput, response: { 201: categorySaved } },
+  'PATCH /api/nine/categories/:id': { params: id, body: categoryUpdate, response: { 200: categorySaved } },
+  'DELETE /api/nine/categories/:id': { params: id, response: { 200: deleted } },
+  'PUT /api/nine/categories/:id/image': { params: id, body: fileUpload, response: { 200: categoryImage } },
+  'DELETE /api/nine/categories/:id/image': { params: id, response: { 200: categoryImage } },
+  // The image itself, not JSON; public, as <img> tags load it.
   'GET /api/nine/category-images/:file': { params: imageFile },
-  'POST /api/nine/attributes': { body: attributeInput },
-  'PUT /api/nine/attributes/:id': { params: id, body: attributeInput },
-  'DELETE /api/nine/attributes/:id': { params: id },
-  'PUT /api/nine/categories/:id/attributes': { params: id, body: categoryAttributesInput },
+  'GET /api/nine/attributes': { response: { 200: z.object({ rows: z.array(attributeRow) }) } },
+  'POST /api/nine/attributes': { body: attributeInput, response: { 201: attributeRow } },
+  'PUT /api/nine/attributes/:id': { params: id, body: attributeInput, response: { 200: attributeRow } },
+  'DELETE /api/nine/attributes/:id': { params: id, response: { 200: deleted } },
+  'PUT /api/nine/categories/:id/attributes': {
+    params: id,
+    body: categoryAttributesInput,
+    response: { 200: z.object({ id: z.number(), attribute_ids: z.array(z.number()) }) },
+  },
 
   // stock
-  'GET /api/nine/stock/barcode': { querystring: barcodeLookupQuery },
-  'GET /api/nine/stock/label-items': { querystring: labelItemsQuery },
-  'GET /api/nine/stock/availability-calendar': { querystring: availabilityCalendarQuery },
-  'GET /api/nine/stock/availability-calendar/orders': { querystring: calendarOrdersQuery },
-  'POST /api/nine/stock/maintenance-rules': { body: maintenanceRuleCreate },
-  'DELETE /api/nine/stock/maintenance-rules/:id': { params: id },
-  'GET /api/nine/stock/scheduled-maintenance': { querystring: scheduledMaintenanceQuery },
-  'GET /api/nine/stock/repair-logs': { querystring: repairLogsQuery },
-  'GET /api/nine/stock/repair-logs/:id': { params: id },
-  'POST /api/nine/stock/repair-logs': { body: repairLogCreate },
-  'POST /api/nine/stock/repair-logs/:id/work': { params: id, body: repairWorkCreate },
-  'POST /api/nine/stock/repair-logs/:id/close': { params: id, body: repairLogClose },
-  'POST /api/nine/stock/items/:id/serviced': { params: id, body: repairLogClose },
-  'GET /api/nine/stock/stocktakes': { querystring: stocktakeListQuery },
-  'GET /api/nine/stock/stocktakes/:id': { params: id },
-  'POST /api/nine/stock/stocktakes': { body: stocktakeStart },
-  'POST /api/nine/stock/stocktakes/:id/scans': { params: id, body: stocktakeScan },
-  'POST /api/nine/stock/stocktakes/:id/close': { params: id },
-  'GET /api/nine/stock/reports/repair-logs': { querystring: repairLogReportQuery },
-  'GET /api/nine/stock/reports/maintenance': { querystring: maintenanceReportQuery },
+  'GET /api/nine/stock/barcode': { querystring: barcodeLookupQuery, response: { 200: barcodeMatch } },
+  'GET /api/nine/stock/label-items': { querystring: labelItemsQuery, response: { 200: pageOf(labelItem) } },
+  'GET /api/nine/stock/availability-calendar': {
+    querystring: availabilityCalendarQuery,
+    response: { 200: availabilityCalendar },
+  },
+  'GET /api/nine/stock/availability-calendar/orders': {
+    querystring: calendarOrdersQuery,
+    response: { 200: z.array(calendarBooking) },
+  },
+  'GET /api/nine/stock/rental-groups': { response: { 200: z.array(rentalGroup) } },
+  'GET /api/nine/stock/maintenance-rules': { response: { 200: z.array(maintenanceRule) } },
+  'POST /api/nine/stock/maintenance-rules': { body: maintenanceRuleCreate, response: { 201: created } },
+  'DELETE /api/nine/stock/maintenance-rules/:id': { params: id, response: { 200: deleted } },
+  'GET /api/nine/stock/scheduled-maintenance': {
+    querystring: scheduledMaintenanceQuery,
+    response: { 200: pageOf(scheduledMaintenanceRow) },
+  },
+  'GET /api/nine/stock/repair-logs': { querystring: repairLogsQuery, response: { 200: pageOf(repairLog) } },
+  'GET /api/nine/stock/repair-logs/:id': { params: id, response: { 200: repairLog } },
+  'POST /api/nine/stock/repair-logs': { body: repairLogCreate, response: { 201: repairLog } },
+  'POST /api/nine/stock/repair-logs/:id/work': {
+    params: id,
+    body: repairWorkCreate,
+    response: { 200: repairLog },
+  },
+  'POST /api/nine/stock/repair-logs/:id/close': {
+    params: id,
+    body: repairLogClose,
+    response: { 200: repairLog },
+  },
+  'POST /api/nine/stock/items/:id/serviced': {
+    params: id,
+    body: repairLogClose,
+    response: { 200: z.object({ item_id: z.number() }) },
+  },
+  'GET /api/nine/stock/stocktakes/current': {
+    response: { 200: z.object({ stocktake: stocktake.nullable() }) },
+  },
+  'GET /api/nine/stock/stocktakes': {
+    querystring: stocktakeListQuery,
+    response: { 200: pageOf(stocktakeSummary) },
+  },
+  'GET /api/nine/stock/stocktakes/:id': { params: id, response: { 200: stocktake } },
+  'POST /api/nine/stock/stocktakes': { body: stocktakeStart, response: { 201: stocktake } },
+  'POST /api/nine/stock/stocktakes/:id/scans': {
+    params: id,
+    body: stocktakeScan,
+    response: { 200: stocktakeScanResult },
+  },
+  'POST /api/nine/stock/stocktakes/:id/close': { params: id, response: { 200: stocktake } },
+  'GET /api/nine/stock/reports/repair-logs': {
+    querystring: repairLogReportQuery,
+    response: { 200: repairLogReport },
+  },
+  'GET /api/nine/stock/reports/maintenance': {
+    querystring: maintenanceReportQuery,
+    response: { 200: maintenanceReport },
+  },
 };

@@ -22,16 +22,28 @@ export const deliveryUpdate = z.object({
   sort: z.number().int().min(0).max(10_000).optional(),
 });
 
-export interface DeliveryReportRow {
-  id: number;
-  sort: number;
-  no: number;
-  type: 'delivery' | 'pickup';
-  status: (typeof deliveryStatuses)[number];
-  scheduled: string;
-  order: { id: number; number: number };
-  customer: string | null;
-  address: string;
-  zip_code: string | null;
-  items: { id: number; sku: string | null; name: string; quantity: number }[];
-}
+export const deliveryReportRow = z.object({
+  id: z.number(),
+  sort: z.number().int(),
+  no: z.number().int(),
+  type: z.enum(['delivery', 'pickup']),
+  status: z.enum(deliveryStatuses),
+  scheduled: z.string(),
+  order: z.object({ id: z.number(), number: z.number() }),
+  customer: z.string().nullable(),
+  address: z.string(),
+  zip_code: z.string().nullable(),
+  items: z.array(
+    z.object({ id: z.number(), sku: z.string().nullable(), name: z.string(), quantity: z.number() }),
+  ),
+});
+export type DeliveryReportRow = z.infer<typeof deliveryReportRow>;
+
+/** PATCH /api/nine/deliveries/:id answers the delivery's new status and place in the day's list. */
+export const updatedDelivery = z.object({
+  id: z.number(),
+  status: z.enum(deliveryStatuses),
+  sort: z.number().int(),
+  order_id: z.number(),
+});
+export type UpdatedDelivery = z.infer<typeof updatedDelivery>;

@@ -112,88 +112,94 @@ export const productForm = z.object({
   attributes: z.record(z.string(), z.string().trim().max(200)),
 });
 
-export interface ProductAttributeValue {
-  attribute_id: number;
-  name: string;
-  kind: AttributeKind;
-  value: string;
-}
+export const productAttributeValue = z.object({
+  attribute_id: z.number(),
+  name: z.string(),
+  kind: z.enum(attributeKinds),
+  value: z.string(),
+});
+export type ProductAttributeValue = z.infer<typeof productAttributeValue>;
 
-export interface ProductRow {
-  id: number;
-  kind: 'rent' | 'sale';
-  sku: string;
-  name: string;
-  option: string | null;
-  category_id: number | null;
-  category: string | null;
-  is_serialized: boolean;
-  barcode: string | null;
-  price_minor: number;
-  hourly_price_minor: number | null;
-  deposit_minor: number;
-  active: boolean;
-  version: number;
-  attributes: ProductAttributeValue[];
-}
+export const productRow = z.object({
+  id: z.number(),
+  kind: z.enum(['rent', 'sale']),
+  sku: z.string(),
+  name: z.string(),
+  option: z.string().nullable(),
+  category_id: z.number().nullable(),
+  category: z.string().nullable(),
+  is_serialized: z.boolean(),
+  barcode: z.string().nullable(),
+  price_minor: z.number().int(),
+  hourly_price_minor: z.number().int().nullable(),
+  deposit_minor: z.number().int(),
+  active: z.boolean(),
+  version: z.number(),
+  attributes: z.array(productAttributeValue),
+});
+export type ProductRow = z.infer<typeof productRow>;
 
-export interface InventoryItem {
-  id: number;
-  product_id: number;
-  sku: string;
-  barcode: string;
-  status: InventoryItemStatus;
-  home_location_id: number;
-  home_location: string;
-  current_location_id: number;
-  current_location: string;
-  rent_count: number;
-  rent_minutes: number;
-  revenue_minor: number;
-  version: number;
-}
+export const inventoryItem = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  status: z.enum(itemStatuses),
+  home_location_id: z.number(),
+  home_location: z.string(),
+  current_location_id: z.number(),
+  current_location: z.string(),
+  rent_count: z.number(),
+  rent_minutes: z.number(),
+  revenue_minor: z.number().int(),
+  version: z.number(),
+});
+export type InventoryItem = z.infer<typeof inventoryItem>;
 
-export interface StockLevel {
-  location_id: number;
-  location: string;
-  quantity: number;
-}
+export const stockLevel = z.object({ location_id: z.number(), location: z.string(), quantity: z.number() });
+export type StockLevel = z.infer<typeof stockLevel>;
 
-export interface MaintenanceRow {
-  id: number;
-  item_sku: string;
-  status: 'open' | 'closed';
-  problem: string;
-  opened_at: string;
-  closed_at: string | null;
-  cost_minor: number;
-}
+export const maintenanceRow = z.object({
+  id: z.number(),
+  item_sku: z.string(),
+  status: z.enum(['open', 'closed']),
+  problem: z.string(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  cost_minor: z.number().int(),
+});
+export type MaintenanceRow = z.infer<typeof maintenanceRow>;
 
-export interface ProductDetail {
-  product: ProductRow;
-  items: InventoryItem[];
-  stock: StockLevel[];
-  totals: { rent_count: number; rent_minutes: number; revenue_minor: number };
+const productTotals = z.object({
+  rent_count: z.number(),
+  rent_minutes: z.number(),
+  revenue_minor: z.number().int(),
+});
+export const productDetail = z.object({
+  product: productRow,
+  items: z.array(inventoryItem),
+  stock: z.array(stockLevel),
+  totals: productTotals,
   /** The latest repair logs of the product's items; null where the maintenance tables do not exist. */
-  maintenance: MaintenanceRow[] | null;
-}
-
-type WithoutFigure<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+  maintenance: z.array(maintenanceRow).nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
 
 /**
  * A product's page as the web shows it. The rent detail page (GET /api/nine/inventory/detail/rent/:id)
  * needs no permission (spec section 6), but cost and revenue figures reach only holders of `inventory`:
  * without it `figures` is false and the figure fields are left out.
  */
-export interface ProductDetailView {
-  product: ProductRow;
-  items: WithoutFigure<InventoryItem, 'revenue_minor'>[];
-  stock: StockLevel[];
-  totals: WithoutFigure<ProductDetail['totals'], 'revenue_minor'>;
-  maintenance: WithoutFigure<MaintenanceRow, 'cost_minor'>[] | null;
+export const productDetailView = z.object({
+  product: productRow,
+  items: z.array(inventoryItem.partial({ revenue_minor: true })),
+  stock: z.array(stockLevel),
+  totals: productTotals.partial({ revenue_minor: true }),
+  maintenance: z.array(maintenanceRow.partial({ cost_minor: true })).nullable(),
   /** Absent on the full detail (GET /api/nine/inventory/products/:id), which always has them. */
-  figures?: boolean;
-}
+  figures: z.boolean().optional(),
+});
+export type ProductDetailView = z.infer<typeof productDetailView>;
 
 export const itemInput = z.object({
   sku,
@@ -229,22 +235,23 @@ export type StockInput = z.input<typeof stockInput>;
 
 export const rentalHistoryQuery = pageQuery({ size: { default: 20, max: 100 } });
 
-export interface RentalHistoryRow {
-  order_item_id: number;
-  order_id: number;
-  order_number: number;
-  order_type: string;
-  customer: string | null;
-  item_sku: string | null;
-  quantity: number;
-  status: string;
-  planned_start: string | null;
-  planned_finish: string | null;
-  delivered_at: string | null;
-  returned_at: string | null;
-  revenue_minor: number;
-  created_at: string;
-}
+export const rentalHistoryRow = z.object({
+  order_item_id: z.number(),
+  order_id: z.number(),
+  order_number: z.number(),
+  order_type: z.string(),
+  customer: z.string().nullable(),
+  item_sku: z.string().nullable(),
+  quantity: z.number(),
+  status: z.string(),
+  planned_start: z.string().nullable(),
+  planned_finish: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  revenue_minor: z.number().int(),
+  created_at: z.string(),
+});
+export type RentalHistoryRow = z.infer<typeof rentalHistoryRow>;
 
 // Categories and attributes -------------------------------------------------------------------------
 
@@ -267,25 +274,27 @@ export const categoryEditForm = categoryForm.extend({
     .string()
     .trim()
     .transform((text) => Number(text) || 0)
-    .pipe(categoryInput.shape.sort_order),
+    .pipe(categoryInput.shape.sort_order.unwrap()),
 });
 
-export interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
+export const categoryRow = z.object({
+  id: z.number(),
+  parent_id: z.number().nullable(),
+  name: z.string(),
   /** A path under /api, or null without an image. */
-  image_url: string | null;
-  sort_order: number;
-  product_count: number;
-  attribute_ids: number[];
-}
+  image_url: z.string().nullable(),
+  sort_order: z.number(),
+  product_count: z.number(),
+  attribute_ids: z.array(z.number()),
+});
+export type CategoryRow = z.infer<typeof categoryRow>;
 
-export interface CategoryList {
-  rows: CategoryRow[];
+export const categoryList = z.object({
+  rows: z.array(categoryRow),
   /** The activity setting `show_category_image_in_admin_pannel` of the location. */
-  show_images: boolean;
-}
+  show_images: z.boolean(),
+});
+export type CategoryList = z.infer<typeof categoryList>;
 
 export const attributeInput = z
   .object({
@@ -314,16 +323,17 @@ export const attributeForm = z
         .filter(Boolean),
     ),
   })
-  .transform((a) => ({ ...a, options: a.kind === 'option' ? a.options : [] }))
+  .transform((a): AttributeInput => ({ ...a, options: a.kind === 'option' ? a.options : [] }))
   .pipe(attributeInput);
 
-export interface AttributeRow {
-  id: number;
-  name: string;
-  kind: AttributeKind;
-  options: string[];
-  category_ids: number[];
-}
+export const attributeRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(attributeKinds),
+  options: z.array(z.string()),
+  category_ids: z.array(z.number()),
+});
+export type AttributeRow = z.infer<typeof attributeRow>;
 
 export const categoryAttributesInput = z.object({ attribute_ids: z.array(id).max(200) });
 
@@ -375,18 +385,20 @@ export const importReasons = [
 ] as const;
 export type ImportReason = (typeof importReasons)[number];
 
-export interface ImportRefusal {
+export const importRefusal = z.object({
   /** 1-based line in the file, header = line 1. */
-  line: number;
-  sku: string;
-  reasons: ImportReason[];
-}
+  line: z.number(),
+  sku: z.string(),
+  reasons: z.array(z.enum(importReasons)),
+});
+export type ImportRefusal = z.infer<typeof importRefusal>;
 
-export interface ImportReport {
-  imported: boolean;
-  rows: number;
-  products_created: number;
-  items_created: number;
-  stock_rows: number;
-  refused: ImportRefusal[];
-}
+export const importReport = z.object({
+  imported: z.boolean(),
+  rows: z.number(),
+  products_created: z.number(),
+  items_created: z.number(),
+  stock_rows: z.number(),
+  refused: z.array(importRefusal),
+});
+export type ImportReport = z.infer<typeof importReport>;

@@ -159,3 +159,12 @@ export const adhocChargeCreate = z.object({
   taxable: z.boolean().default(true),
 });
 export type AdhocChargeCreate = z.infer<typeof adhocChargeCreate>;
+/** The ad-hoc charge form: the quantity as typed, then checked by the request's own rule. */
+export const adhocChargeForm = adhocChargeCreate.extend({
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .pipe(adhocChargeCreate.shape.quantity),
+});

@@ -102,6 +102,10 @@ export const priceOverride = z.object({
   comment: z.string().trim().min(1).max(500),
   access_key: z.string().min(1).max(64).optional(),
 });
+/** The change-cost form: price and reason by the server's rules; an empty access key is sent as none. */
+export const priceOverrideForm = priceOverride
+  .pick({ unit_price_minor: true, comment: true })
+  .extend({ access_key: z.string().trim().max(64) });
 export const depositOverride = z.object({
   deposit_minor: amountMinor,
   version: z.number().int().positive(),

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { pageQuery } from './page.ts';
 import { amountMinor } from '../money.ts';
 import { STAFF_NOTE_MAX } from '../constants.ts';
-import type { InvoiceTiming } from '../invoice-timing.ts';
-import type { Minor } from '../money.ts';
-import type { PriceBreakdown } from '../tax.ts';
+import { invoiceTimings } from '../invoice-timing.ts';
+import { priceBreakdownSchema } from '../tax.ts';
 import {
+  itemStatuses,
   rentStatuses,
   saleStatuses,
-  type ItemStatus,
   type OrderEventType,
   type OrderStatus,
 } from '../order-machine.ts';
@@ -282,50 +281,65 @@ export const rentOrderQuote = z
     message: 'must be after planned_start',
   });
 
-export interface OrderCustomer {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  postal_code: string | null;
-  is_anonymous: boolean;
-}
+export const orderCustomer = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  is_anonymous: z.boolean(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomer>;
 
-export interface OrderItem {
-  id: number;
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  product_category: string | null;
+export const orderItem = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_sku: z.string(),
+  product_name: z.string(),
+  product_category: z.string().nullable(),
   /** The serialized item booked, or null for a bulk product line (no SKU). */
-  item_id: number | null;
-  item_sku: string | null;
-  barcode: string | null;
-  quantity: number;
-  unit_price_minor: Minor;
-  discount_minor: Minor;
-  status: ItemStatus;
-  delivered_at: string | null;
-  returned_at: string | null;
-  counter_start: number | null;
-  counter_end: number | null;
+  item_id: z.number().nullable(),
+  item_sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price_minor: z.number().int(),
+  discount_minor: z.number().int(),
+  status: z.enum(itemStatuses),
+  delivered_at: z.string().nullable(),
+  returned_at: z.string().nullable(),
+  counter_start: z.number().nullable(),
+  counter_end: z.number().nullable(),
   /** On an invoice already: its price and discount are fixed. */
-  invoiced: boolean;
-}
+  invoiced: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+const orderEventTypes = [
+  'CONFIRM',
+  'DELIVER',
+  'UNDO_DELIVER',
+  'RETURN',
+  'CANCEL_ITEMS',
+  'CANCEL',
+  'REFUNDED',
+  'CLOSE',
+] as const satisfies readonly OrderEventType[];
 
 /** An action the order allows now; item actions name the items each applies to. */
-export interface AllowedEvent {
-  type: OrderEventType;
-  item_ids?: number[];
-}
+export const allowedEvent = z.object({
+  type: z.enum(orderEventTypes),
+  item_ids: z.array(z.number()).optional(),
+});
+export type AllowedEvent = z.infer<typeof allowedEvent>;
 
-export interface TimelineEntry {
-  at: string;
-  user: string | null;
-  action: string;
-  data: unknown;
-}
+export const timelineEntry = z.object({
+  at: z.string(),
+  user: z.string().nullable(),
+  action: z.string(),
+  data: z.unknown(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
 
 /** Edit item (its discount) and set counter (meter readings out and back); unchanged fields are left out. */
 export const orderItemUpdate = z
@@ -361,10 +375,8 @@ export const orderItemsInvoice = z.object({
 export type OrderItemsInvoice = z.infer<typeof orderItemsInvoice>;
 
 /** POST …/:id/invoice-items answers the invoice the lines went on and the order as it is now. */
-export interface OrderItemsInvoiced {
-  invoice_id: number;
-  order: OrderDetail;
-}
+export const orderItemsInvoiced = z.object({ invoice_id: z.number(), order: z.lazy(() => orderDetail) });
+export type OrderItemsInvoiced = z.infer<typeof orderItemsInvoiced>;
 
 /** Someone taking part in a rental (a tour's riders, a boat's crew): name, and what the staff may need. */
 export const orderParticipantInput = z.object({
@@ -375,13 +387,14 @@ export const orderParticipantInput = z.object({
 });
 export type OrderParticipantInput = z.infer<typeof orderParticipantInput>;
 
-export interface OrderParticipant {
-  id: number;
-  name: string;
-  age: number | null;
-  weight_kg: number | null;
-  notes: string | null;
-}
+export const orderParticipant = z.object({
+  id: z.number(),
+  name: z.string(),
+  age: z.number().nullable(),
+  weight_kg: z.number().nullable(),
+  notes: z.string().nullable(),
+});
+export type OrderParticipant = z.infer<typeof orderParticipant>;
 
 /** The largest drawn signature accepted, as a data URL (a signature pad's PNG is a few kilobytes). */
 export const SIGNATURE_MAX_CHARS = 300_000;
@@ -406,70 +419,101 @@ export const orderSignatureInput = z.discriminatedUnion('method', [
 ]);
 export type OrderSignatureInput = z.infer<typeof orderSignatureInput>;
 
-export interface OrderSignature {
-  method: 'drawn' | 'typed';
-  signer_name: string;
+export const orderSignature = z.object({
+  method: z.enum(['drawn', 'typed']),
+  signer_name: z.string(),
   /** A data URL: image/png when drawn, image/svg+xml when typed. */
-  image: string;
-  signed_at: string;
-  signed_by: string | null;
-}
+  image: z.string(),
+  signed_at: z.string(),
+  signed_by: z.string().nullable(),
+});
+export type OrderSignature = z.infer<typeof orderSignature>;
 
 export const ORDER_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const ORDER_PHOTO_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp'] as const;
 
-export interface OrderPhoto {
-  id: number;
-  file_name: string;
-  content_type: (typeof ORDER_PHOTO_TYPES)[number];
-  size_bytes: number;
-  created_at: string;
-  created_by: string | null;
-}
+export const orderPhoto = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  content_type: z.enum(ORDER_PHOTO_TYPES),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type OrderPhoto = z.infer<typeof orderPhoto>;
 
 /** GET /api/nine/rent-orders/:id and /sale-orders/:id: the order view's data, built by the server. */
-export interface OrderDetail {
-  id: number;
-  number: number;
-  type: 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item';
-  source: string;
-  status: OrderStatus;
+export const orderDetail = z.object({
+  id: z.number(),
+  number: z.number(),
+  type: z.enum(['rent', 'sale', 'borrow', 'adhoc', 'item']),
+  source: z.string(),
+  status: z.union([z.enum(rentStatuses), z.enum(saleStatuses)]),
   /** Sent back with every change; a stale one is refused (1021). */
-  version: number;
-  overdue: boolean;
-  location_id: number;
-  rental_type_id: number | null;
-  planned_start: string | null;
-  planned_finish: string | null;
-  actual_start: string | null;
-  actual_finish: string | null;
-  closed_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  total_minor: Minor;
-  deposit_minor: Minor;
-  paid_minor: Minor;
-  balance_minor: Minor;
-  staff_note: string | null;
-  customer_note: string | null;
-  order_image: string | null;
-  deposit_in_custody: boolean;
-  cc_skipped: boolean;
-  has_delivery: boolean;
-  customer: OrderCustomer | null;
-  items: OrderItem[];
-  allowed_events: AllowedEvent[];
-  timeline: TimelineEntry[];
-  participants: OrderParticipant[];
-  signature: OrderSignature | null;
-  photos: OrderPhoto[];
+  version: z.number(),
+  overdue: z.boolean(),
+  location_id: z.number(),
+  rental_type_id: z.number().nullable(),
+  planned_start: z.string().nullable(),
+  planned_finish: z.string().nullable(),
+  actual_start: z.string().nullable(),
+  actual_finish: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  created_at: z.string(),
+  total_minor: z.number().int(),
+  deposit_minor: z.number().int(),
+  paid_minor: z.number().int(),
+  balance_minor: z.number().int(),
+  staff_note: z.string().nullable(),
+  customer_note: z.string().nullable(),
+  order_image: z.string().nullable(),
+  deposit_in_custody: z.boolean(),
+  cc_skipped: z.boolean(),
+  has_delivery: z.boolean(),
+  customer: orderCustomer.nullable(),
+  items: z.array(orderItem),
+  allowed_events: z.array(allowedEvent),
+  timeline: z.array(timelineEntry),
+  participants: z.array(orderParticipant),
+  signature: orderSignature.nullable(),
+  photos: z.array(orderPhoto),
   /** The largest photo the location accepts (general settings). */
-  photo_max_bytes: number;
+  photo_max_bytes: z.number(),
   /** Activity setting manual_invoice_time for the order's rental type: when "add to invoice" is offered. */
-  manual_invoice_time?: InvoiceTiming;
+  manual_invoice_time: z.enum(invoiceTimings).optional(),
   /**
    * Subtotal, discounts, each tax with its rate and the total, per is_tax_included and show_taxes_mode:
    * what receipts and prints show (shared/tax.ts priceBreakdown).
    */
-  price_breakdown: PriceBreakdown;
-}
+  price_breakdown: priceBreakdownSchema,
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** POST /api/nine/rent-orders/quote: the draft priced, and each line's availability over the period. */
+export const rentQuoteLine = z.object({
+  item_id: z.number().nullable(),
+  product_id: z.number(),
+  quantity: z.number().int(),
+  /** For the whole period, as the order would be priced. */
+  unit_price_minor: z.number().int(),
+  deposit_minor: z.number().int(),
+  available: z.boolean(),
+  /** Bulk lines: how many are free over the period; null for serialized items. */
+  available_quantity: z.number().int().nullable(),
+  /** The category's name, or the product's SKU when it has none. */
+  product_category: z.string(),
+  product_sku: z.string(),
+});
+export type RentQuoteLine = z.infer<typeof rentQuoteLine>;
+export const rentQuote = z.object({
+  lines: z.array(rentQuoteLine),
+  net_minor: z.number().int(),
+  tax_minor: z.number().int(),
+  total_minor: z.number().int(),
+  deposit_minor: z.number().int(),
+  is_tax_included: z.boolean(),
+  /** Subtotal, each tax with its rate, and the total; its lines follow `lines`. */
+  price_breakdown: priceBreakdownSchema,
+});
+export type RentQuote = z.infer<typeof rentQuote>;

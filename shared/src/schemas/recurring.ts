@@ -30,25 +30,27 @@ export const recurringOrderListQuery = pageQuery({
 export type RecurringOrderListQuery = z.infer<typeof recurringOrderListQuery>;
 
 /** A rent order's plan as the 'Start / Edit Auto Billing' modal reads it; null when billing never started. */
-export interface AutoBillingPlan {
-  order_id: number;
-  frequency: (typeof billingFrequencies)[number];
-  next_invoice_date: string;
-  active: boolean;
-  issued_invoice_count: number;
-}
+export const autoBillingPlan = z.object({
+  order_id: z.number(),
+  frequency: z.enum(billingFrequencies),
+  next_invoice_date: z.string(),
+  active: z.boolean(),
+  issued_invoice_count: z.number().int(),
+});
+export type AutoBillingPlan = z.infer<typeof autoBillingPlan>;
 
-export interface RecurringOrderRow {
-  order_id: number;
-  order_number: number;
-  customer: string | null;
-  email: string | null;
-  issued_invoice_count: number;
-  total_invoiced_minor: number;
-  plan_start: string | null;
-  actual_start: string | null;
-  plan_finish: string | null;
-  next_invoice_date: string;
-  frequency: (typeof billingFrequencies)[number];
-  active: boolean;
-}
+export const recurringOrderRow = z.object({
+  order_id: z.number(),
+  order_number: z.number(),
+  customer: z.string().nullable(),
+  email: z.string().nullable(),
+  issued_invoice_count: z.number().int(),
+  total_invoiced_minor: z.number().int(),
+  plan_start: z.string().nullable(),
+  actual_start: z.string().nullable(),
+  plan_finish: z.string().nullable(),
+  next_invoice_date: z.string(),
+  frequency: z.enum(billingFrequencies),
+  active: z.boolean(),
+});
+export type RecurringOrderRow = z.infer<typeof recurringOrderRow>;

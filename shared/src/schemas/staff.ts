@@ -115,3 +115,55 @@ export const accessPolicyForm = accessPolicyFields
       isWhole((p as Record<string, unknown>).refund_level1_minor) &&
       isWhole((p as Record<string, unknown>).refund_level2_minor),
   });
+
+// Answers of the staff routes (server/src/modules/staff/staff-routes.ts).
+
+/** A user past their expiry date shows as expired, whatever was stored. */
+export const userStatuses = ['active', 'inactive', 'expired'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const userRoleGrant = z.object({
+  role_id: z.number(),
+  title: z.string(),
+  location_id: z.number(),
+  location: z.string(),
+});
+export type UserRoleGrant = z.infer<typeof userRoleGrant>;
+
+export const staffUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(userStatuses),
+  last_login_at: z.string().nullable(),
+  password_expired_at: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  only_login_by_sso: z.boolean(),
+  has_access_key: z.boolean(),
+  roles: z.array(userRoleGrant),
+});
+export type StaffUser = z.infer<typeof staffUser>;
+
+/** GET /api/nine/users: a page of users (counted exactly, no `total_capped`). */
+export const userPage = z.object({
+  rows: z.array(staffUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPage>;
+
+export const roleView = z.object({
+  id: z.number(),
+  title: z.string(),
+  permissions: z.array(permissionGrant),
+  /** How many users hold the role in some location. */
+  users: z.number().int(),
+});
+export type Role = z.infer<typeof roleView>;
+/** What creating or updating a role answers: the role as saved, without its user count. */
+export const roleSaved = roleView.omit({ users: true });
+
+export const accessPolicyView = accessPolicyFields.extend({ updated_at: z.string() });
+export type AccessPolicy = z.infer<typeof accessPolicyView>;

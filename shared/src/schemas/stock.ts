@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { pageQuery, type Page } from './page.ts';
+import { pageQuery } from './page.ts';
 import { amountMinor } from '../money.ts';
 
 /** Barcodes, availability calendar, scheduled maintenance, repair logs and stocktakes (issue 7). */
 
-export type ItemStatus = 'available' | 'rented' | 'maintenance' | 'retired' | 'lost';
+export const itemStatuses = ['available', 'rented', 'maintenance', 'retired', 'lost'] as const;
+export type ItemStatus = (typeof itemStatuses)[number];
+const itemStatus = z.enum(itemStatuses);
 
 const id = z.coerce.number().int().positive();
 /** The stock lists' own page size: 20 rows, at most 100. */
@@ -15,55 +17,67 @@ const STOCK_PAGE = { size: { default: 20, max: 100 } } as const;
 export const barcodeLookupQuery = z.object({ code: z.string().trim().min(1).max(64) });
 
 /** What the barcode screen may offer for the item, decided by the server from its state. */
-export type ItemAction = 'open_product' | 'send_to_maintenance' | 'mark_available' | 'report_damage';
+export const itemActions = [
+  'open_product',
+  'send_to_maintenance',
+  'mark_available',
+  'report_damage',
+] as const;
+export type ItemAction = (typeof itemActions)[number];
 
-export interface ScannedItem {
-  kind: 'item';
-  item_id: number;
-  sku: string;
-  barcode: string;
-  status: ItemStatus;
-  product_id: number;
-  product_kind: 'rent' | 'sale';
-  product_name: string;
-  product_sku: string;
-  category: string | null;
-  home_location: string;
-  current_location: string;
-  rent_count: number;
-  rent_minutes: number;
-  maintenance_due: boolean;
-  open_repair_log_id: number | null;
+export const scannedItem = z.object({
+  kind: z.literal('item'),
+  item_id: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  status: itemStatus,
+  product_id: z.number(),
+  product_kind: z.enum(['rent', 'sale']),
+  product_name: z.string(),
+  product_sku: z.string(),
+  category: z.string().nullable(),
+  home_location: z.string(),
+  current_location: z.string(),
+  rent_count: z.number(),
+  rent_minutes: z.number(),
+  maintenance_due: z.boolean(),
+  open_repair_log_id: z.number().nullable(),
   /** The last order the item was returned from, to report damage found at the return. */
-  last_return: { order_id: number; order_number: number; returned_at: string } | null;
-  actions: ItemAction[];
-}
+  last_return: z
+    .object({ order_id: z.number(), order_number: z.number(), returned_at: z.string() })
+    .nullable(),
+  actions: z.array(z.enum(itemActions)),
+});
+export type ScannedItem = z.infer<typeof scannedItem>;
 
-export interface ScannedProduct {
-  kind: 'product';
-  product_id: number;
-  product_kind: 'rent' | 'sale';
-  product_name: string;
-  product_sku: string;
-  category: string | null;
-  barcode: string | null;
-  stock_quantity: number;
-  actions: ItemAction[];
-}
+export const scannedProduct = z.object({
+  kind: z.literal('product'),
+  product_id: z.number(),
+  product_kind: z.enum(['rent', 'sale']),
+  product_name: z.string(),
+  product_sku: z.string(),
+  category: z.string().nullable(),
+  barcode: z.string().nullable(),
+  stock_quantity: z.number(),
+  actions: z.array(z.enum(itemActions)),
+});
+export type ScannedProduct = z.infer<typeof scannedProduct>;
 
-export type BarcodeMatch = ScannedItem | ScannedProduct;
+export const barcodeMatch = z.discriminatedUnion('kind', [scannedItem, scannedProduct]);
+export type BarcodeMatch = z.infer<typeof barcodeMatch>;
 
 export const labelItemsQuery = pageQuery({ size: { default: 50, max: 200 } }).extend({
   search: z.string().trim().max(100).optional(),
 });
 
-export interface LabelItem {
-  item_id: number;
-  sku: string;
-  barcode: string;
-  product_name: string;
-  status: ItemStatus;
-}
+export const labelItem = z.object({
+  item_id: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  product_name: z.string(),
+  status: itemStatus,
+});
+export type LabelItem = z.infer<typeof labelItem>;
 
 // Availability calendar ------------------------------------------------------------------------
 
@@ -89,42 +103,49 @@ export const availabilityCalendarQuery = pageQuery({ size: { default: 300, max: 
     message: 'give either start_day or from',
   });
 
-export interface CalendarRow {
-  product_id: number;
-  sku: string;
-  name: string;
-  category: string | null;
-  is_serialized: boolean;
+export const calendarRow = z.object({
+  product_id: z.number(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  is_serialized: z.boolean(),
   /** Units the location holds: serialized items not retired or lost, or the bulk stock. */
-  capacity: number;
+  capacity: z.number(),
   /** Serialized items in maintenance or due for it now. */
-  in_maintenance: number;
+  in_maintenance: z.number(),
   /** Booked units per slot, in slot order. */
-  booked: number[];
-}
+  booked: z.array(z.number()),
+});
+export type CalendarRow = z.infer<typeof calendarRow>;
 
-export interface AvailabilityCalendar extends Page<CalendarRow> {
+export const availabilityCalendar = z.object({
+  rows: z.array(calendarRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
   /** Slot starts, in order. */
-  slots: string[];
+  slots: z.array(z.string()),
   /** Where the last slot ends. */
-  end: string;
-}
+  end: z.string(),
+});
+export type AvailabilityCalendar = z.infer<typeof availabilityCalendar>;
 
 export const calendarOrdersQuery = z
   .object({ product_id: id, from: isoDateTime, to: isoDateTime })
   .refine((q) => new Date(q.to) > new Date(q.from), { path: ['to'], message: 'must be after from' });
 
-export interface CalendarBooking {
-  order_id: number;
-  order_number: number;
-  order_type: string;
-  order_status: string;
-  customer: string | null;
-  item_sku: string | null;
-  quantity: number;
-  planned_start: string;
-  planned_finish: string;
-}
+export const calendarBooking = z.object({
+  order_id: z.number(),
+  order_number: z.number(),
+  order_type: z.string(),
+  order_status: z.string(),
+  customer: z.string().nullable(),
+  item_sku: z.string().nullable(),
+  quantity: z.number(),
+  planned_start: z.string(),
+  planned_finish: z.string(),
+});
+export type CalendarBooking = z.infer<typeof calendarBooking>;
 
 // Maintenance ----------------------------------------------------------------------------------
 
@@ -175,42 +196,42 @@ export const maintenanceRuleForm = z
   )
   .pipe(maintenanceRuleCreate);
 
-export interface MaintenanceRule {
-  id: number;
-  rental_type_id: number | null;
-  rental_type: string | null;
-  product_id: number | null;
-  product: string | null;
-  every_rent_hours: number | null;
-  every_days: number | null;
-}
+export const maintenanceRule = z.object({
+  id: z.number(),
+  rental_type_id: z.number().nullable(),
+  rental_type: z.string().nullable(),
+  product_id: z.number().nullable(),
+  product: z.string().nullable(),
+  every_rent_hours: z.number().nullable(),
+  every_days: z.number().nullable(),
+});
+export type MaintenanceRule = z.infer<typeof maintenanceRule>;
 
-export interface RentalGroup {
-  id: number;
-  name: string;
-}
+export const rentalGroup = z.object({ id: z.number(), name: z.string() });
+export type RentalGroup = z.infer<typeof rentalGroup>;
 
 export const scheduledMaintenanceQuery = pageQuery(STOCK_PAGE).extend({
   due: z.enum(['all', 'due']).default('all'),
   search: z.string().trim().max(100).optional(),
 });
 
-export interface ScheduledMaintenanceRow {
-  item_id: number;
-  sku: string;
-  product_name: string;
-  rental_group: string | null;
-  status: ItemStatus;
-  rent_hours_since_service: number;
-  every_rent_hours: number | null;
-  every_days: number | null;
+export const scheduledMaintenanceRow = z.object({
+  item_id: z.number(),
+  sku: z.string(),
+  product_name: z.string(),
+  rental_group: z.string().nullable(),
+  status: itemStatus,
+  rent_hours_since_service: z.number(),
+  every_rent_hours: z.number().nullable(),
+  every_days: z.number().nullable(),
   /** Rent hours left before service (negative: overdue); null without an hours rule. */
-  due_in_hours: number | null;
+  due_in_hours: z.number().nullable(),
   /** When the days rule falls due; null without a days rule. */
-  due_at: string | null;
-  due: boolean;
-  open_repair_log_id: number | null;
-}
+  due_at: z.string().nullable(),
+  due: z.boolean(),
+  open_repair_log_id: z.number().nullable(),
+});
+export type ScheduledMaintenanceRow = z.infer<typeof scheduledMaintenanceRow>;
 
 export const repairLogsQuery = pageQuery(STOCK_PAGE).extend({
   status: z.enum(['open', 'closed', 'all']).default('open'),
@@ -243,68 +264,75 @@ export const repairCloseForm = z.object({
 });
 export const repairWorkForm = repairCloseForm.extend({ work: repairWorkCreate.shape.work });
 
-export interface RepairLog {
-  id: number;
-  item_id: number;
-  item_sku: string;
-  product_name: string;
-  status: 'open' | 'closed';
-  problem: string;
-  order_id: number | null;
-  order_number: number | null;
-  opened_at: string;
-  opened_by: string | null;
-  closed_at: string | null;
-  cost_minor: number;
-  work: { work: string; cost_minor: number; at: string; user: string | null }[];
-}
+export const repairLog = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  item_sku: z.string(),
+  product_name: z.string(),
+  status: z.enum(['open', 'closed']),
+  problem: z.string(),
+  order_id: z.number().nullable(),
+  order_number: z.number().nullable(),
+  opened_at: z.string(),
+  opened_by: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  cost_minor: z.number().int(),
+  work: z.array(
+    z.object({ work: z.string(), cost_minor: z.number().int(), at: z.string(), user: z.string().nullable() }),
+  ),
+});
+export type RepairLog = z.infer<typeof repairLog>;
 
 // Stocktake ------------------------------------------------------------------------------------
 
 export const stocktakeStart = z.object({ access_key: z.string().min(1).max(64) });
 export const stocktakeScan = z.object({ code: z.string().trim().min(1).max(64) });
 
-export interface StocktakeLine {
-  item_id: number;
-  sku: string;
-  barcode: string;
-  product_name: string;
-  status: ItemStatus;
-  current_location: string;
-  scanned_at: string | null;
-}
+export const stocktakeLine = z.object({
+  item_id: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  product_name: z.string(),
+  status: itemStatus,
+  current_location: z.string(),
+  scanned_at: z.string().nullable(),
+});
+export type StocktakeLine = z.infer<typeof stocktakeLine>;
 
-export interface Stocktake {
-  id: number;
-  status: 'open' | 'closed';
-  started_at: string;
-  started_by: string | null;
-  approved_by: string | null;
-  closed_at: string | null;
-  expected: number;
-  counted: number;
-  missing: StocktakeLine[];
-  unexpected: StocktakeLine[];
-}
+export const stocktake = z.object({
+  id: z.number(),
+  status: z.enum(['open', 'closed']),
+  started_at: z.string(),
+  started_by: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  expected: z.number(),
+  counted: z.number(),
+  missing: z.array(stocktakeLine),
+  unexpected: z.array(stocktakeLine),
+});
+export type Stocktake = z.infer<typeof stocktake>;
 
-export interface StocktakeScanResult {
-  outcome: 'counted' | 'unexpected' | 'already_scanned';
-  line: StocktakeLine;
-  stocktake: Stocktake;
-}
+export const stocktakeScanResult = z.object({
+  outcome: z.enum(['counted', 'unexpected', 'already_scanned']),
+  line: stocktakeLine,
+  stocktake,
+});
+export type StocktakeScanResult = z.infer<typeof stocktakeScanResult>;
 
 export const stocktakeListQuery = pageQuery(STOCK_PAGE);
 
-export interface StocktakeSummary {
-  id: number;
-  status: 'open' | 'closed';
-  started_at: string;
-  closed_at: string | null;
-  started_by: string | null;
-  expected_count: number;
-  missing_count: number | null;
-  unexpected_count: number | null;
-}
+export const stocktakeSummary = z.object({
+  id: z.number(),
+  status: z.enum(['open', 'closed']),
+  started_at: z.string(),
+  closed_at: z.string().nullable(),
+  started_by: z.string().nullable(),
+  expected_count: z.number(),
+  missing_count: z.number().nullable(),
+  unexpected_count: z.number().nullable(),
+});
+export type StocktakeSummary = z.infer<typeof stocktakeSummary>;
 
 // Inventory reports: repair logs and maintenance ------------------------------------------------
 
@@ -332,36 +360,43 @@ export const repairLogReportQuery = pageQuery({
 });
 export type RepairLogReportQuery = z.infer<typeof repairLogReportQuery>;
 
-export interface RepairLogReportRow {
-  id: number;
-  item_id: number;
-  item_sku: string;
-  product_id: number;
-  product_name: string;
-  problem: string;
-  order_number: number | null;
-  opened_at: string;
-  opened_by: string | null;
-  work_count: number;
-  cost_minor: number;
-  closed_at: string | null;
+export const repairLogReportRow = z.object({
+  id: z.number(),
+  item_id: z.number(),
+  item_sku: z.string(),
+  product_id: z.number(),
+  product_name: z.string(),
+  problem: z.string(),
+  order_number: z.number().nullable(),
+  opened_at: z.string(),
+  opened_by: z.string().nullable(),
+  work_count: z.number(),
+  cost_minor: z.number().int(),
+  closed_at: z.string().nullable(),
   /** Days the item was (or has been, while open) out of service, one decimal. */
-  days_out: number;
-  status: 'open' | 'closed';
-}
+  days_out: z.number(),
+  status: z.enum(['open', 'closed']),
+});
+export type RepairLogReportRow = z.infer<typeof repairLogReportRow>;
 
-export interface RepairLogReportTotals {
-  logs: number;
-  open: number;
-  cost_minor: number;
+export const repairLogReportTotals = z.object({
+  logs: z.number(),
+  open: z.number(),
+  cost_minor: z.number().int(),
   /** Null when no log matches. */
-  avg_days_out: number | null;
-}
+  avg_days_out: z.number().nullable(),
+});
+export type RepairLogReportTotals = z.infer<typeof repairLogReportTotals>;
 
-export interface RepairLogReport extends Page<RepairLogReportRow> {
-  total_capped: boolean;
-  totals: RepairLogReportTotals;
-}
+export const repairLogReport = z.object({
+  rows: z.array(repairLogReportRow),
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  totals: repairLogReportTotals,
+});
+export type RepairLogReport = z.infer<typeof repairLogReport>;
 
 export const maintenanceReportStatuses = ['ok', 'due_soon', 'due', 'in_repair'] as const;
 export type MaintenanceReportStatus = (typeof maintenanceReportStatuses)[number];
@@ -380,36 +415,43 @@ export const maintenanceReportQuery = pageQuery({
 });
 export type MaintenanceReportQuery = z.infer<typeof maintenanceReportQuery>;
 
-export interface MaintenanceReportRow {
-  item_id: number;
-  sku: string;
-  product_id: number;
-  product_name: string;
-  every_rent_hours: number | null;
-  every_days: number | null;
-  rent_hours_since_service: number;
-  days_since_service: number;
+export const maintenanceReportRow = z.object({
+  item_id: z.number(),
+  sku: z.string(),
+  product_id: z.number(),
+  product_name: z.string(),
+  every_rent_hours: z.number().nullable(),
+  every_days: z.number().nullable(),
+  rent_hours_since_service: z.number(),
+  days_since_service: z.number(),
   /** Rent hours left before service, negative when overdue; null without an hours rule. */
-  due_in_hours: number | null;
+  due_in_hours: z.number().nullable(),
   /** Days left before service, negative when overdue; null without a days rule. */
-  due_in_days: number | null;
-  status: MaintenanceReportStatus;
+  due_in_days: z.number().nullable(),
+  status: z.enum(maintenanceReportStatuses),
   /** The last service; null when never serviced (counted from the item's creation). */
-  last_serviced_at: string | null;
-  open_repair_log_id: number | null;
-}
+  last_serviced_at: z.string().nullable(),
+  open_repair_log_id: z.number().nullable(),
+});
+export type MaintenanceReportRow = z.infer<typeof maintenanceReportRow>;
 
-export interface MaintenancePeriod {
+export const maintenancePeriod = z.object({
   /** Services recorded in the period: closed repairs and services without a repair log. */
-  services: number;
-  repairs_closed: number;
-  repairs_cost_minor: number;
-  other_services_cost_minor: number;
-  cost_minor: number;
-}
+  services: z.number(),
+  repairs_closed: z.number(),
+  repairs_cost_minor: z.number().int(),
+  other_services_cost_minor: z.number().int(),
+  cost_minor: z.number().int(),
+});
+export type MaintenancePeriod = z.infer<typeof maintenancePeriod>;
 
-export interface MaintenanceReport extends Page<MaintenanceReportRow> {
-  total_capped: boolean;
-  counts: Record<MaintenanceReportStatus, number>;
-  period: MaintenancePeriod;
-}
+export const maintenanceReport = z.object({
+  rows: z.array(maintenanceReportRow),
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  counts: z.record(z.enum(maintenanceReportStatuses), z.number()),
+  period: maintenancePeriod,
+});
+export type MaintenanceReport = z.infer<typeof maintenanceReport>;

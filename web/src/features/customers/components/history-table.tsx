@@ -1,8 +1,8 @@
-import { HStack, Link as ChakraLink, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Link as ChakraLink, Spinner, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
-import { ListPager } from '../../../components/list-pager.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import {
   useCustomerHistory,
@@ -18,13 +18,7 @@ export interface HistoryLinks {
   invoiceHref?(id: number): string;
 }
 
-interface Column<T> {
-  title: string;
-  cell(row: T): ReactNode;
-  numeric?: boolean;
-}
-
-type Columns = { [K in CustomerHistoryKind]: Column<CustomerHistoryRows[K]>[] };
+type Columns = { [K in CustomerHistoryKind]: DataTableColumn<CustomerHistoryRows[K]>[] };
 
 function columnsOf(t: AppT, money: (minor: number) => string, links: HistoryLinks): Columns {
   const link = (href: string | undefined, label: ReactNode) =>
@@ -37,40 +31,94 @@ function columnsOf(t: AppT, money: (minor: number) => string, links: HistoryLink
     );
   return {
     orders: [
-      { title: t('customers:detail.col.number'), cell: (r) => link(links.orderHref(r.type, r.id), r.number) },
-      { title: t('customers:detail.col.type'), cell: (r) => t(`customers:detail.order_type.${r.type}`) },
-      { title: t('customers:detail.col.status'), cell: (r) => r.status },
-      { title: t('customers:detail.col.location'), cell: (r) => r.location_name },
-      { title: t('customers:detail.col.planned_start'), cell: (r) => formatDateTime(r.planned_start) },
-      { title: t('customers:detail.col.total'), cell: (r) => money(r.total_minor), numeric: true },
-      { title: t('customers:detail.col.paid'), cell: (r) => money(r.paid_minor), numeric: true },
+      {
+        id: 'number',
+        title: t('customers:detail.col.number'),
+        cell: (r) => link(links.orderHref(r.type, r.id), r.number),
+      },
+      {
+        id: 'type',
+        title: t('customers:detail.col.type'),
+        cell: (r) => t(`customers:detail.order_type.${r.type}`),
+      },
+      { id: 'status', title: t('customers:detail.col.status'), cell: (r) => r.status },
+      { id: 'location', title: t('customers:detail.col.location'), cell: (r) => r.location_name },
+      {
+        id: 'planned_start',
+        title: t('customers:detail.col.planned_start'),
+        cell: (r) => formatDateTime(r.planned_start),
+      },
+      {
+        id: 'total',
+        title: t('customers:detail.col.total'),
+        cell: (r) => money(r.total_minor),
+        align: 'end',
+      },
+      { id: 'paid', title: t('customers:detail.col.paid'), cell: (r) => money(r.paid_minor), align: 'end' },
     ],
     invoices: [
-      { title: t('customers:detail.col.number'), cell: (r) => link(links.invoiceHref?.(r.id), r.number) },
-      { title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
       {
+        id: 'number',
+        title: t('customers:detail.col.number'),
+        cell: (r) => link(links.invoiceHref?.(r.id), r.number),
+      },
+      { id: 'order', title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
+      {
+        id: 'status',
         title: t('customers:detail.col.status'),
         cell: (r) => t(`customers:detail.invoice_status.${r.status}`),
       },
-      { title: t('customers:detail.col.created_at'), cell: (r) => formatDateTime(r.created_at) },
-      { title: t('customers:detail.col.total'), cell: (r) => money(r.total_minor), numeric: true },
+      {
+        id: 'created_at',
+        title: t('customers:detail.col.created_at'),
+        cell: (r) => formatDateTime(r.created_at),
+      },
+      {
+        id: 'total',
+        title: t('customers:detail.col.total'),
+        cell: (r) => money(r.total_minor),
+        align: 'end',
+      },
     ],
     payments: [
-      { title: t('customers:detail.col.created_at'), cell: (r) => formatDateTime(r.created_at) },
-      { title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
-      { title: t('customers:detail.col.method'), cell: (r) => r.method },
-      { title: t('customers:detail.col.amount'), cell: (r) => money(r.amount_minor), numeric: true },
-      { title: t('customers:detail.col.refunded'), cell: (r) => money(r.refunded_minor), numeric: true },
+      {
+        id: 'created_at',
+        title: t('customers:detail.col.created_at'),
+        cell: (r) => formatDateTime(r.created_at),
+      },
+      { id: 'order', title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
+      { id: 'method', title: t('customers:detail.col.method'), cell: (r) => r.method },
+      {
+        id: 'amount',
+        title: t('customers:detail.col.amount'),
+        cell: (r) => money(r.amount_minor),
+        align: 'end',
+      },
+      {
+        id: 'refunded',
+        title: t('customers:detail.col.refunded'),
+        cell: (r) => money(r.refunded_minor),
+        align: 'end',
+      },
     ],
     messages: [
-      { title: t('customers:detail.col.created_at'), cell: (r) => formatDateTime(r.created_at) },
-      { title: t('customers:detail.col.recipient'), cell: (r) => r.recipient },
-      { title: t('customers:detail.col.text'), cell: (r) => <Text whiteSpace="pre-wrap">{r.body}</Text> },
       {
+        id: 'created_at',
+        title: t('customers:detail.col.created_at'),
+        cell: (r) => formatDateTime(r.created_at),
+      },
+      { id: 'recipient', title: t('customers:detail.col.recipient'), cell: (r) => r.recipient },
+      {
+        id: 'text',
+        title: t('customers:detail.col.text'),
+        cell: (r) => <Text whiteSpace="pre-wrap">{r.body}</Text>,
+      },
+      {
+        id: 'status',
         title: t('customers:detail.col.status'),
         cell: (r) => t(`customers:detail.message_status.${r.status}`),
       },
-      { title: t('customers:detail.col.sent_by'), cell: (r) => r.sent_by_name ?? '' },
+      { id: 'sent_by', title: t('customers:detail.col.sent_by'), cell: (r) => r.sent_by_name ?? '' },
     ],
   };
 }
@@ -91,7 +139,7 @@ export function HistoryTable<K extends CustomerHistoryKind>({
   const [page, setPage] = useState(1);
   const query = useCustomerHistory(customerId, kind, page, PAGE_SIZE);
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
-  const columns = columnsOf(t, money, links)[kind] as Column<CustomerHistoryRows[K]>[];
+  const columns = columnsOf(t, money, links)[kind] as DataTableColumn<CustomerHistoryRows[K]>[];
   const data = query.data;
   const rows = data?.rows ?? [];
 
@@ -109,42 +157,23 @@ export function HistoryTable<K extends CustomerHistoryKind>({
       </Text>
     );
   return (
-    <Stack gap="3">
-      <Table.ScrollArea>
-        <Table.Root size="sm" variant="line">
-          <Table.Caption srOnly>{t(`customers:detail.tabs.${kind}`)}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((c) => (
-                <Table.ColumnHeader key={c.title} textAlign={c.numeric ? 'end' : undefined}>
-                  {c.title}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={row.id}>
-                {columns.map((c) => (
-                  <Table.Cell key={c.title} textAlign={c.numeric ? 'end' : undefined}>
-                    {c.cell(row)}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {data && (data.total > PAGE_SIZE || page > 1) && (
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          capped={data.total_capped}
-          rowsOnPage={rows.length}
-          onPage={setPage}
-        />
-      )}
-    </Stack>
+    <DataTable<CustomerHistoryRows[K]>
+      columns={columns}
+      rows={rows}
+      rowId={(row) => row.id}
+      caption={t(`customers:detail.tabs.${kind}`)}
+      pager={
+        data && (data.total > PAGE_SIZE || page > 1)
+          ? {
+              page,
+              pageSize: PAGE_SIZE,
+              total: data.total,
+              capped: data.total_capped,
+              rowsOnPage: rows.length,
+              onPage: setPage,
+            }
+          : undefined
+      }
+    />
   );
 }

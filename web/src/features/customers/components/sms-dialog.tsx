@@ -8,10 +8,21 @@ import {
   Portal,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { renderSmsTemplate, SMS_MAX_LENGTH, SMS_PLACEHOLDERS } from '@nine/shared/schemas/customers';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  renderSmsTemplate,
+  sendSmsInput,
+  SMS_MAX_LENGTH,
+  SMS_PLACEHOLDERS,
+} from '@nine/shared/schemas/customers';
+import { TextareaField } from '../../../components/form/fields.tsx';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useSendSms } from '../api/send-sms.ts';
@@ -32,9 +43,22 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
   const notify = useNotify();
   const send = useSendSms(customer.id);
   const [template, setTemplate] = useState<Template | ''>('');
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const form = useSchemaForm(sendSmsInput, {
+    defaultValues: { text: '' },
+    messages: { text: 'customers:sms.text_required' },
+  });
+  useResetOnOpen(form, {
+    open,
+    record: customer.id,
+    values: () => ({ text: '' }),
+    onOpen: () => {
+      setTemplate('');
+      setKey(crypto.randomUUID());
+      send.reset();
+    },
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
 
   // Placeholders stay as they are: the server fills them in for the customer.
   const templateText = (name: Template) =>
@@ -44,26 +68,12 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
       interpolation: { escapeValue: false },
     });
 
-  const change = (next: boolean) => {
-    onOpenChange(next);
-    if (next) {
-      setTemplate('');
-      setText('');
-      setTouched(false);
-      setKey(crypto.randomUUID());
-      send.reset();
-    }
-  };
-
   const trimmed = text.trim();
-  const missing = trimmed === '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (missing || send.isPending || customer.phone === null) return;
+  const submit = form.handleSubmit((body) => {
+    if (send.isPending || customer.phone === null) return;
     send.mutate(
-      { text: trimmed, idempotencyKey: key },
+      { text: body.text, idempotencyKey: key },
       {
         onSuccess: () => {
           notify({
@@ -74,18 +84,27 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
           onOpenChange(false);
         },
         // A new attempt after a failure is a new message.
-        onError: () => setKey(crypto.randomUUID()),
+        onError: (error) => {
+          setKey(crypto.randomUUID());
+          if (applyServerIssues(form, error)) send.reset();
+        },
       },
     );
-  };
+  });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => change(d.open)} size="md">
+    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={submit} noValidate>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+              noValidate
+            >
               <Dialog.Header>
                 <Dialog.Title>{t('customers:sms.title')}</Dialog.Title>
               </Dialog.Header>
@@ -108,7 +127,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
                         onChange={(event) => {
                           const next = event.currentTarget.value as Template | '';
                           setTemplate(next);
-                          if (next !== '') setText(templateText(next));
+                          if (next !== '') form.setValue('text', templateText(next), { shouldDirty: true });
                         }}
                       >
                         <option value="">{t('customers:sms.templates.blank')}</option>
@@ -121,25 +140,19 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <Field.Root required invalid={touched && missing}>
-                    <Field.Label>
-                      {t('customers:sms.text')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      name="text"
-                      rows={5}
-                      value={text}
-                      maxLength={SMS_MAX_LENGTH}
-                      onChange={(event) => setText(event.currentTarget.value)}
-                    />
-                    <Field.HelperText>
-                      {t('customers:sms.placeholders', { list: PLACEHOLDER_LIST })} ·{' '}
-                      {t('customers:sms.length', { count: text.length, max: SMS_MAX_LENGTH })}
-                    </Field.HelperText>
-                    <Field.ErrorText>{t('customers:sms.text_required')}</Field.ErrorText>
-                  </Field.Root>
-                  {!missing && (
+                  <TextareaField
+                    control={form.control}
+                    name="text"
+                    label={t('customers:sms.text')}
+                    required
+                    rows={5}
+                    maxLength={SMS_MAX_LENGTH}
+                    helperText={`${t('customers:sms.placeholders', { list: PLACEHOLDER_LIST })} · ${t(
+                      'customers:sms.length',
+                      { count: text.length, max: SMS_MAX_LENGTH },
+                    )}`}
+                  />
+                  {trimmed !== '' && (
                     <Stack gap="1">
                       <Text fontSize="sm" fontWeight="semibold">
                         {t('customers:sms.preview')}

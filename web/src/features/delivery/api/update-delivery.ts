@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryReportRow } from '@nine/shared/schemas/delivery';
+import type { DeliveryReportRow, UpdatedDelivery } from '@nine/shared/schemas/delivery';
 import { api } from '../../../lib/api-client.ts';
 import { deliveryReportQueryKey, type DeliveryStatus } from './get-delivery-report.ts';
 
@@ -8,12 +8,7 @@ export interface DeliveryUpdateBody {
   sort?: number;
 }
 
-export interface UpdatedDelivery {
-  id: number;
-  status: DeliveryStatus;
-  sort: number;
-  order_id: number;
-}
+export type { UpdatedDelivery } from '@nine/shared/schemas/delivery';
 
 /** PATCH /api/nine/deliveries/:id: the report's status select (and sort). */
 export function updateDelivery(id: number, body: DeliveryUpdateBody): Promise<UpdatedDelivery> {

@@ -1,27 +1,8 @@
+import type { ExportPage } from '@nine/shared/schemas/exports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type ExportStatus = 'in_progress' | 'ready' | 'failed';
-
-export interface ExportRow {
-  id: number;
-  list: string;
-  format: 'csv' | 'xlsx';
-  description: string;
-  status: ExportStatus;
-  row_count: number | null;
-  byte_count: number | null;
-  failed: boolean;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface ExportPage {
-  rows: ExportRow[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { ExportPage, ExportRow, ExportStatus } from '@nine/shared/schemas/exports';
 
 /** While an export on screen is still running, the list asks again this often. */
 export const EXPORT_POLL_MS = 3000;

@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RentalHistoryRow } from '@nine/shared/schemas/inventory';
+import type { RentalHistoryPage } from '@nine/shared/schemas/contracts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface RentalHistoryPage {
-  rows: RentalHistoryRow[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type { RentalHistoryPage } from '@nine/shared/schemas/contracts';
 
 /** GET /api/nine/inventory/products/:id/rentals: newest first, one page at a time. */
 export function getProductRentals(

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Field,
   HStack,
-  Input,
   NativeSelect,
   SimpleGrid,
   Stack,
@@ -12,15 +11,14 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { attributeKinds, type AttributeKind, type AttributeRow } from '@nine/shared/schemas/inventory';
+import { useState } from 'react';
+import type { AttributeRow } from '@nine/shared/schemas/inventory';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useCreateAttribute } from '../api/create-attribute.ts';
 import { useDeleteAttribute } from '../api/delete-attribute.ts';
 import { useAttributes } from '../api/get-attributes.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useSetCategoryAttributes } from '../api/set-category-attributes.ts';
-import { useUpdateAttribute } from '../api/update-attribute.ts';
+import { AttributeForm } from './attribute-form.tsx';
 import { categoryOptions } from './category-tree.ts';
 
 /** Attributes (text, number, option, yes/no) and the map of which categories use which. */
@@ -100,81 +98,6 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
 }
 
 type Fail = { onError(e: Error): void; onSuccess(): void };
-
-function AttributeForm(props: { attribute: AttributeRow | null; fail: Fail; onDone(): void }) {
-  const { t } = useAppTranslation();
-  const a = props.attribute;
-  const [name, setName] = useState(a?.name ?? '');
-  const [kind, setKind] = useState<AttributeKind>(a?.kind ?? 'text');
-  const [options, setOptions] = useState(a?.options.join(', ') ?? '');
-  const create = useCreateAttribute();
-  const update = useUpdateAttribute();
-  const list = options
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  const ready = name.trim() !== '' && (kind !== 'option' || list.length > 0);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    const body = { name: name.trim(), kind, options: kind === 'option' ? list : [] };
-    const done = {
-      onError: props.fail.onError,
-      onSuccess: () => {
-        props.fail.onSuccess();
-        setName('');
-        setOptions('');
-        props.onDone();
-      },
-    };
-    if (a) update.mutate({ id: a.id, body }, done);
-    else create.mutate(body, done);
-  };
-  return (
-    <chakra.form
-      onSubmit={submit}
-      aria-label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
-    >
-      <HStack gap="3" align="end" wrap="wrap">
-        <Field.Root required width="56">
-          <Field.Label>{t('inventory:attributes.name')}</Field.Label>
-          <Input maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        </Field.Root>
-        <Field.Root width="40">
-          <Field.Label>{t('inventory:attributes.kind')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={kind}
-              onChange={(e) => setKind(e.currentTarget.value as AttributeKind)}
-            >
-              {attributeKinds.map((k) => (
-                <option key={k} value={k}>
-                  {t(`inventory:attributes.kinds.${k}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        {kind === 'option' && (
-          <Field.Root required width="72">
-            <Field.Label>{t('inventory:attributes.options')}</Field.Label>
-            <Input value={options} onChange={(e) => setOptions(e.currentTarget.value)} />
-            <Field.HelperText>{t('inventory:attributes.options_hint')}</Field.HelperText>
-          </Field.Root>
-        )}
-        <Button type="submit" disabled={!ready} loading={create.isPending || update.isPending}>
-          {t(a ? 'inventory:actions.save' : 'inventory:attributes.add')}
-        </Button>
-        {a && (
-          <Button variant="ghost" onClick={props.onDone}>
-            {t('inventory:actions.cancel')}
-          </Button>
-        )}
-      </HStack>
-    </chakra.form>
-  );
-}
 
 function CategoryMap(props: { attributes: AttributeRow[]; canChange: boolean; fail: Fail }) {
   const { t } = useAppTranslation();

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { CategoryRow } from '@nine/shared/schemas/inventory';
 import { useAppTranslation } from '../../../lib/i18n.ts';

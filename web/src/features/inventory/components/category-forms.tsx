@@ -1,4 +1,5 @@
 import { Box, Button, HStack, chakra } from '@chakra-ui/react';
+import { useWatch } from 'react-hook-form';
 import { categoryEditForm, categoryForm, type CategoryRow } from '@nine/shared/schemas/inventory';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -24,7 +25,9 @@ const parentOptions = (t: AppT, rows: CategoryRow[], blocked?: Set<number>) => [
 export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: CategoryFail }) {
   const { t } = useAppTranslation();
   const create = useCreateCategory();
-  const form = useSchemaForm(categoryForm, { defaultValues: { name: '', parent_id: '' }, mode: 'onChange' });
+  const form = useSchemaForm(categoryForm, { defaultValues: { name: '', parent_id: '' } });
+  // Checked while typing, at once (the resolver answers a tick later): Add stays disabled until it passes.
+  const ready = categoryForm.safeParse(useWatch({ control: form.control })).success;
   const submit = form.handleSubmit((body) =>
     create.mutate(body, {
       onError: (error) => {
@@ -49,7 +52,6 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
             control={form.control}
             name="name"
             label={t('inventory:categories.name')}
-            required
             maxLength={100}
           />
         </Box>
@@ -61,7 +63,7 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
             options={parentOptions(t, rows)}
           />
         </Box>
-        <Button type="submit" loading={create.isPending} disabled={!form.formState.isValid}>
+        <Button type="submit" loading={create.isPending} disabled={!ready}>
           {t('inventory:categories.add')}
         </Button>
       </HStack>
@@ -119,7 +121,6 @@ export function CategoryEditForm({
             control={form.control}
             name="name"
             label={t('inventory:categories.name')}
-            required
             maxLength={100}
           />
         </Box>

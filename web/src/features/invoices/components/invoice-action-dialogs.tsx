@@ -1,18 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
-import type { AdhocChargeCreate } from '@nine/shared/schemas/invoices';
-import { parseMoneyInput } from '@nine/shared/money';
+import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { adhocChargeForm, creditNoteCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
+import { CheckboxField, TextareaField, TextField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 
 interface FormDialogProps {
@@ -117,7 +109,11 @@ export function PostInvoiceDialog({ number, ...props }: ActionDialogProps<void> 
 /** A credit note reverses the posted invoice in full; it asks why. */
 export function CreditNoteDialog({ number, ...props }: ActionDialogProps<string> & { number: number }) {
   const { t } = useAppTranslation();
-  const [reason, setReason] = useState('');
+  // Checked as typed: Create credit note waits for a reason.
+  const form = useSchemaForm(creditNoteCreate, { defaultValues: { reason: '' }, mode: 'onChange' });
+  const submit = form.handleSubmit(({ reason }) => props.onSubmit(reason));
+  // Read in render (isValid would come a tick late for a click right after typing).
+  const valid = creditNoteCreate.safeParse(useWatch({ control: form.control })).success;
   return (
     <FormDialog
       {...props}
@@ -125,33 +121,42 @@ export function CreditNoteDialog({ number, ...props }: ActionDialogProps<string>
       title={t('money:invoices.actions.credit_title', { number })}
       intro={t('money:invoices.actions.credit_intro')}
       submitLabel={t('money:invoices.actions.credit_submit')}
-      canSubmit={reason.trim() !== ''}
-      onSubmit={() => props.onSubmit(reason.trim())}
-      onExitComplete={() => setReason('')}
+      canSubmit={valid}
+      onSubmit={() => void submit()}
+      onExitComplete={() => form.reset()}
     >
-      <Field.Root required>
-        <Field.Label>{t('money:invoices.actions.reason')}</Field.Label>
-        <Textarea
-          autoFocus
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-        />
-      </Field.Root>
+      <TextareaField
+        control={form.control}
+        name="reason"
+        label={t('money:invoices.actions.reason')}
+        required
+        maxLength={500}
+      />
     </FormDialog>
   );
 }
 
+const ADHOC_DEFAULTS = {
+  description: '',
+  quantity: '1',
+  // Empty until typed; the schema refuses it as required.
+  unit_price_minor: null as unknown as number,
+  taxable: true,
+};
+
 /** An ad-hoc charge (add_adhoc_to_order): description, quantity and unit price; taxed unless unticked. */
 export function AdhocChargeDialog(props: ActionDialogProps<AdhocChargeCreate> & { currencySymbol: string }) {
   const { t } = useAppTranslation();
-  const [description, setDescription] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const [price, setPrice] = useState('');
-  const [taxable, setTaxable] = useState(true);
-  const unit = parseMoneyInput(price);
-  const count = /^\d{1,5}$/.test(quantity.trim()) ? Number(quantity) : 0;
-  const valid = description.trim() !== '' && count >= 1 && count <= 10_000 && unit !== null && unit > 0;
+  // Checked as typed: Add charge waits for a valid charge.
+  const form = useSchemaForm(adhocChargeForm, {
+    defaultValues: ADHOC_DEFAULTS,
+    messages: { unit_price_minor: 'money:invoices.actions.amount_invalid' },
+    mode: 'onChange',
+  });
+  const submit = form.handleSubmit((charge) => props.onSubmit(charge));
+  // Read in render (isValid would come a tick late for a click right after typing).
+  const valid = adhocChargeForm.safeParse(useWatch({ control: form.control })).success;
+  const { control } = form;
   return (
     <FormDialog
       {...props}
@@ -159,43 +164,31 @@ export function AdhocChargeDialog(props: ActionDialogProps<AdhocChargeCreate> & 
       intro={t('money:invoices.actions.adhoc_intro')}
       submitLabel={t('money:invoices.actions.adhoc_submit')}
       canSubmit={valid}
-      onSubmit={() =>
-        props.onSubmit({ description: description.trim(), quantity: count, unit_price_minor: unit!, taxable })
-      }
-      onExitComplete={() => {
-        setDescription('');
-        setQuantity('1');
-        setPrice('');
-        setTaxable(true);
-      }}
+      onSubmit={() => void submit()}
+      onExitComplete={() => form.reset(ADHOC_DEFAULTS)}
     >
-      <Field.Root required>
-        <Field.Label>{t('money:invoices.actions.description')}</Field.Label>
-        <Input
-          autoFocus
-          maxLength={200}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-        />
-      </Field.Root>
-      <Field.Root required invalid={quantity !== '' && count < 1}>
-        <Field.Label>{t('money:invoices.actions.quantity')}</Field.Label>
-        <Input
-          inputMode="numeric"
-          value={quantity}
-          onChange={(event) => setQuantity(event.currentTarget.value)}
-        />
-      </Field.Root>
-      <Field.Root required invalid={price !== '' && (unit === null || unit <= 0)}>
-        <Field.Label>{t('money:invoices.actions.unit_price', { symbol: props.currencySymbol })}</Field.Label>
-        <Input inputMode="decimal" value={price} onChange={(event) => setPrice(event.currentTarget.value)} />
-        <Field.ErrorText>{t('money:invoices.actions.amount_invalid')}</Field.ErrorText>
-      </Field.Root>
-      <Checkbox.Root checked={taxable} onCheckedChange={(details) => setTaxable(details.checked === true)}>
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('money:invoices.actions.taxable')}</Checkbox.Label>
-      </Checkbox.Root>
+      <TextField
+        control={control}
+        name="description"
+        label={t('money:invoices.actions.description')}
+        required
+        autoFocus
+        maxLength={200}
+      />
+      <TextField
+        control={control}
+        name="quantity"
+        label={t('money:invoices.actions.quantity')}
+        required
+        inputMode="numeric"
+      />
+      <MoneyField
+        control={control}
+        name="unit_price_minor"
+        label={t('money:invoices.actions.unit_price', { symbol: props.currencySymbol })}
+        required
+      />
+      <CheckboxField control={control} name="taxable" label={t('money:invoices.actions.taxable')} />
     </FormDialog>
   );
 }

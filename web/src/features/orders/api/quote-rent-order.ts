@@ -1,4 +1,4 @@
-import type { PriceBreakdown } from '@nine/shared/tax';
+import type { RentQuote } from '@nine/shared/schemas/orders';
 import { api } from '../../../lib/api-client.ts';
 
 export interface RentQuoteBody {
@@ -8,28 +8,7 @@ export interface RentQuoteBody {
   items: ({ item_id: number } | { product_id: number; quantity: number })[];
 }
 
-export interface RentQuoteLine {
-  item_id: number | null;
-  product_id: number;
-  quantity: number;
-  /** For the whole period, as the order would be priced. */
-  unit_price_minor: number;
-  deposit_minor: number;
-  available: boolean;
-  /** Bulk lines: how many are free over the period; null for serialized items. */
-  available_quantity: number | null;
-}
-
-export interface RentQuote {
-  lines: RentQuoteLine[];
-  net_minor: number;
-  tax_minor: number;
-  total_minor: number;
-  deposit_minor: number;
-  is_tax_included: boolean;
-  /** Subtotal, each tax with its rate, and the total; its lines follow `lines`. */
-  price_breakdown: PriceBreakdown;
-}
+export type { RentQuote, RentQuoteLine } from '@nine/shared/schemas/orders';
 
 /**
  * POST /api/nine/rent-orders/quote. Prices the draft and checks availability

@@ -1,12 +1,29 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { formatMoney, parseMoneyInput } from '@nine/shared/money';
+import { useId } from 'react';
+import { formatMoney } from '@nine/shared/money';
+import { priceOverrideForm } from '@nine/shared/schemas/money';
+import { TextField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { changeItemCost } from '../api/change-item-cost.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
+import type { SchemaInput } from '../schema-input.ts';
 import { itemName } from './order-item-tools.ts';
+
+type Values = SchemaInput<typeof priceOverrideForm>;
+
+const valuesOf = (item: OrderItem | null): Values => ({
+  unit_price_minor: item?.unit_price_minor ?? (null as unknown as number),
+  comment: '',
+  access_key: '',
+});
 
 export interface ChangeCostDialogProps {
   kind: OrderKind;
@@ -33,19 +50,13 @@ export function ChangeCostDialog({
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const formId = useId();
-  const [price, setPrice] = useState('');
-  const [comment, setComment] = useState('');
-  const [accessKey, setAccessKey] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [forItem, setForItem] = useState<number | null>(null);
-  if (item !== null && forItem !== item.id) {
-    // A new line: start from its current price.
-    setForItem(item.id);
-    setPrice((item.unit_price_minor / 100).toFixed(2));
-    setComment('');
-    setAccessKey('');
-    setTouched(false);
-  }
+  const form = useSchemaForm(priceOverrideForm, {
+    defaultValues: valuesOf(item),
+    messages: {
+      unit_price_minor: 'orders:change_cost.invalid_price',
+      comment: 'orders:change_cost.comment_required',
+    },
+  });
   const mutation = useMutation({
     mutationFn: (body: Parameters<typeof changeItemCost>[2]) => changeItemCost(kind, order.id, body),
     onSuccess: (updated) => {
@@ -57,10 +68,27 @@ export function ChangeCostDialog({
     // A stale version or a line invoiced meanwhile: show the order as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, order.id) }),
   });
-  const minor = parseMoneyInput(price);
-  const priceInvalid = price.trim() === '' || minor === null;
-  const commentMissing = comment.trim() === '';
+  // A line opened: start from its current price.
+  useResetOnOpen(form, { open: item !== null, record: item?.id, values: () => valuesOf(item) });
+  const submit = form.handleSubmit(({ unit_price_minor, comment, access_key }) => {
+    if (item === null || mutation.isPending) return;
+    mutation.mutate(
+      {
+        order_item_id: item.id,
+        unit_price_minor,
+        version: order.version,
+        comment,
+        ...(access_key !== '' ? { access_key } : {}),
+      },
+      {
+        onError: (error) => {
+          if (applyServerIssues(form, error)) mutation.reset();
+        },
+      },
+    );
+  });
   const money = (value: number) => formatMoney(value, currencySymbol, currentLanguage());
+  const { control } = form;
 
   return (
     <Dialog.Root
@@ -87,15 +115,7 @@ export function ChangeCostDialog({
                 noValidate
                 onSubmit={(event) => {
                   event.preventDefault();
-                  setTouched(true);
-                  if (item === null || priceInvalid || commentMissing || mutation.isPending) return;
-                  mutation.mutate({
-                    order_item_id: item.id,
-                    unit_price_minor: minor,
-                    version: order.version,
-                    comment: comment.trim(),
-                    ...(accessKey.trim() ? { access_key: accessKey.trim() } : {}),
-                  });
+                  void submit();
                 }}
               >
                 <Stack gap="4">
@@ -104,31 +124,28 @@ export function ChangeCostDialog({
                       {t('orders:change_cost.current', { price: money(item.unit_price_minor) })}
                     </Text>
                   )}
-                  <Field.Root required invalid={touched && priceInvalid}>
-                    <Field.Label>
-                      {t('orders:change_cost.new_price')} <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-                    <Field.ErrorText>{t('orders:change_cost.invalid_price')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required invalid={touched && commentMissing}>
-                    <Field.Label>
-                      {t('orders:change_cost.comment')} <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={comment} maxLength={500} onChange={(e) => setComment(e.target.value)} />
-                    <Field.ErrorText>{t('orders:change_cost.comment_required')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('orders:change_cost.access_key')}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="off"
-                      value={accessKey}
-                      maxLength={64}
-                      onChange={(e) => setAccessKey(e.target.value)}
-                    />
-                    <Field.HelperText>{t('orders:change_cost.access_key_hint')}</Field.HelperText>
-                  </Field.Root>
+                  <MoneyField
+                    control={control}
+                    name="unit_price_minor"
+                    label={t('orders:change_cost.new_price')}
+                    required
+                  />
+                  <TextField
+                    control={control}
+                    name="comment"
+                    label={t('orders:change_cost.comment')}
+                    required
+                    maxLength={500}
+                  />
+                  <TextField
+                    control={control}
+                    name="access_key"
+                    label={t('orders:change_cost.access_key')}
+                    helperText={t('orders:change_cost.access_key_hint')}
+                    type="password"
+                    autoComplete="off"
+                    maxLength={64}
+                  />
                   {mutation.isError && (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />

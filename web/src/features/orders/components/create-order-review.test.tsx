@@ -45,7 +45,13 @@ function quote(isTaxIncluded: boolean): RentQuote {
   const lines = [
     { item_id: 501, product_id: 10, quantity: 1, unit_price_minor: 3200, deposit_minor: 20000 },
     { item_id: null, product_id: 20, quantity: 2, unit_price_minor: 1000, deposit_minor: 0 },
-  ].map((line) => ({ ...line, available: true, available_quantity: line.item_id === null ? 12 : null }));
+  ].map((line) => ({
+    ...line,
+    available: true,
+    available_quantity: line.item_id === null ? 12 : null,
+    product_category: 'Kayaks',
+    product_sku: `SKU-${line.product_id}`,
+  }));
   const breakdown = priceBreakdown({
     lines: lines.map((line) => ({ ...line, discount_minor: 0 })),
     taxes: [{ name: 'Sales tax', rate_bp: 825 }],

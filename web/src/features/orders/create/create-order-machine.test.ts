@@ -114,6 +114,8 @@ describe('create rent order flow', () => {
           deposit_minor: 0,
           available: !('quantity' in line && line.quantity > 1),
           available_quantity: null,
+          product_category: 'Kayaks',
+          product_sku: 'KAY',
         })),
         net_minor: 0,
         tax_minor: 0,

@@ -10,15 +10,16 @@ import {
   Input,
   Spinner,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '@nine/shared/money';
-import type { CouponRow, PartnerDetail } from '@nine/shared/schemas/partners';
-import { ListPager } from '../../../components/list-pager.tsx';
+import type { CouponRow, PartnerDetail, PartnerRow } from '@nine/shared/schemas/partners';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
+import { useSearchInput } from '../../../lib/use-debounced-value.ts';
+import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useDeleteCoupon } from '../api/delete-coupon.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
 import { usePartner } from '../api/get-partner.ts';
@@ -30,31 +31,67 @@ import { CouponFormDialog } from './coupon-form-dialog.tsx';
 import { PartnerFormDialog } from './partner-form-dialog.tsx';
 
 const PAGE_SIZE = 25;
-const SEARCH_DELAY_MS = 300;
 
-/** Partners with their commission rates and coupons (permission `coupon`). */
+interface PartnerListState {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+// The keys carry a prefix: the customers tab beside this one keeps its own list in the same URL.
+const partnerListCodec = createListCodec<PartnerListState>(
+  {
+    page: listField.page('partners_page'),
+    pageSize: listField.pageSize([PAGE_SIZE], 'partners_page_size'),
+    search: listField.text('partners_search'),
+  },
+  (pageSize) => ({ page: 1, pageSize }),
+);
+
+/** Partners with their commission rates and coupons (permission `coupon`); search and page in the URL. */
 export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolean; currencySymbol: string }) {
   const { t } = useAppTranslation();
   const searchId = useId();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { state, change } = useListUrlState(partnerListCodec, undefined, PAGE_SIZE);
+  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 
-  // Only a changed search goes back to page 1, so a page chosen right after mounting stays.
-  useEffect(() => {
-    const next = typed.trim();
-    if (next === search) return;
-    const timer = setTimeout(() => {
-      setSearch(next);
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search]);
+  const query = usePartners({ search: state.search, page: state.page, page_size: state.pageSize });
+  const data = query.data;
+  const rows = data?.rows ?? [];
 
-  const query = usePartners({ search: search || undefined, page, page_size: PAGE_SIZE });
-  const rows = query.data?.rows ?? [];
+  const columns: DataTableColumn<PartnerRow>[] = [
+    { id: 'name', title: t('customers:partners.name'), cell: (p) => p.name },
+    { id: 'email', title: t('customers:fields.email'), cell: (p) => p.email },
+    { id: 'phone', title: t('customers:fields.phone'), cell: (p) => p.phone },
+    {
+      id: 'commission',
+      title: t('customers:partners.commission'),
+      align: 'end',
+      cell: (p) => `${bpToPercent(p.commission_rate_bp)} %`,
+    },
+    {
+      id: 'coupon_count',
+      title: t('customers:partners.coupon_count'),
+      align: 'end',
+      cell: (p) => p.coupon_count,
+    },
+    {
+      id: 'actions',
+      title: t('customers:list.actions'),
+      cell: (p) => (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('customers:partners.open_named', { name: p.name })}
+          onClick={() => setSelected(p.id)}
+        >
+          {t('customers:partners.open')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="5">
@@ -77,58 +114,36 @@ export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolea
           <Spinner size="sm" />
           <Text>{t('customers:list.loading')}</Text>
         </HStack>
-      ) : rows.length === 0 ? (
-        <Text color="fg.muted">{search ? t('customers:list.no_match') : t('customers:partners.empty')}</Text>
       ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" variant="line" interactive>
-            <Table.Caption srOnly>{t('customers:partners.title')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('customers:partners.name')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers:fields.email')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers:fields.phone')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('customers:partners.commission')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('customers:partners.coupon_count')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('customers:list.actions')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((p) => (
-                <Table.Row key={p.id} aria-selected={selected === p.id}>
-                  <Table.Cell>{p.name}</Table.Cell>
-                  <Table.Cell>{p.email}</Table.Cell>
-                  <Table.Cell>{p.phone}</Table.Cell>
-                  <Table.Cell textAlign="end">{bpToPercent(p.commission_rate_bp)} %</Table.Cell>
-                  <Table.Cell textAlign="end">{p.coupon_count}</Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={t('customers:partners.open_named', { name: p.name })}
-                      onClick={() => setSelected(p.id)}
-                    >
-                      {t('customers:partners.open')}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        !query.isError &&
+        rows.length === 0 && (
+          <Text color="fg.muted">
+            {state.search ? t('customers:list.no_match') : t('customers:partners.empty')}
+          </Text>
+        )
       )}
-      {query.data && (query.data.total > PAGE_SIZE || page > 1) && (
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data.total}
-          capped={query.data.total_capped}
-          rowsOnPage={rows.length}
-          onPage={setPage}
-        />
-      )}
+      {/* Rows only once they came: the lines above say loading and empty. */}
+      <DataTable<PartnerRow>
+        columns={columns}
+        rows={rows}
+        rowId={(p) => p.id}
+        caption={t('customers:partners.title')}
+        query={query}
+        interactive
+        rowProps={(p) => ({ 'aria-selected': selected === p.id })}
+        pager={
+          data && (data.total > PAGE_SIZE || state.page > 1)
+            ? {
+                page: state.page,
+                pageSize: PAGE_SIZE,
+                total: data.total,
+                capped: data.total_capped,
+                rowsOnPage: rows.length,
+                onPage: (page) => change({ page }),
+              }
+            : undefined
+        }
+      />
       {selected !== null && (
         <PartnerPanel
           id={selected}
@@ -177,6 +192,89 @@ function PartnerPanel({
     c.discount_kind === 'percent'
       ? `${bpToPercent(c.discount_value)} %`
       : formatMoney(c.discount_value, currencySymbol, currentLanguage());
+  const couponColumns: DataTableColumn<CouponRow>[] = [
+    {
+      id: 'code',
+      title: t('customers:coupons.code'),
+      cell: (c) => (
+        <Text as="span" fontFamily="mono">
+          {c.code}
+        </Text>
+      ),
+    },
+    {
+      id: 'title',
+      title: t('customers:coupons.title_field'),
+      cell: (c) => (
+        <>
+          {c.title}
+          {c.auto_apply && (
+            <Badge ms="2" size="sm">
+              {t('customers:coupons.auto_apply')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { id: 'discount', title: t('customers:coupons.discount'), align: 'end', cell: discount },
+    {
+      id: 'commission',
+      title: t('customers:coupons.commission'),
+      align: 'end',
+      cell: (c) =>
+        c.commission_bp === null
+          ? t('customers:coupons.commission_default')
+          : `${bpToPercent(c.commission_bp)} %`,
+    },
+    {
+      id: 'applies_to',
+      title: t('customers:coupons.applies_to'),
+      cell: (c) => t(`customers:coupons.kinds.${c.applies_to}`),
+    },
+    {
+      id: 'validity',
+      title: t('customers:coupons.validity'),
+      cell: (c) =>
+        c.valid_to === null
+          ? t('customers:coupons.from', { from: formatDay(c.valid_from) })
+          : t('customers:coupons.between', { from: formatDay(c.valid_from), to: formatDay(c.valid_to) }),
+    },
+    {
+      id: 'status',
+      title: t('customers:coupons.status'),
+      cell: (c) => (
+        <Badge colorPalette={c.is_active ? 'green' : 'gray'}>
+          {c.is_active ? t('customers:coupons.active') : t('customers:coupons.inactive')}
+        </Badge>
+      ),
+    },
+  ];
+  if (canChange)
+    couponColumns.push({
+      id: 'actions',
+      title: t('customers:list.actions'),
+      cell: (c) => (
+        <HStack gap="1">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('customers:coupons.edit_named', { code: c.code })}
+            onClick={() => setCoupon(c)}
+          >
+            {t('customers:partners.edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={t('customers:coupons.delete_named', { code: c.code })}
+            onClick={() => setConfirm({ kind: 'coupon', coupon: c })}
+          >
+            {t('customers:partners.delete')}
+          </Button>
+        </HStack>
+      ),
+    });
 
   const confirmDelete = () => {
     if (confirm?.kind === 'partner')
@@ -257,85 +355,12 @@ function PartnerPanel({
             {partner.coupons.length === 0 ? (
               <Text color="fg.muted">{t('customers:coupons.empty')}</Text>
             ) : (
-              <Table.ScrollArea>
-                <Table.Root size="sm" variant="line">
-                  <Table.Caption srOnly>{t('customers:coupons.title')}</Table.Caption>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('customers:coupons.code')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('customers:coupons.title_field')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">
-                        {t('customers:coupons.discount')}
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">
-                        {t('customers:coupons.commission')}
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('customers:coupons.applies_to')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('customers:coupons.validity')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('customers:coupons.status')}</Table.ColumnHeader>
-                      {canChange && <Table.ColumnHeader>{t('customers:list.actions')}</Table.ColumnHeader>}
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {partner.coupons.map((c) => (
-                      <Table.Row key={c.id}>
-                        <Table.Cell fontFamily="mono">{c.code}</Table.Cell>
-                        <Table.Cell>
-                          {c.title}
-                          {c.auto_apply && (
-                            <Badge ms="2" size="sm">
-                              {t('customers:coupons.auto_apply')}
-                            </Badge>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{discount(c)}</Table.Cell>
-                        <Table.Cell textAlign="end">
-                          {c.commission_bp === null
-                            ? t('customers:coupons.commission_default')
-                            : `${bpToPercent(c.commission_bp)} %`}
-                        </Table.Cell>
-                        <Table.Cell>{t(`customers:coupons.kinds.${c.applies_to}`)}</Table.Cell>
-                        <Table.Cell>
-                          {c.valid_to === null
-                            ? t('customers:coupons.from', { from: formatDay(c.valid_from) })
-                            : t('customers:coupons.between', {
-                                from: formatDay(c.valid_from),
-                                to: formatDay(c.valid_to),
-                              })}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={c.is_active ? 'green' : 'gray'}>
-                            {c.is_active ? t('customers:coupons.active') : t('customers:coupons.inactive')}
-                          </Badge>
-                        </Table.Cell>
-                        {canChange && (
-                          <Table.Cell>
-                            <HStack gap="1">
-                              <Button
-                                size="xs"
-                                variant="outline"
-                                aria-label={t('customers:coupons.edit_named', { code: c.code })}
-                                onClick={() => setCoupon(c)}
-                              >
-                                {t('customers:partners.edit')}
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="outline"
-                                colorPalette="red"
-                                aria-label={t('customers:coupons.delete_named', { code: c.code })}
-                                onClick={() => setConfirm({ kind: 'coupon', coupon: c })}
-                              >
-                                {t('customers:partners.delete')}
-                              </Button>
-                            </HStack>
-                          </Table.Cell>
-                        )}
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <DataTable<CouponRow>
+                columns={couponColumns}
+                rows={partner.coupons}
+                rowId={(c) => c.id}
+                caption={t('customers:coupons.title')}
+              />
             )}
           </Box>
         </Stack>

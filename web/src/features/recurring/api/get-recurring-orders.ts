@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecurringOrderListQuery, RecurringOrderRow } from '@nine/shared/schemas/recurring';
+import type { RecurringOrderPage } from '@nine/shared/schemas/contracts';
+import type { RecurringOrderListQuery } from '@nine/shared/schemas/recurring';
 import { api } from '../../../lib/api-client.ts';
 
 /** One page of GET /api/nine/recurring-orders (active plans of the session's location). */
-export interface RecurringOrderPage {
-  rows: RecurringOrderRow[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  page_size: number;
-}
+export type { RecurringOrderPage } from '@nine/shared/schemas/contracts';
 
 export type RecurringOrderParams = RecurringOrderListQuery;
 

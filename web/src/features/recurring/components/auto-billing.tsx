@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { billingFrequencies } from '@nine/shared/schemas/recurring';
+import { autoBillingInput, billingFrequencies } from '@nine/shared/schemas/recurring';
 import type { AutoBillingPlan } from '@nine/shared/schemas/recurring';
+import { CheckboxField, DateTimeField, SelectField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -46,11 +36,22 @@ export function AutoBillingDialog({
 }: AutoBillingDialogProps) {
   const { t } = useAppTranslation();
   const formId = useId();
-  const [frequency, setFrequency] = useState<BillingFrequency>(plan?.frequency ?? 'monthly');
-  const [date, setDate] = useState(plan?.next_invoice_date ?? defaultDate);
-  const [active, setActive] = useState(plan?.active ?? true);
+  // A new dialog per opening (the button keys it), so the defaults are read once.
+  const form = useSchemaForm(autoBillingInput, {
+    defaultValues: {
+      frequency: plan?.frequency ?? 'monthly',
+      next_invoice_date: plan?.next_invoice_date ?? defaultDate,
+      active: plan?.active ?? true,
+    },
+    messages: { next_invoice_date: 'fulfilment:auto_billing.date_required' },
+    // The date is checked as it changes, and Save waits for a valid one.
+    mode: 'onChange',
+  });
+  const dateMissing = form.formState.errors.next_invoice_date !== undefined;
+  const submit = form.handleSubmit((body) => {
+    if (!saving) onSave(body);
+  });
   const title = plan === null ? t('fulfilment:auto_billing.start') : t('fulfilment:auto_billing.edit');
-  const dateMissing = !/^\d{4}-\d{2}-\d{2}$/.test(date);
 
   return (
     <Dialog.Root
@@ -69,9 +70,10 @@ export function AutoBillingDialog({
             <Dialog.Body>
               <form
                 id={formId}
+                noValidate
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (!dateMissing && !saving) onSave({ frequency, next_invoice_date: date, active });
+                  void submit();
                 }}
               >
                 <Stack gap="4">
@@ -81,41 +83,29 @@ export function AutoBillingDialog({
                       <Alert.Description>{error}</Alert.Description>
                     </Alert.Root>
                   )}
-                  <Field.Root required>
-                    <Field.Label>{t('fulfilment:auto_billing.frequency')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={frequency}
-                        onChange={(event) => setFrequency(event.currentTarget.value as BillingFrequency)}
-                      >
-                        {billingFrequencies.map((value) => (
-                          <option key={value} value={value}>
-                            {t(`fulfilment:frequency.${value}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root required invalid={dateMissing}>
-                    <Field.Label>{t('fulfilment:auto_billing.next_invoice_date')}</Field.Label>
-                    <Input
-                      type="date"
-                      value={date}
-                      onChange={(event) => setDate(event.currentTarget.value)}
-                    />
-                    <Field.HelperText>{t('fulfilment:auto_billing.next_invoice_hint')}</Field.HelperText>
-                    <Field.ErrorText>{t('fulfilment:auto_billing.date_required')}</Field.ErrorText>
-                  </Field.Root>
+                  <SelectField
+                    control={form.control}
+                    name="frequency"
+                    label={t('fulfilment:auto_billing.frequency')}
+                    required
+                    options={billingFrequencies.map((value) => ({
+                      value,
+                      label: t(`fulfilment:frequency.${value}`),
+                    }))}
+                  />
+                  <DateTimeField
+                    control={form.control}
+                    name="next_invoice_date"
+                    label={t('fulfilment:auto_billing.next_invoice_date')}
+                    required
+                    helperText={t('fulfilment:auto_billing.next_invoice_hint')}
+                  />
                   {plan !== null && (
-                    <Checkbox.Root
-                      checked={active}
-                      onCheckedChange={(details) => setActive(details.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{t('fulfilment:auto_billing.active')}</Checkbox.Label>
-                    </Checkbox.Root>
+                    <CheckboxField
+                      control={form.control}
+                      name="active"
+                      label={t('fulfilment:auto_billing.active')}
+                    />
                   )}
                   {plan !== null && (
                     <Text fontSize="sm" color="fg.muted">

@@ -1,13 +1,9 @@
+import type { LocationActivitySettings } from '@nine/shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_RENTAL_TYPE_ID } from '@nine/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 
-/** Spec section 3 "Location activity settings", for the request's location. */
-export interface LocationActivitySettings {
-  location_id: number;
-  rental_type_id: number;
-  delivery_availability: boolean;
-}
+export type { LocationActivitySettings } from '@nine/shared/schemas/settings';
 
 export function getLocationActivitySettings(
   rentalTypeId: number = DEFAULT_RENTAL_TYPE_ID,

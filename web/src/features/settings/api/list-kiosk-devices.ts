@@ -1,16 +1,8 @@
+import type { KioskDeviceRow } from '@nine/shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { quietApi } from '../../../lib/api-client.ts';
 
-/** A counter PC registered as a kiosk at the location, revoked ones included (newest first). */
-export interface KioskDeviceRow {
-  id: number;
-  device_id: string | null;
-  name: string;
-  /** The first 16 hex digits of the SHA-256 of its public key; null for a registration from before keys. */
-  key_fingerprint: string | null;
-  registered_at: string;
-  revoked_at: string | null;
-}
+export type { KioskDeviceRow } from '@nine/shared/schemas/settings';
 
 /**
  * Quiet: the list is an aside of the local settings page; when it cannot be read the kiosk section simply

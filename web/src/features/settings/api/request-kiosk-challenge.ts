@@ -1,13 +1,8 @@
+import type { KioskChallenge } from '@nine/shared/schemas/settings';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** A single-use challenge for the agent to sign, bound to this user and location; it expires in two minutes. */
-export interface KioskChallenge {
-  challenge_id: string;
-  challenge: string;
-  location_id: number;
-  expires_at: string;
-}
+export type { KioskChallenge } from '@nine/shared/schemas/settings';
 
 export function requestKioskChallenge(): Promise<KioskChallenge> {
   return api.post<KioskChallenge>('nine/set-as-kiosk/challenge');

@@ -1,11 +1,8 @@
+import type { KioskResult } from '@nine/shared/schemas/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface KioskResult {
-  location_id: number;
-  used_in_store: boolean;
-  kiosk_device_id?: number | null;
-}
+export type { KioskResult } from '@nine/shared/schemas/settings';
 
 /**
  * The counter PC's answer to a server challenge (the agent's kiosk-identity): its device id and Ed25519 public

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccessPolicy } from '@nine/shared/schemas/staff';
 import { api } from '../../../lib/api-client.ts';
 
 export interface AccessPolicyBody {
@@ -18,9 +19,7 @@ export interface AccessPolicyBody {
   refund_level2_minor: number;
 }
 
-export interface AccessPolicy extends AccessPolicyBody {
-  updated_at: string;
-}
+export type { AccessPolicy } from '@nine/shared/schemas/staff';
 
 export const accessPolicyQueryKey = ['staff', 'access-policy'] as const;
 

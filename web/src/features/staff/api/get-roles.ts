@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Permission } from '@nine/shared/permissions';
+import type { Role } from '@nine/shared/schemas/staff';
 import { api } from '../../../lib/api-client.ts';
 
-export interface Role {
-  id: number;
-  title: string;
-  permissions: Permission[];
-  /** How many users hold the role in some location. */
-  users: number;
-}
+export type { Role } from '@nine/shared/schemas/staff';
 
 export const rolesQueryKey = ['staff', 'roles'] as const;
 

@@ -1,35 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserPage, UserStatus } from '@nine/shared/schemas/staff';
 import { api } from '../../../lib/api-client.ts';
 
-export type UserStatus = 'active' | 'inactive' | 'expired';
-
-export interface UserRoleGrant {
-  role_id: number;
-  title: string;
-  location_id: number;
-  location: string;
-}
-
-export interface StaffUser {
-  id: number;
-  name: string;
-  email: string;
-  status: UserStatus;
-  last_login_at: string | null;
-  password_expired_at: string | null;
-  created_at: string;
-  expires_at: string | null;
-  only_login_by_sso: boolean;
-  has_access_key: boolean;
-  roles: UserRoleGrant[];
-}
-
-export interface UserPage {
-  rows: StaffUser[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { StaffUser, UserPage, UserRoleGrant, UserStatus } from '@nine/shared/schemas/staff';
 
 export interface UserListParams {
   page: number;

@@ -1,6 +1,8 @@
-import { Alert, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Permission } from '@nine/shared/permissions';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useRoles, type Role } from '../api/get-roles.ts';
@@ -19,6 +21,39 @@ export function RolesTab({ canChange, held }: RolesTabProps) {
   const query = useRoles();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const roles = query.data;
+  const columns: DataTableColumn<Role>[] = [
+    {
+      id: 'title',
+      title: t('staff:roles.fields.title'),
+      cell: (role) => <Text fontWeight="medium">{role.title}</Text>,
+    },
+    { id: 'users', title: t('staff:roles.fields.users'), align: 'end', cell: (role) => role.users },
+    {
+      id: 'permissions',
+      title: t('staff:roles.fields.permissions'),
+      cell: (role) =>
+        role.permissions.length === 0
+          ? t('staff:roles.no_permissions')
+          : [...new Set(role.permissions.map((p) => p.resource))]
+              .map((resource) => t(`staff:resources.${resource}`))
+              .join(', '),
+    },
+  ];
+  if (canChange)
+    columns.push({
+      id: 'actions',
+      title: t('staff:users.actions'),
+      cell: (role) => (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={t('staff:roles.edit_named', { title: role.title })}
+          onClick={() => setEditing(role)}
+        >
+          {t('staff:roles.edit')}
+        </Button>
+      ),
+    });
 
   return (
     <Stack gap="4">
@@ -34,13 +69,7 @@ export function RolesTab({ canChange, held }: RolesTabProps) {
       </HStack>
 
       {query.isError && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{query.error.message}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       )}
       {roles === undefined && !query.isError && (
         <Text role="status" fontSize="sm" color="fg.muted">
@@ -54,46 +83,12 @@ export function RolesTab({ canChange, held }: RolesTabProps) {
       )}
 
       {roles !== undefined && roles.length > 0 && (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Caption srOnly>{t('staff:roles.caption')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('staff:roles.fields.title')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('staff:roles.fields.users')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('staff:roles.fields.permissions')}</Table.ColumnHeader>
-                {canChange && <Table.ColumnHeader>{t('staff:users.actions')}</Table.ColumnHeader>}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {roles.map((role) => (
-                <Table.Row key={role.id}>
-                  <Table.Cell fontWeight="medium">{role.title}</Table.Cell>
-                  <Table.Cell textAlign="end">{role.users}</Table.Cell>
-                  <Table.Cell>
-                    {role.permissions.length === 0
-                      ? t('staff:roles.no_permissions')
-                      : [...new Set(role.permissions.map((p) => p.resource))]
-                          .map((resource) => t(`staff:resources.${resource}`))
-                          .join(', ')}
-                  </Table.Cell>
-                  {canChange && (
-                    <Table.Cell>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={t('staff:roles.edit_named', { title: role.title })}
-                        onClick={() => setEditing(role)}
-                      >
-                        {t('staff:roles.edit')}
-                      </Button>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable<Role>
+          columns={columns}
+          rows={roles}
+          rowId={(role) => role.id}
+          caption={t('staff:roles.caption')}
+        />
       )}
 
       {editing !== null && (

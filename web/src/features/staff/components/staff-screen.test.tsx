@@ -8,8 +8,11 @@ import { parseMoneyInput } from '@nine/shared/money';
 import type { Permission } from '@nine/shared/permissions';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import type { Role } from '../api/get-roles.ts';
+import { AccessKeyDialog } from './access-key-dialog.tsx';
 import { AccessPolicyForm } from './access-policy-form.tsx';
 import { RoleEditorDialog } from './role-editor-dialog.tsx';
+import { UserFormDialog } from './user-form-dialog.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -58,7 +61,7 @@ const user = {
   id: 7,
   name: 'Dee Dock',
   email: 'dee@nine.test',
-  status: 'active',
+  status: 'active' as const,
   last_login_at: null,
   password_expired_at: null,
   created_at: '2026-11-01T09:00:00Z',
@@ -221,5 +224,61 @@ describe('access policy form', () => {
     expect(screen.getByText('Level L2 cannot be below level L1.')).toBeTruthy();
     expect(screen.getAllByText(/Enter a whole number/)).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('user form and access key dialog', () => {
+  it('words refused fields from the shared schema and sends the checked values', async () => {
+    const calls = stubApi({
+      'POST nine/users': (body) => json(201, { data: { ...user, id: 8, ...(body as object) } }),
+    });
+    const saved = vi.fn();
+    renderWith(
+      <UserFormDialog
+        open
+        user={null}
+        roles={[{ id: 3, title: 'Dock hand' } as Role]}
+        locations={[{ id: 1, name: 'HQ' }]}
+        onClose={() => {}}
+        onSaved={saved}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New user' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /E-mail/ }), { target: { value: 'dee@' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a name.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: ' Eve ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /E-mail/ }), {
+      target: { value: 'Eve@Nine.test' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(calls[0]?.body).toEqual({
+      name: 'Eve',
+      email: 'eve@nine.test',
+      only_login_by_sso: false,
+      expires_at: null,
+      roles: [],
+    });
+    // Ticking roles is covered in e2e/staff.spec.ts (Chakra's checkbox does not tick in happy-dom).
+  });
+
+  it('refuses an access key that is not 4 to 12 digits, then sets it', async () => {
+    const calls = stubApi({ 'PUT nine/users/7/access-key': () => json(200, { data: { ok: true } }) });
+    const closed = vi.fn();
+    renderWith(<AccessKeyDialog user={user} onClose={closed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Access key of Dee Dock' });
+    const key = within(dialog).getByLabelText(/New access key/);
+    fireEvent.change(key, { target: { value: '12a' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set key' }));
+    expect(await within(dialog).findByText('Use 4 to 12 digits.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    fireEvent.change(key, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set key' }));
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { access_key: '123456' } });
   });
 });

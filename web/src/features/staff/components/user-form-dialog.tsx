@@ -1,5 +1,5 @@
 import { Box, Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useWatch } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { userCreateForm, userEditForm } from '@nine/shared/schemas/staff';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { CheckboxField, DateTimeField, TextField } from '../../../components/form/fields.tsx';
@@ -39,13 +39,15 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
     },
     messages: { name: 'staff:users.name_required', email: 'staff:users.email_invalid' },
   });
-  const assigned = new Set(useWatch({ control: form.control, name: 'roles' }));
+  // The role ticks are one field: the "role:location" keys ticked.
+  const { field: rolesField } = useController({ control: form.control, name: 'roles' });
+  const assigned = new Set(rolesField.value);
 
   const toggle = (key: string, on: boolean) => {
     const next = new Set(assigned);
     if (on) next.add(key);
     else next.delete(key);
-    form.setValue('roles', [...next], { shouldDirty: true });
+    rolesField.onChange([...next]);
   };
 
   const submit = form.handleSubmit((values) => {

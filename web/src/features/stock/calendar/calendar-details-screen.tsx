@@ -1,7 +1,12 @@
-import { Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
-import { useCalendarOrders, type CalendarOrdersParams } from '../api/get-calendar-orders.ts';
+import {
+  useCalendarOrders,
+  type CalendarBooking,
+  type CalendarOrdersParams,
+} from '../api/get-calendar-orders.ts';
 import { formatWithPattern } from './date-pattern.ts';
 
 export interface CalendarDetailsScreenProps {
@@ -20,6 +25,32 @@ export function CalendarDetailsScreen(props: CalendarDetailsScreenProps) {
   const orders = useCalendarOrders(props.locationId, props.target);
   const when = (iso: string) => formatWithPattern(new Date(iso), props.dateTimeFormat, currentLanguage());
   const rows = orders.data ?? [];
+  const columns: DataTableColumn<CalendarBooking>[] = [
+    {
+      id: 'order',
+      title: t('stock:calendar.order'),
+      cell: (row) => {
+        const href = props.orderHref(row.order_id, row.order_type);
+        return href === null ? (
+          `#${row.order_number}`
+        ) : (
+          <ChakraLink asChild>
+            <Link href={href}>#{row.order_number}</Link>
+          </ChakraLink>
+        );
+      },
+    },
+    { id: 'customer', title: t('stock:calendar.customer'), cell: (row) => row.customer ?? '—' },
+    { id: 'item', title: t('stock:calendar.item'), cell: (row) => row.item_sku ?? '—' },
+    { id: 'quantity', title: t('stock:calendar.quantity'), cell: (row) => row.quantity },
+    { id: 'planned_start', title: t('stock:calendar.planned_start'), cell: (row) => when(row.planned_start) },
+    {
+      id: 'planned_finish',
+      title: t('stock:calendar.planned_finish'),
+      cell: (row) => when(row.planned_finish),
+    },
+    { id: 'status', title: t('stock:calendar.status'), cell: (row) => row.order_status },
+  ];
   return (
     <Stack gap="5">
       <Heading as="h1" size="2xl">
@@ -40,43 +71,13 @@ export function CalendarDetailsScreen(props: CalendarDetailsScreenProps) {
           ) : rows.length === 0 ? (
             <Text color="fg.muted">{t('stock:calendar.no_orders')}</Text>
           ) : (
-            <Table.Root size="sm" aria-label={t('stock:calendar.orders')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('stock:calendar.order')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.customer')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.item')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.quantity')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.planned_start')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.planned_finish')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('stock:calendar.status')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row, i) => {
-                  const href = props.orderHref(row.order_id, row.order_type);
-                  return (
-                    <Table.Row key={`${row.order_id}-${i}`}>
-                      <Table.Cell>
-                        {href === null ? (
-                          `#${row.order_number}`
-                        ) : (
-                          <ChakraLink asChild>
-                            <Link href={href}>#{row.order_number}</Link>
-                          </ChakraLink>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>{row.customer ?? '—'}</Table.Cell>
-                      <Table.Cell>{row.item_sku ?? '—'}</Table.Cell>
-                      <Table.Cell>{row.quantity}</Table.Cell>
-                      <Table.Cell>{when(row.planned_start)}</Table.Cell>
-                      <Table.Cell>{when(row.planned_finish)}</Table.Cell>
-                      <Table.Cell>{row.order_status}</Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
+            <DataTable<CalendarBooking>
+              columns={columns}
+              rows={rows}
+              // An order holds several lines in one slot, and a booking has no id of its own.
+              rowId={(row) => rows.indexOf(row)}
+              caption={t('stock:calendar.orders')}
+            />
           )}
         </>
       )}

@@ -1,18 +1,8 @@
-import { ListPager } from '../../../components/list-pager.tsx';
-import {
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useId, useState } from 'react';
 import type { LabelItem } from '@nine/shared/schemas/stock';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { ListPager } from '../../../components/list-pager.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useLabelItems } from '../api/get-label-items.ts';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
@@ -52,6 +42,39 @@ export function LabelPrintScreen(props: LabelPrintScreenProps) {
   const allOnPage = rows.length > 0 && rows.every((r) => chosen.has(r.item_id));
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / 50));
   const donePrinting = useCallback(() => setPrinting(false), []);
+  const columns: DataTableColumn<LabelItem>[] = [
+    {
+      id: 'chosen',
+      // The header's checkbox chooses the whole page; its label names it.
+      title: '',
+      headerExtra: (
+        <Checkbox.Root
+          checked={allOnPage}
+          onCheckedChange={(details) => rows.forEach((r) => toggle(r, details.checked === true))}
+        >
+          <Checkbox.HiddenInput aria-label={t('stock:labels.choose_page')} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+      cell: (item) => (
+        <Checkbox.Root
+          checked={chosen.has(item.item_id)}
+          onCheckedChange={(details) => toggle(item, details.checked === true)}
+        >
+          <Checkbox.HiddenInput aria-label={t('stock:labels.choose', { sku: item.sku })} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+      ),
+    },
+    { id: 'sku', title: t('stock:labels.sku'), cell: (item) => item.sku },
+    { id: 'barcode', title: t('stock:labels.barcode'), cell: (item) => item.barcode },
+    { id: 'product', title: t('stock:labels.product'), cell: (item) => item.product_name },
+    {
+      id: 'status',
+      title: t('stock:labels.status'),
+      cell: (item) => <ItemStatusBadge status={item.status} />,
+    },
+  ];
 
   return (
     <Stack gap="6">
@@ -91,46 +114,12 @@ export function LabelPrintScreen(props: LabelPrintScreenProps) {
       ) : rows.length === 0 ? (
         <Text color="fg.muted">{t('stock:labels.no_items')}</Text>
       ) : (
-        <Table.Root size="sm" aria-label={t('stock:labels.items')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader width="10">
-                <Checkbox.Root
-                  checked={allOnPage}
-                  onCheckedChange={(details) => rows.forEach((r) => toggle(r, details.checked === true))}
-                >
-                  <Checkbox.HiddenInput aria-label={t('stock:labels.choose_page')} />
-                  <Checkbox.Control />
-                </Checkbox.Root>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:labels.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:labels.barcode')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:labels.product')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:labels.status')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((item) => (
-              <Table.Row key={item.item_id}>
-                <Table.Cell>
-                  <Checkbox.Root
-                    checked={chosen.has(item.item_id)}
-                    onCheckedChange={(details) => toggle(item, details.checked === true)}
-                  >
-                    <Checkbox.HiddenInput aria-label={t('stock:labels.choose', { sku: item.sku })} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
-                </Table.Cell>
-                <Table.Cell>{item.sku}</Table.Cell>
-                <Table.Cell>{item.barcode}</Table.Cell>
-                <Table.Cell>{item.product_name}</Table.Cell>
-                <Table.Cell>
-                  <ItemStatusBadge status={item.status} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable<LabelItem>
+          columns={columns}
+          rows={rows}
+          rowId={(item) => item.item_id}
+          caption={t('stock:labels.items')}
+        />
       )}
       {pages > 1 && <ListPager page={page} pageSize={50} total={list.data?.total ?? 0} onPage={setPage} />}
       <Stack gap="2">

@@ -36,7 +36,10 @@ export function MaintenanceRules({
     },
     mode: 'onChange',
   });
-  const target = useWatch({ control: form.control, name: 'applies_to' });
+  const values = useWatch({ control: form.control });
+  const target = values.applies_to;
+  // At once as typed (the resolver answers a tick later).
+  const ready = maintenanceRuleForm.safeParse(values).success;
   const [productSearch, setProductSearch] = useState('');
   const products = useRentProducts(target === 'product' ? locationId : null, productSearch.trim());
   const ids = { target: useId(), search: useId() };
@@ -113,7 +116,6 @@ export function MaintenanceRules({
                   control={form.control}
                   name="rental_type_id"
                   label={t('stock:maintenance.rental_group')}
-                  required
                   options={[
                     { value: '', label: t('stock:maintenance.choose') },
                     ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
@@ -136,7 +138,6 @@ export function MaintenanceRules({
                     control={form.control}
                     name="product_id"
                     label={t('stock:maintenance.product')}
-                    required
                     options={[
                       { value: '', label: t('stock:maintenance.choose') },
                       ...(products.data?.rows ?? []).map((p) => ({
@@ -164,12 +165,7 @@ export function MaintenanceRules({
                 inputMode="numeric"
               />
             </Box>
-            <Button
-              type="submit"
-              colorPalette="blue"
-              disabled={!form.formState.isValid}
-              loading={create.isPending}
-            >
+            <Button type="submit" colorPalette="blue" disabled={!ready} loading={create.isPending}>
               {t('stock:maintenance.add_rule')}
             </Button>
           </HStack>

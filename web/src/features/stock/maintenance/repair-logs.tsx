@@ -1,5 +1,6 @@
 import { Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
 import { TextField } from '../../../components/form/fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
@@ -32,6 +33,10 @@ function WorkForm({
     defaultValues: { work: '', cost_minor: null },
     mode: 'onChange',
   });
+  // At once as typed (the resolver answers a tick later).
+  const ready = (needsWork ? repairWorkForm : repairCloseForm).safeParse(
+    useWatch({ control: form.control }),
+  ).success;
   const submit = form.handleSubmit(({ work, cost_minor }) => {
     const onError = (error: Error) => {
       if (applyServerIssues(form, error)) (needsWork ? add : close).reset();
@@ -67,7 +72,7 @@ function WorkForm({
           type="submit"
           size="sm"
           colorPalette={mode === 'close' ? 'green' : 'blue'}
-          disabled={!form.formState.isValid}
+          disabled={!ready}
           loading={add.isPending || close.isPending}
         >
           {mode === 'close' ? t('stock:repairs.confirm_close') : t('stock:repairs.save_work')}

@@ -1,6 +1,7 @@
-import { Badge, Button, Field, HStack, Heading, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
+import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useScheduledMaintenance } from '../api/get-scheduled-maintenance.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
@@ -42,6 +43,53 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
   const rows = list.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   const now = new Date();
+  const columns: DataTableColumn<ScheduledMaintenanceRow>[] = [
+    { id: 'sku', title: t('stock:maintenance.sku'), cell: (row) => row.sku },
+    { id: 'product', title: t('stock:maintenance.product'), cell: (row) => row.product_name },
+    {
+      id: 'rental_group',
+      title: t('stock:maintenance.rental_group'),
+      cell: (row) => row.rental_group ?? '—',
+    },
+    {
+      id: 'status',
+      title: t('stock:maintenance.status'),
+      cell: (row) => <ItemStatusBadge status={row.status} />,
+    },
+    {
+      id: 'rent_hours_since',
+      title: t('stock:maintenance.rent_hours_since'),
+      cell: (row) => number.format(row.rent_hours_since_service),
+    },
+    {
+      id: 'due_in',
+      title: t('stock:maintenance.due_in'),
+      cell: (row) =>
+        row.due ? <Badge colorPalette="red">{dueIn(t, row, now, locale)}</Badge> : dueIn(t, row, now, locale),
+    },
+    {
+      id: 'actions',
+      title: t('stock:common.actions'),
+      cell: (row) =>
+        row.open_repair_log_id !== null ? (
+          t('stock:maintenance.in_repair', { id: row.open_repair_log_id })
+        ) : canChange && row.status === 'available' ? (
+          <Button
+            size="xs"
+            variant="outline"
+            loading={open.isPending && open.variables?.item_id === row.item_id}
+            onClick={() =>
+              open.mutate({
+                item_id: row.item_id,
+                problem: t('stock:maintenance.scheduled_problem'),
+              })
+            }
+          >
+            {t('stock:maintenance.start_service', { sku: row.sku })}
+          </Button>
+        ) : null,
+    },
+  ];
 
   return (
     <Stack as="section" aria-labelledby={ids.h} gap="4">
@@ -79,59 +127,15 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
           />
         </Field.Root>
       </HStack>
-      <MaintenanceTable
+      <MaintenanceTable<ScheduledMaintenanceRow>
         label={t('stock:maintenance.items')}
         pending={list.isPending}
         empty={rows.length === 0}
         emptyText={t('stock:maintenance.no_items')}
-        columns={[
-          t('stock:maintenance.sku'),
-          t('stock:maintenance.product'),
-          t('stock:maintenance.rental_group'),
-          t('stock:maintenance.status'),
-          t('stock:maintenance.rent_hours_since'),
-          t('stock:maintenance.due_in'),
-          t('stock:common.actions'),
-        ]}
-      >
-        {rows.map((row) => (
-          <Table.Row key={row.item_id}>
-            <Table.Cell>{row.sku}</Table.Cell>
-            <Table.Cell>{row.product_name}</Table.Cell>
-            <Table.Cell>{row.rental_group ?? '—'}</Table.Cell>
-            <Table.Cell>
-              <ItemStatusBadge status={row.status} />
-            </Table.Cell>
-            <Table.Cell>{number.format(row.rent_hours_since_service)}</Table.Cell>
-            <Table.Cell>
-              {row.due ? (
-                <Badge colorPalette="red">{dueIn(t, row, now, locale)}</Badge>
-              ) : (
-                dueIn(t, row, now, locale)
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              {row.open_repair_log_id !== null ? (
-                t('stock:maintenance.in_repair', { id: row.open_repair_log_id })
-              ) : canChange && row.status === 'available' ? (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  loading={open.isPending && open.variables?.item_id === row.item_id}
-                  onClick={() =>
-                    open.mutate({
-                      item_id: row.item_id,
-                      problem: t('stock:maintenance.scheduled_problem'),
-                    })
-                  }
-                >
-                  {t('stock:maintenance.start_service', { sku: row.sku })}
-                </Button>
-              ) : null}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </MaintenanceTable>
+        columns={columns}
+        rows={rows}
+        rowId={(row) => row.item_id}
+      />
       {pages > 1 && (
         <ListPager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       )}

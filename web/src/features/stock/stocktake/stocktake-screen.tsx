@@ -8,11 +8,16 @@ import {
   Portal,
   Stack,
   Stat,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import type { Stocktake, StocktakeLine, StocktakeScanResult } from '@nine/shared/schemas/stock';
+import type {
+  Stocktake,
+  StocktakeLine,
+  StocktakeScanResult,
+  StocktakeSummary,
+} from '@nine/shared/schemas/stock';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -39,6 +44,16 @@ type LastScan =
 
 function LineTable({ label, lines, empty }: { label: string; lines: StocktakeLine[]; empty: string }) {
   const { t } = useAppTranslation();
+  const columns: DataTableColumn<StocktakeLine>[] = [
+    { id: 'sku', title: t('stock:stocktake.sku'), cell: (line) => line.sku },
+    { id: 'product', title: t('stock:stocktake.product'), cell: (line) => line.product_name },
+    {
+      id: 'status',
+      title: t('stock:stocktake.status'),
+      cell: (line) => <ItemStatusBadge status={line.status} />,
+    },
+    { id: 'location', title: t('stock:stocktake.location'), cell: (line) => line.current_location },
+  ];
   return (
     <Stack as="section" aria-label={label} gap="2">
       <Heading as="h2" size="md">
@@ -47,28 +62,12 @@ function LineTable({ label, lines, empty }: { label: string; lines: StocktakeLin
       {lines.length === 0 ? (
         <Text color="fg.muted">{empty}</Text>
       ) : (
-        <Table.Root size="sm" aria-label={label}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('stock:stocktake.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:stocktake.product')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:stocktake.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('stock:stocktake.location')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {lines.map((line) => (
-              <Table.Row key={line.item_id}>
-                <Table.Cell>{line.sku}</Table.Cell>
-                <Table.Cell>{line.product_name}</Table.Cell>
-                <Table.Cell>
-                  <ItemStatusBadge status={line.status} />
-                </Table.Cell>
-                <Table.Cell>{line.current_location}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable<StocktakeLine>
+          columns={columns}
+          rows={lines}
+          rowId={(line) => line.item_id}
+          caption={label}
+        />
       )}
     </Stack>
   );
@@ -248,35 +247,25 @@ function History({ locationId }: { locationId: number | null }) {
   const rows = (list.data?.rows ?? []).filter((r) => r.status === 'closed');
   if (rows.length === 0) return null;
   const date = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso));
+  const columns: DataTableColumn<StocktakeSummary>[] = [
+    { id: 'number', title: t('stock:stocktake.number'), cell: (row) => row.id },
+    { id: 'started_at', title: t('stock:stocktake.started_at'), cell: (row) => date(row.started_at) },
+    { id: 'closed_at', title: t('stock:stocktake.closed_at'), cell: (row) => date(row.closed_at) },
+    { id: 'expected', title: t('stock:stocktake.expected'), cell: (row) => row.expected_count },
+    { id: 'missing', title: t('stock:stocktake.missing'), cell: (row) => row.missing_count ?? 0 },
+    { id: 'unexpected', title: t('stock:stocktake.unexpected'), cell: (row) => row.unexpected_count ?? 0 },
+  ];
   return (
     <Stack as="section" aria-label={t('stock:stocktake.history')} gap="2">
       <Heading as="h2" size="md">
         {t('stock:stocktake.history')}
       </Heading>
-      <Table.Root size="sm" aria-label={t('stock:stocktake.history')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('stock:stocktake.number')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock:stocktake.started_at')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock:stocktake.closed_at')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock:stocktake.expected')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock:stocktake.missing')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('stock:stocktake.unexpected')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row.id}>
-              <Table.Cell>{row.id}</Table.Cell>
-              <Table.Cell>{date(row.started_at)}</Table.Cell>
-              <Table.Cell>{date(row.closed_at)}</Table.Cell>
-              <Table.Cell>{row.expected_count}</Table.Cell>
-              <Table.Cell>{row.missing_count ?? 0}</Table.Cell>
-              <Table.Cell>{row.unexpected_count ?? 0}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <DataTable<StocktakeSummary>
+        columns={columns}
+        rows={rows}
+        rowId={(row) => row.id}
+        caption={t('stock:stocktake.history')}
+      />
     </Stack>
   );
 }

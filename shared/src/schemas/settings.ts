@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { invoiceTimings } from '../invoice-timing.ts';
+
+// Answers of the settings routes (server/src/modules/settings); the web settings api files import the types.
+
+/** Spec section 3 "Activity settings", per location and rental type (1 by default). */
+export const activitySettings = z.object({
+  location_id: z.number(),
+  rental_type_id: z.number(),
+  enforce_using_rental_periods: z.boolean(),
+  deliver_unpaid_orders: z.enum(['warn', 'allow', 'deny']),
+  warn_early_deliver_minutes: z.number().int(),
+  warn_early_return_minutes: z.number().int(),
+  allow_exchange_package_items: z.boolean(),
+  close_sale_order: z.enum(['manual', 'on_full_payment']),
+  /** Closing an order while a deposit is still held: ask to acknowledge (1205) or refuse (1254). */
+  close_with_deposit_held: z.enum(['warn', 'deny']),
+  /** Closing an order while a balance is still due. */
+  close_with_balance_due: z.enum(['allow', 'warn', 'deny']),
+  special_pricing: z.boolean(),
+  allow_change_plan_start_after_deliver: z.boolean(),
+  allow_undo_deliver: z.boolean(),
+  adjust_plan_to_business_hours: z.boolean(),
+  simultaneous_replace_and_deliver: z.boolean(),
+  manual_invoice_time: z.enum(invoiceTimings),
+  assign_and_deliver: z.boolean(),
+  show_category_image_in_admin_pannel: z.boolean(),
+  is_recurring_enabled: z.boolean(),
+  is_migration_in_progress: z.boolean(),
+});
+export type ActivitySettings = z.infer<typeof activitySettings>;
+
+/** Spec section 3 "Location activity settings", for the request's location. */
+export const locationActivitySettings = z.object({
+  location_id: z.number(),
+  rental_type_id: z.number(),
+  delivery_availability: z.boolean(),
+});
+export type LocationActivitySettings = z.infer<typeof locationActivitySettings>;
+
+/** Spec section 3 "General settings", for the location the request works in. */
+export const generalSettings = z.object({
+  allow_staff_credit_card_entry: z.boolean(),
+  app_version: z.string(),
+  current_cash_register: z.number().nullable(),
+  calendar_date_time_format: z.string(),
+  is_tax_included: z.boolean(),
+  show_taxes_mode: z.string(),
+  confirm_change_return: z.boolean(),
+  has_pay_and_balance_forward: z.boolean(),
+  print_setup: z.unknown(),
+  tax_comment: z.string().nullable(),
+  calendar_time_intervals: z.number().int(),
+  invoice_print_header: z.string().nullable(),
+  order_print_header: z.string().nullable(),
+  sale_order_print_header: z.string().nullable(),
+  /** Minutes without activity before the session ends; 0 turns it off. */
+  auto_logout_inactive_users_timeout: z.number().int(),
+  multi_register: z.boolean(),
+  used_in_store: z.boolean(),
+  currency_symbol: z.string(),
+  /** ISO 4217 code of the location's currency (receipts format amounts with it). */
+  currency_code: z.string(),
+  /** HH:MM. */
+  store_open: z.string().nullable(),
+  store_close: z.string().nullable(),
+});
+export type GeneralSettings = z.infer<typeof generalSettings>;
+
+/** Spec section 3 "Business info"; address, e-mail and phone are the location's own when it has them. */
+export const businessInfo = z.object({
+  accept_external_payments: z.boolean(),
+  add_adhoc_to_order: z.boolean(),
+  site_title: z.string().nullable(),
+  site_logo: z.string().nullable(),
+  invoice_logo: z.string().nullable(),
+  site_url: z.string().nullable(),
+  address: z.string().nullable(),
+  sale_order_default_customer: z.string().nullable(),
+  email: z.string().nullable(),
+  tel: z.string().nullable(),
+  url: z.string().nullable(),
+  url_prefix: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  tour_is_enabled: z.boolean(),
+  process_external_refunds: z.boolean(),
+  sms_is_enabled: z.boolean(),
+  suspension_alert: z.string().nullable(),
+});
+export type BusinessInfo = z.infer<typeof businessInfo>;
+
+/** A counter PC registered as a kiosk at the location, revoked ones included (newest first). */
+export const kioskDeviceRow = z.object({
+  id: z.number(),
+  device_id: z.string().nullable(),
+  name: z.string(),
+  /** The first 16 hex digits of the SHA-256 of its public key; null for a registration from before keys. */
+  key_fingerprint: z.string().nullable(),
+  registered_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type KioskDeviceRow = z.infer<typeof kioskDeviceRow>;
+
+/** A single-use challenge for the agent to sign, bound to this user and location; it expires in two minutes. */
+export const kioskChallenge = z.object({
+  challenge_id: z.string(),
+  challenge: z.string(),
+  location_id: z.number(),
+  expires_at: z.string(),
+});
+export type KioskChallenge = z.infer<typeof kioskChallenge>;
+
+/** POST /api/nine/set-as-kiosk: the location's kiosk mode, and the PC registered (null without a device). */
+export const kioskResult = z.object({
+  location_id: z.number(),
+  used_in_store: z.boolean(),
+  kiosk_device_id: z.number().nullable().optional(),
+});
+export type KioskResult = z.infer<typeof kioskResult>;
+
+export const kioskRevoked = z.object({ id: z.number(), revoked_at: z.string() });
+export type KioskRevoked = z.infer<typeof kioskRevoked>;

@@ -1,0 +1,88 @@
+import { Box, Button, HStack, chakra } from '@chakra-ui/react';
+import { useWatch } from 'react-hook-form';
+import { attributeForm, attributeKinds, type AttributeRow } from '@nine/shared/schemas/inventory';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useCreateAttribute } from '../api/create-attribute.ts';
+import { useUpdateAttribute } from '../api/update-attribute.ts';
+
+/**
+ * Adds an attribute, or edits `attribute` (mounted afresh for each). Save stays disabled until it has a
+ * name and, for an option attribute, its options.
+ */
+export function AttributeForm(props: {
+  attribute: AttributeRow | null;
+  fail: { onError(e: Error): void; onSuccess(): void };
+  onDone(): void;
+}) {
+  const { t } = useAppTranslation();
+  const a = props.attribute;
+  const create = useCreateAttribute();
+  const update = useUpdateAttribute();
+  const form = useSchemaForm(attributeForm, {
+    defaultValues: { name: a?.name ?? '', kind: a?.kind ?? 'text', options: a?.options.join(', ') ?? '' },
+  });
+  const values = useWatch({ control: form.control });
+  const kind = values.kind;
+  // Checked while typing, at once (the resolver answers a tick later).
+  const ready = attributeForm.safeParse(values).success;
+  const submit = form.handleSubmit((body) => {
+    const done = {
+      onError: (error: Error) => {
+        if (!applyServerIssues(form, error)) props.fail.onError(error);
+      },
+      onSuccess: () => {
+        props.fail.onSuccess();
+        form.reset({ ...form.getValues(), name: '', options: '' });
+        props.onDone();
+      },
+    };
+    if (a) update.mutate({ id: a.id, body }, done);
+    else create.mutate(body, done);
+  });
+  return (
+    <chakra.form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
+    >
+      <HStack gap="3" align="end" wrap="wrap">
+        <Box width="56">
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('inventory:attributes.name')}
+            maxLength={100}
+          />
+        </Box>
+        <Box width="40">
+          <SelectField
+            control={form.control}
+            name="kind"
+            label={t('inventory:attributes.kind')}
+            options={attributeKinds.map((k) => ({ value: k, label: t(`inventory:attributes.kinds.${k}`) }))}
+          />
+        </Box>
+        {kind === 'option' && (
+          <Box width="72">
+            <TextField
+              control={form.control}
+              name="options"
+              label={t('inventory:attributes.options')}
+              helperText={t('inventory:attributes.options_hint')}
+            />
+          </Box>
+        )}
+        <Button type="submit" disabled={!ready} loading={create.isPending || update.isPending}>
+          {t(a ? 'inventory:actions.save' : 'inventory:attributes.add')}
+        </Button>
+        {a && (
+          <Button variant="ghost" onClick={props.onDone}>
+            {t('inventory:actions.cancel')}
+          </Button>
+        )}
+      </HStack>
+    </chakra.form>
+  );
+}
