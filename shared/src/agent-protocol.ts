@@ -142,11 +142,14 @@ export type PrintJob = z.output<typeof printJob>;
 export const jobResolutions = ['printed', 'reprint'] as const;
 export type JobResolution = (typeof jobResolutions)[number];
 
+/** The one-time code the agent shows; also the pairing form's schema in the web app. */
+export const pairPayload = z.object({ code: z.string().regex(/^\d{6}$/, 'six digits') });
+
 const payloads = {
   /** Any connection may say hello; a valid token in it marks the connection as paired. */
   hello: z.object({ token: token.optional(), client: z.string().max(128).optional() }).default({}),
   /** Exchanges the one-time code the agent shows for a token the browser keeps. */
-  pair: z.object({ code: z.string().regex(/^\d{6}$/, 'six digits') }),
+  pair: pairPayload,
   print: z.object({
     /** Default: the agent's first printer. */
     printerId: deviceId.optional(),

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import type { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import type { Db } from '../db/pool.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { transaction } from './transaction.ts';
+import { parse } from './validate.ts';
+import type { Access } from '../plugins/access.ts';
 
 export interface IdempotentResult<T> {
   status: number;
@@ -102,6 +105,37 @@ export async function idempotentPost<T>(
   }));
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(result.status).send(result.body);
+}
+
+export interface IdempotentRoute<P, B> {
+  url: string;
+  access: Access;
+  /** Path parameters (`idParams`, `bigIdParams`), parsed before the body. */
+  params?: z.ZodType<P>;
+  /** The body; it is the fingerprint's `input`. */
+  body?: z.ZodType<B>;
+  omit?: FingerprintOptions['omit'];
+  status?: number;
+}
+
+/**
+ * Registers an idempotent POST: parses the path and the body, then answers what `work` returns through
+ * `idempotentPost`, so a create route is its URL, access, schemas and the work itself.
+ */
+export function idempotentRoute<T, P = Record<string, never>, B = undefined>(
+  app: FastifyInstance,
+  db: Db,
+  route: IdempotentRoute<P, B>,
+  work: (client: pg.PoolClient, actor: Actor, input: B, params: P) => Promise<T>,
+): void {
+  app.post(route.url, { config: { access: route.access } }, async (request, reply) => {
+    const params = (route.params ? parse(route.params, request.params) : {}) as P;
+    const input = (route.body ? parse(route.body, request.body) : undefined) as B;
+    const options: FingerprintOptions & { status?: number } = { input: input as object | undefined };
+    if (route.omit) options.omit = route.omit;
+    if (route.status) options.status = route.status;
+    return idempotentPost(db, request, reply, options, (client, actor) => work(client, actor, input, params));
+  });
 }
 
 export const idempotencyKeySchemaMax = 200;

@@ -1,5 +1,9 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Page } from '@nine/shared/schemas/page';
 import type { Db } from '../db/pool.ts';
+import type { Access } from '../plugins/access.ts';
+import { parse } from './validate.ts';
 
 /** Counting stops here: past it a list says "10,000+" instead of counting every match. */
 export const COUNT_CAP = 10_000;
@@ -7,21 +11,22 @@ export const COUNT_CAP = 10_000;
 /** One page of a list whose count is capped: the shared list envelope. */
 export type Paged<T> = Page<T> & { total_capped: boolean };
 
+/** What a list selects, from where and in which order; `pageOf` adds the page. */
+export interface ListSql {
+  select: string;
+  from: string;
+  orderBy: string;
+  params: unknown[];
+  countFrom?: string;
+}
+
 /**
  * One page of a list and its capped count, run side by side. `from` is the FROM … WHERE part both
  * share; `countFrom` may differ when another form of the same filter counts faster.
  */
 export async function pageOf<T extends object>(
   db: Db,
-  q: {
-    select: string;
-    from: string;
-    orderBy: string;
-    params: unknown[];
-    page: number;
-    pageSize: number;
-    countFrom?: string;
-  },
+  q: ListSql & { page: number; pageSize: number },
 ): Promise<Paged<T>> {
   const n = q.params.length;
   const [rows, count] = await Promise.all([
@@ -43,6 +48,23 @@ export async function pageOf<T extends object>(
     page: q.page,
     page_size: q.pageSize,
   };
+}
+
+/**
+ * Registers a paged list: GET `url` parses its page query, `sql` says what to list for it, and the answer is
+ * `{ data: Paged<T> }` at the query's page and page size.
+ */
+export function listRoute<T extends object, S extends z.ZodType<{ page: number; page_size: number }>>(
+  app: FastifyInstance,
+  db: Db,
+  route: { url: string; access: Access; query: S },
+  sql: (q: z.output<S>, request: FastifyRequest) => ListSql | Promise<ListSql>,
+): void {
+  app.get(route.url, { config: { access: route.access } }, async (request): Promise<{ data: Paged<T> }> => {
+    const q = parse(route.query, request.query);
+    const list = await sql(q, request);
+    return { data: await pageOf<T>(db, { ...list, page: q.page, pageSize: q.page_size }) };
+  });
 }
 
 /** A LIKE pattern matching `text` anywhere, lower-cased, with LIKE's own wildcards escaped. */

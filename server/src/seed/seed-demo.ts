@@ -751,29 +751,23 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
     if (posted) {
       const txn = uuid(rng);
       const revenue = o.type === 'rent' ? '4000' : '4010';
-      batch.ledger.push([
-        txn,
-        '1100',
-        total,
-        o.locationId,
-        o.orderId,
-        invoiceId,
-        null,
-        null,
-        at(o.settledAt),
-      ]);
-      batch.ledger.push([
-        txn,
-        revenue,
-        -(subtotal - discount),
-        o.locationId,
-        o.orderId,
-        invoiceId,
-        null,
-        null,
-        at(o.settledAt),
-      ]);
-      batch.ledger.push([txn, '2200', -tax, o.locationId, o.orderId, invoiceId, null, null, at(o.settledAt)]);
+      const legs: [string, number][] = [
+        ['1100', total],
+        [revenue, -(subtotal - discount)],
+        ['2200', -tax],
+      ];
+      for (const [account, amount] of legs)
+        batch.ledger.push([
+          txn,
+          account,
+          amount,
+          o.locationId,
+          o.orderId,
+          invoiceId,
+          null,
+          null,
+          at(o.settledAt),
+        ]);
     }
     // How much was paid: settled orders in full, live ones often in part, some not at all.
     let paid = total;
@@ -826,28 +820,21 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
         const refundAt = Math.min(now, paidAt + DAY);
         batch.refunds.push([refundId, paymentId, refund, 'Goodwill: late pick-up', o.clerk, at(refundAt)]);
         const rtxn = uuid(rng);
-        batch.ledger.push([
-          rtxn,
-          '1100',
-          refund,
-          o.locationId,
-          o.orderId,
-          invoiceId,
-          paymentId,
-          refundId,
-          at(refundAt),
-        ]);
-        batch.ledger.push([
-          rtxn,
-          gl,
-          -refund,
-          o.locationId,
-          o.orderId,
-          invoiceId,
-          paymentId,
-          refundId,
-          at(refundAt),
-        ]);
+        for (const [account, amount] of [
+          ['1100', refund],
+          [gl, -refund],
+        ] as const)
+          batch.ledger.push([
+            rtxn,
+            account,
+            amount,
+            o.locationId,
+            o.orderId,
+            invoiceId,
+            paymentId,
+            refundId,
+            at(refundAt),
+          ]);
         // A refund on a closed order lowers its price (money-service refund, creditRefund): a posted credit
         // note with one line takes it off the invoice, its tax apportioned by the one tax rule.
         const noteId = ++ids.invoice;

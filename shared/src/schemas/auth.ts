@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brokenPasswordRules, type PasswordPolicy } from '../password-policy.ts';
 import { actions, resources } from '../permissions.ts';
 
 export const loginRequest = z.object({
@@ -60,6 +61,47 @@ export const changeExpiredPasswordRequest = z.object({
   new_password: newPassword,
   location_id: z.number().int().positive().optional(),
 });
+
+/**
+ * The forms that choose a new password: typed twice, and held to the policy when it is known (`policy` is
+ * read on each check, because the screen loads it from the server after the form exists). Issues:
+ * `rules` on `password`, `mismatch` on `confirm`.
+ */
+function newPasswordFields(policy: () => PasswordPolicy | undefined) {
+  return {
+    password: newPassword.refine(
+      (password) => {
+        const known = policy();
+        return known === undefined || brokenPasswordRules(password, known).length === 0;
+      },
+      { message: 'rules' },
+    ),
+    confirm: z.string(),
+  };
+}
+
+const confirmMatches = (value: { password: string; confirm: string }) => value.password === value.confirm;
+
+// The mismatch is told once the new password itself is fine, whatever the other fields hold.
+const mismatchCheck = {
+  path: ['confirm'],
+  message: 'mismatch',
+  when: ({ issues }: z.core.ParsePayload) => !issues.some((issue) => issue.path?.[0] === 'password'),
+};
+
+/** The reset-password form; its `password` is sent with the link's token as resetPasswordRequest. */
+export const resetPasswordForm = (policy: () => PasswordPolicy | undefined) =>
+  z.object(newPasswordFields(policy)).refine(confirmMatches, mismatchCheck);
+
+/** The password-expired form; sent as changeExpiredPasswordRequest (`password` becomes `new_password`). */
+export const changeExpiredPasswordForm = (policy: () => PasswordPolicy | undefined) =>
+  z
+    .object({
+      email: changeExpiredPasswordRequest.shape.email,
+      current_password: changeExpiredPasswordRequest.shape.password,
+      ...newPasswordFields(policy),
+    })
+    .refine(confirmMatches, mismatchCheck);
 
 export const passwordPolicySchema = z.object({
   min_length: z.number().int(),

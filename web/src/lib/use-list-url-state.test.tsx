@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { describe, expect, it } from 'vitest';
-import { useListUrlState, type ListUrlCodec } from './use-list-url-state.ts';
+import { createListCodec, listField, useListUrlState, type ListUrlCodec } from './use-list-url-state.ts';
 
 interface State {
   page: number;
@@ -62,5 +62,37 @@ describe('useListUrlState', () => {
       '/orders',
     ]);
     expect(hook.result.current.state).toEqual({ page: 1, pageSize: 50, kind: 'rent' });
+  });
+
+  it('keeps the keys of another list on the same page when one list changes or resets', () => {
+    interface Partners {
+      page: number;
+      pageSize: number;
+      search?: string;
+    }
+    const partners = createListCodec<Partners>(
+      {
+        page: listField.page('partners_page'),
+        pageSize: listField.pageSize([25], 'partners_page_size'),
+        search: listField.text('partners_search'),
+      },
+      (pageSize) => ({ page: 1, pageSize }),
+    );
+    const location = memoryLocation({ path: '/customer/admin?page=4&search=garcia', record: true });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {children}
+      </Router>
+    );
+    const hook = renderHook(() => useListUrlState(partners, undefined, 25), { wrapper });
+    act(() => hook.result.current.change({ search: 'bay' }));
+    act(() => hook.result.current.change({ page: 2 }));
+    act(() => hook.result.current.reset());
+    expect(location.history).toEqual([
+      '/customer/admin?page=4&search=garcia',
+      '/customer/admin?page=4&search=garcia&partners_search=bay',
+      '/customer/admin?page=4&search=garcia&partners_page=2&partners_search=bay',
+      '/customer/admin?page=4&search=garcia',
+    ]);
   });
 });

@@ -24,6 +24,21 @@ export interface ListUrlCodec<State, Kind> {
   /** The query without the defaults ('' when all are defaults). */
   serialize(state: State, defaults: State): string;
   update(state: State, patch: Partial<State>): State;
+  /**
+   * The query keys this list owns. With them, a change keeps the other keys of the URL, so two lists on one
+   * page (customers and partners on the customer admin page) do not wipe each other's state; without them
+   * the list owns the whole query.
+   */
+  keys?: readonly string[];
+}
+
+/** `query` (this list's serialized state) merged into the current `search`, keeping keys the list does not own. */
+export function mergeListQuery(search: string, query: string, keys: readonly string[] | undefined): string {
+  if (keys === undefined) return query;
+  const merged = new URLSearchParams(search);
+  for (const key of keys) merged.delete(key);
+  for (const [key, value] of new URLSearchParams(query)) merged.set(key, value);
+  return merged.toString();
 }
 
 /**
@@ -42,13 +57,16 @@ export function useListUrlState<State, Kind>(
 
   const change = useCallback(
     (patch: Partial<State>) => {
-      const query = codec.serialize(codec.update(state, patch), defaults);
+      const query = mergeListQuery(search, codec.serialize(codec.update(state, patch), defaults), codec.keys);
       navigate(query === '' ? path : `${path}?${query}`);
     },
-    [codec, state, defaults, navigate, path],
+    [codec, state, defaults, navigate, path, search],
   );
 
-  const reset = useCallback(() => navigate(path), [navigate, path]);
+  const reset = useCallback(() => {
+    const query = mergeListQuery(search, '', codec.keys);
+    navigate(query === '' ? path : `${path}?${query}`);
+  }, [navigate, path, search, codec]);
 
   return { state, defaults, change, reset };
 }
@@ -90,6 +108,7 @@ export function createListCodec<State extends { page: number; pageSize: number }
 ): ListUrlCodec<State, undefined> {
   const keys = Object.keys(fields) as (keyof State & string)[];
   return {
+    keys: keys.map((name) => fields[name].key),
     defaults,
     parse(search, _kind, base) {
       const query = new URLSearchParams(search);

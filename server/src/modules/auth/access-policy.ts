@@ -15,21 +15,13 @@ export interface AccessPolicy {
   refund_level2_minor: number;
 }
 
-interface Row {
-  auto_logout_minutes: number;
-  wrong_access_key_threshold: number;
-  wrong_access_key_ttl_minutes: number;
-  wrong_password_threshold: number;
-  wrong_password_ttl_minutes: number;
-  password_expiry_days: number;
-  password_reuse_limit: number;
+/** The row: the policy with the password rules flattened into `password_*` columns. */
+interface Row extends Omit<AccessPolicy, 'password'> {
   password_min_length: number;
   password_max_length: number;
   password_require_capital: boolean;
   password_require_number: boolean;
   password_require_special: boolean;
-  refund_level1_minor: number;
-  refund_level2_minor: number;
 }
 
 /** The business's access policy. */

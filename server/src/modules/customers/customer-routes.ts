@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { containsPattern } from '../../lib/paging.ts';
 import { z } from 'zod';
-import { AppError } from '@nine/shared/errors';
 import { customerInput, customerUpdate, type CustomerRow } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { idempotentPost } from '../../lib/idempotency.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { CUSTOMER_COLUMNS } from './list-customers.ts';
@@ -12,6 +11,7 @@ import { loadCustomerDetail } from './customer-queries.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { lockVersion } from '../../lib/version-lock.ts';
 
 const lookupQuery = z.object({
   search: z.string().trim().min(1).max(100),
@@ -52,37 +52,35 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     },
   );
 
-  app.post(
-    '/api/nine/customers',
-    { config: { access: { resource: 'customer', action: 'change' } } },
-    async (request, reply) => {
-      const input = parse(customerInput, request.body);
-      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
-        const { userId, locationId } = actor;
-        const { rows } = await client.query<CustomerRow>(
-          `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
+  idempotentRoute(
+    app,
+    deps.db,
+    { url: '/api/nine/customers', access: { resource: 'customer', action: 'change' }, body: customerInput },
+    async (client, actor, input) => {
+      const { userId, locationId } = actor;
+      const { rows } = await client.query<CustomerRow>(
+        `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CUSTOMER_COLUMNS}`,
-          [
-            input.first_name,
-            input.last_name,
-            input.email ?? null,
-            input.phone ?? null,
-            input.address ?? null,
-            input.postal_code ?? null,
-            input.city ?? null,
-            input.country ?? null,
-            input.notes ?? null,
-            locationId,
-          ],
-        );
-        const created = rows[0]!;
-        await audit(
-          client,
-          { userId, locationId },
-          { entity: 'customer', entityId: created.id, action: 'created', data: input },
-        );
-        return created;
-      });
+        [
+          input.first_name,
+          input.last_name,
+          input.email ?? null,
+          input.phone ?? null,
+          input.address ?? null,
+          input.postal_code ?? null,
+          input.city ?? null,
+          input.country ?? null,
+          input.notes ?? null,
+          locationId,
+        ],
+      );
+      const created = rows[0]!;
+      await audit(
+        client,
+        { userId, locationId },
+        { entity: 'customer', entityId: created.id, action: 'created', data: input },
+      );
+      return created;
     },
   );
 
@@ -94,13 +92,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
       const { version, ...changes } = parse(customerUpdate, request.body);
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
-        const current = await client.query<{ version: number }>(
-          'SELECT version FROM customers WHERE id = $1 AND NOT is_anonymous FOR UPDATE',
-          [id],
-        );
-        if (!current.rows[0]) throw new AppError('notFound');
-        if (current.rows[0].version !== version)
-          throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+        await lockVersion(client, 'customers', id, version, 'NOT is_anonymous');
         const fields = Object.entries(changes).filter(([, v]) => v !== undefined);
         const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
         const { rows } = await client.query<CustomerRow>(

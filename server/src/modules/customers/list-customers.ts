@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { customerListQuery, type CustomerRow } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
-import { containsPattern, pageOf } from '../../lib/paging.ts';
-import { parse } from '../../lib/validate.ts';
+import { containsPattern, listRoute } from '../../lib/paging.ts';
 
 const SORT: Record<string, string> = {
   name: 'last_name, first_name',
@@ -15,11 +14,15 @@ export const CUSTOMER_COLUMNS = `id, trim(first_name || ' ' || last_name) AS nam
 
 /** Customers: paged, sorted and searched (trigram index on name, e-mail and phone) in SQL. */
 export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): void {
-  app.get(
-    '/api/nine/customers',
-    { config: { access: { resource: 'customer', action: 'view' } } },
-    async (request) => {
-      const q = parse(customerListQuery, request.query);
+  listRoute<CustomerRow, typeof customerListQuery>(
+    app,
+    deps.db,
+    {
+      url: '/api/nine/customers',
+      access: { resource: 'customer', action: 'view' },
+      query: customerListQuery,
+    },
+    (q) => {
       const params: unknown[] = [];
       let where = 'NOT is_anonymous';
       if (q.search) {
@@ -31,14 +34,10 @@ export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): v
         .map((c) => `${c} ${dir} NULLS LAST`)
         .join(', ');
       return {
-        data: await pageOf<CustomerRow>(deps.db, {
-          select: CUSTOMER_COLUMNS,
-          from: `FROM customers WHERE ${where}`,
-          orderBy: `ORDER BY ${order}, id ${dir}`,
-          params,
-          page: q.page,
-          pageSize: q.page_size,
-        }),
+        select: CUSTOMER_COLUMNS,
+        from: `FROM customers WHERE ${where}`,
+        orderBy: `ORDER BY ${order}, id ${dir}`,
+        params,
       };
     },
   );

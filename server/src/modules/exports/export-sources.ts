@@ -62,36 +62,33 @@ const inventoryColumns: ExportColumn[] = [
   { key: 'revenue_minor', kind: 'money' },
 ];
 
+/** The rent and the sale list of one kind, keyed `rent-…` then `sale-…`. */
+function byKind(
+  source: (kind: 'rent' | 'sale') => Record<string, ExportSource>,
+): Record<string, ExportSource> {
+  return { ...source('rent'), ...source('sale') };
+}
+
 /** Lists that can be exported: the same filters as on screen, the same permission as the list. */
 export const exportSources: Record<string, ExportSource> = {
-  'rent-orders': {
-    need: { resource: 'rent_order', action: 'view' },
-    filters: orderListQuery,
-    columns: orderColumns,
-    query: (locationId, filters: z.infer<typeof orderListQuery>) =>
-      orderExportQuery('rent', locationId, filters),
-  },
-  'sale-orders': {
-    need: { resource: 'sell_order', action: 'view' },
-    filters: orderListQuery,
-    columns: orderColumns,
-    query: (locationId, filters: z.infer<typeof orderListQuery>) =>
-      orderExportQuery('sale', locationId, filters),
-  },
-  'rent-inventory': {
-    need: { resource: 'inventory', action: 'view' },
-    filters: inventoryListQuery,
-    columns: inventoryColumns,
-    query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
-      inventoryExportQuery('rent', locationId, filters),
-  },
-  'sale-inventory': {
-    need: { resource: 'inventory', action: 'view' },
-    filters: inventoryListQuery,
-    columns: inventoryColumns,
-    query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
-      inventoryExportQuery('sale', locationId, filters),
-  },
+  ...byKind((kind) => ({
+    [`${kind}-orders`]: {
+      need: { resource: kind === 'rent' ? 'rent_order' : 'sell_order', action: 'view' },
+      filters: orderListQuery,
+      columns: orderColumns,
+      query: (locationId, filters: z.infer<typeof orderListQuery>) =>
+        orderExportQuery(kind, locationId, filters),
+    },
+  })),
+  ...byKind((kind) => ({
+    [`${kind}-inventory`]: {
+      need: { resource: 'inventory', action: 'view' },
+      filters: inventoryListQuery,
+      columns: inventoryColumns,
+      query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
+        inventoryExportQuery(kind, locationId, filters),
+    },
+  })),
   customers: {
     need: { resource: 'customer', action: 'view' },
     filters: customerListQuery,

@@ -12,7 +12,7 @@ import {
   type ProductRow,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
-import { idempotentPost } from '../../lib/idempotency.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -91,13 +91,15 @@ async function itemById(client: pg.PoolClient, id: number): Promise<InventoryIte
 export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   const tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => transaction(deps.db, work);
 
-  app.post('/api/nine/inventory/products', { config: { access: CHANGE } }, async (request, reply) => {
-    const input = parse(productInput, request.body);
-    return idempotentPost(deps.db, request, reply, { input }, async (client) => {
+  idempotentRoute(
+    app,
+    deps.db,
+    { url: '/api/nine/inventory/products', access: CHANGE, body: productInput },
+    async (client, actor, input) => {
       await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO products (kind, sku, name, option, category_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, active)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           input.kind,
           input.sku,
@@ -114,15 +116,15 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
       );
       const id = rows[0]!.id;
       await writeAttributes(client, id, input.attributes);
-      await audit(client, actorOf(request), {
+      await audit(client, actor, {
         entity: 'product',
         entityId: id,
         action: 'created',
         data: input,
       });
       return (await productById(client, id))!;
-    });
-  });
+    },
+  );
 
   app.patch('/api/nine/inventory/products/:id', { config: { access: CHANGE } }, async (request) => {
     const id = idOf(request);

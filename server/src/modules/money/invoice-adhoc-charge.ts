@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import { adhocChargeCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
+import type { AdhocChargeCreate } from '@nine/shared/schemas/invoices';
 import { invoiceTax } from '@nine/shared/tax';
-import type { Db } from '../../db/pool.ts';
-import { idempotentPost } from '../../lib/idempotency.ts';
-import { parse } from '../../lib/validate.ts';
-import { getInvoiceDetail } from './invoice-queries.ts';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { bigIdParams } from '../../lib/id-param.ts';
 
 /**
  * An ad-hoc charge (a damage fee, a late fee) on the order of an invoice, when the business allows
@@ -96,19 +90,4 @@ export async function addAdhocCharge(
     },
   });
   return chargeId;
-}
-
-export function registerAdhocChargeRoute(app: FastifyInstance, deps: { db: Db }): void {
-  app.post(
-    '/api/nine/invoices/:id/adhoc-charges',
-    { config: { access: { resource: 'financial_transaction', action: 'change' } } },
-    async (request, reply) => {
-      const { id } = parse(bigIdParams, request.params);
-      const input = parse(adhocChargeCreate, request.body);
-      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
-        const chargeId = await addAdhocCharge(client, actor, id, input);
-        return getInvoiceDetail(client, chargeId, actor.locationId);
-      });
-    },
-  );
 }

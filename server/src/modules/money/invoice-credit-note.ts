@@ -1,17 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import { creditNoteCreate, type CreditNoteCreate } from '@nine/shared/schemas/invoices';
+import type { CreditNoteCreate } from '@nine/shared/schemas/invoices';
 import { spreadTax } from '@nine/shared/tax';
-import type { Db } from '../../db/pool.ts';
-import { idempotentPost } from '../../lib/idempotency.ts';
-import { parse } from '../../lib/validate.ts';
 import { taxSettings } from './invoice-billing.ts';
-import { getInvoiceDetail } from './invoice-queries.ts';
 import { postLedger } from './ledger.ts';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
-import { bigIdParams } from '../../lib/id-param.ts';
 
 /** Invoice types whose totals the order's total holds (recurring periods are billed beside it). */
 const IN_ORDER_TOTAL = new Set(['rent', 'sale', 'adhoc']);
@@ -235,19 +229,4 @@ export async function creditRefund(
       [input.orderId, credited],
     );
   return notes;
-}
-
-export function registerCreditNoteRoute(app: FastifyInstance, deps: { db: Db }): void {
-  app.post(
-    '/api/nine/invoices/:id/credit-note',
-    { config: { access: { resource: 'financial_transaction', action: 'manage' } } },
-    async (request, reply) => {
-      const { id } = parse(bigIdParams, request.params);
-      const input = parse(creditNoteCreate, request.body);
-      return idempotentPost(deps.db, request, reply, { input }, async (client, actor) => {
-        const noteId = await createCreditNote(client, actor, id, input);
-        return getInvoiceDetail(client, noteId, actor.locationId);
-      });
-    },
-  );
 }

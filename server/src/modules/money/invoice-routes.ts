@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
+import type pg from 'pg';
+import type { z } from 'zod';
 import {
+  adhocChargeCreate,
+  creditNoteCreate,
   invoiceListQuery,
   type InvoiceListQuery,
   type InvoicePage,
@@ -8,11 +12,13 @@ import {
 } from '@nine/shared/schemas/invoices';
 import type { Db } from '../../db/pool.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
+import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
 import { parse } from '../../lib/validate.ts';
-import { registerAdhocChargeRoute } from './invoice-adhoc-charge.ts';
-import { registerCreditNoteRoute } from './invoice-credit-note.ts';
+import { addAdhocCharge } from './invoice-adhoc-charge.ts';
+import { createCreditNote } from './invoice-credit-note.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
 import { BALANCE_SQL, getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, type Actor } from '../../lib/actor.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 
 const SORT: Record<InvoiceListQuery['sort'], string> = {
@@ -97,26 +103,32 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
     );
   }
 
-  app.get(
-    '/api/nine/invoices/:id',
-    {
-      config: {
-        access: {
-          anyOf: [
-            { resource: 'rent_order', action: 'view' },
-            { resource: 'sell_order', action: 'view' },
-          ],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = parse(bigIdParams, request.params);
-      const invoice = await getInvoiceDetail(deps.db.pool, id, actorOf(request).locationId);
-      if (!invoice) throw new AppError('notFound');
-      return { data: invoice };
-    },
-  );
+  app.get('/api/nine/invoices/:id', { config: { access: ANY_ORDER_VIEW } }, async (request) => {
+    const { id } = parse(bigIdParams, request.params);
+    const invoice = await getInvoiceDetail(deps.db.pool, id, actorOf(request).locationId);
+    if (!invoice) throw new AppError('notFound');
+    return { data: invoice };
+  });
 
-  registerCreditNoteRoute(app, deps);
-  registerAdhocChargeRoute(app, deps);
+  // The invoice's corrections: each answers the invoice it adds (credit note, or the one charged).
+  const correction = <B>(
+    path: string,
+    action: 'change' | 'manage',
+    body: z.ZodType<B>,
+    create: (client: pg.PoolClient, actor: Actor, invoiceId: number, input: B) => Promise<number>,
+  ) =>
+    idempotentRoute(
+      app,
+      deps.db,
+      {
+        url: `/api/nine/invoices/:id/${path}`,
+        access: { resource: 'financial_transaction', action },
+        params: bigIdParams,
+        body,
+      },
+      async (client, actor, input, { id }) =>
+        getInvoiceDetail(client, await create(client, actor, id, input), actor.locationId),
+    );
+  correction('credit-note', 'manage', creditNoteCreate, createCreditNote);
+  correction('adhoc-charges', 'change', adhocChargeCreate, addAdhocCharge);
 }

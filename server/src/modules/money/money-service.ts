@@ -89,6 +89,17 @@ export function createMoneyService({
   /** The caller's permissions at a location, read through the transaction's client. */
   permissionsAt: (userId: number, locationId: number, client: pg.PoolClient) => Promise<Permission[] | null>;
 }) {
+  /** Moves the order on once paid (CLOSE) or refunded (REFUNDED), at the version locked for the payment. */
+  async function settle(client: pg.PoolClient, actor: Actor, order: OrderMoney, type: 'CLOSE' | 'REFUNDED') {
+    await orders.applyEvent(
+      client,
+      actor,
+      order.id,
+      { type, version: order.version, acknowledge: [] },
+      () => true,
+    );
+  }
+
   /**
    * The invoice to pay against: a new one for the order's lines not billed yet, else the one in progress,
    * else the latest.
@@ -203,13 +214,7 @@ export function createMoneyService({
       order.paid_minor + input.amount_minor >= order.total_minor &&
       (await depositHeld(client, order.id)) === 0
     ) {
-      await orders.applyEvent(
-        client,
-        actor,
-        order.id,
-        { type: 'CLOSE', version: order.version, acknowledge: [] },
-        () => true,
-      );
+      await settle(client, actor, order, 'CLOSE');
     }
     return paymentId;
   }
@@ -382,13 +387,7 @@ export function createMoneyService({
       },
     });
     if (order.status === 'pre-cancel' && order.paid_minor - input.amount_minor <= 0) {
-      await orders.applyEvent(
-        client,
-        actor,
-        order.id,
-        { type: 'REFUNDED', version: order.version, acknowledge: [] },
-        () => true,
-      );
+      await settle(client, actor, order, 'REFUNDED');
     }
     return refundId;
   }

@@ -10,8 +10,7 @@ import {
 } from '@nine/shared/schemas/orders';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
-import { idempotentPost } from '../../lib/idempotency.ts';
-import { parse } from '../../lib/validate.ts';
+import { idempotentRoute } from '../../lib/idempotency.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
 import { type Actor } from '../../lib/actor.ts';
@@ -198,22 +197,19 @@ async function retotal(
 /** POST /api/nine/rent-orders/:id/invoice-items and /sale-orders/:id/invoice-items, idempotent by key. */
 export function registerOrderItemInvoice(app: FastifyInstance, deps: { db: Db }): void {
   for (const kind of ['rent', 'sale'] as const) {
-    app.post(
-      `/api/nine/${PATH[kind]}/:id/invoice-items`,
-      { config: { access: { resource: RESOURCE[kind], action: 'change' } } },
-      async (request, reply) => {
-        const { id } = parse(bigIdParams, request.params);
-        const input = parse(orderItemsInvoice, request.body);
-        return idempotentPost(
-          deps.db,
-          request,
-          reply,
-          { input, status: 200 },
-          async (client, actor): Promise<OrderItemsInvoiced> => {
-            const invoiceId = await addItemsToInvoice(client, actor, kind, id, input);
-            return { invoice_id: invoiceId, order: await getOrderDetail(client, id, actor.locationId) };
-          },
-        );
+    idempotentRoute(
+      app,
+      deps.db,
+      {
+        url: `/api/nine/${PATH[kind]}/:id/invoice-items`,
+        access: { resource: RESOURCE[kind], action: 'change' },
+        params: bigIdParams,
+        body: orderItemsInvoice,
+        status: 200,
+      },
+      async (client, actor, input, { id }): Promise<OrderItemsInvoiced> => {
+        const invoiceId = await addItemsToInvoice(client, actor, kind, id, input);
+        return { invoice_id: invoiceId, order: await getOrderDetail(client, id, actor.locationId) };
       },
     );
   }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { z } from 'zod';
+import type { Requirement } from '@nine/shared/permissions';
 import { AppError } from '@nine/shared/errors';
 import { depositOverride, priceOverride } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
@@ -9,7 +11,7 @@ import type { AccessKeys } from '../auth/access-keys.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
 import { repriceOrder } from './order-service.ts';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 
 async function lockVersion(
@@ -29,110 +31,134 @@ async function lockVersion(
   return rows[0];
 }
 
+/** One override: its row for the price-adjustment and deposit-override reports, and its audit entry. */
+async function recordOverride(
+  client: pg.PoolClient,
+  actor: Actor,
+  action: string,
+  o: {
+    kind: 'price' | 'security_deposit';
+    orderId: number;
+    orderItemId?: number;
+    approver: number | null;
+    old: number;
+    new: number;
+    comment: string | null | undefined;
+  },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO override_logs (kind, order_id, order_item_id, user_id, approver_id, old_value, new_value, comment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [o.kind, o.orderId, o.orderItemId ?? null, actor.userId, o.approver, o.old, o.new, o.comment],
+  );
+  await audit(client, actor, {
+    entity: 'order',
+    entityId: o.orderId,
+    action,
+    data: {
+      ...(o.orderItemId === undefined ? {} : { order_item_id: o.orderItemId }),
+      old: o.old,
+      new: o.new,
+      approver: o.approver,
+      comment: o.comment,
+    },
+  });
+}
+
 /**
  * Change cost (needs changeCost) and overriding a required deposit (needs an approver's access key):
  * both change the order and write an override log row for the price-adjustment and
  * deposit-override reports, with the audit entry, in one transaction.
  */
 export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; accessKeys: AccessKeys }): void {
+  /** An override on one order: done in one transaction, answered with the order's detail. */
+  const overrideRoute = <B>(
+    url: string,
+    access: Requirement,
+    body: z.ZodType<B>,
+    work: (client: pg.PoolClient, actor: Actor, id: number, input: B) => Promise<void>,
+  ) =>
+    app.post(url, { config: { access } }, async (request) => {
+      const id = orderId(request);
+      const input = parse(body, request.body);
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
+        await work(client, actor, id, input);
+        return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
+      });
+      return { data: result.body };
+    });
+
   for (const kind of ['rent', 'sale'] as const) {
-    app.post(
+    const changeCost = { resource: RESOURCE[kind], action: 'changeCost' } as const;
+    overrideRoute(
       `/api/nine/${PATH[kind]}/:id/change-cost`,
-      { config: { access: { resource: RESOURCE[kind], action: 'changeCost' } } },
-      async (request) => {
-        const id = orderId(request);
-        const input = parse(priceOverride, request.body);
-        const actor = actorOf(request);
-        const result = await transaction(deps.db, async (client) => {
-          await lockVersion(client, id, actor.locationId, input.version, kind);
-          const { rows } = await client.query<{ unit_price_minor: number; billed: boolean }>(
-            `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
-            [input.order_item_id, id],
-          );
-          const item = rows[0];
-          if (!item) throw new AppError('notFound');
-          // An invoiced line is fixed: corrections go through a credit note.
-          if (item.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
-          const approver = input.access_key
-            ? await deps.accessKeys.approve(client, actor.userId, actor.locationId, input.access_key, {
-                resource: RESOURCE[kind],
-                action: 'changeCost',
-              })
-            : null;
-          await client.query('UPDATE order_items SET unit_price_minor = $2 WHERE id = $1', [
-            input.order_item_id,
-            input.unit_price_minor,
-          ]);
-          await repriceOrder(client, id, actor.locationId);
-          await client.query(
-            `INSERT INTO override_logs (kind, order_id, order_item_id, user_id, approver_id, old_value, new_value, comment) VALUES ('price', $1, $2, $3, $4, $5, $6, $7)`,
-            [
-              id,
-              input.order_item_id,
+      changeCost,
+      priceOverride,
+      async (client, actor, id, input) => {
+        await lockVersion(client, id, actor.locationId, input.version, kind);
+        const { rows } = await client.query<{ unit_price_minor: number; billed: boolean }>(
+          `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
+          [input.order_item_id, id],
+        );
+        const item = rows[0];
+        if (!item) throw new AppError('notFound');
+        // An invoiced line is fixed: corrections go through a credit note.
+        if (item.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+        const approver = input.access_key
+          ? await deps.accessKeys.approve(
+              client,
               actor.userId,
-              approver,
-              item.unit_price_minor,
-              input.unit_price_minor,
-              input.comment,
-            ],
-          );
-          await audit(client, actor, {
-            entity: 'order',
-            entityId: id,
-            action: 'change_cost',
-            data: {
-              order_item_id: input.order_item_id,
-              old: item.unit_price_minor,
-              new: input.unit_price_minor,
-              approver,
-              comment: input.comment,
-            },
-          });
-          return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
+              actor.locationId,
+              input.access_key,
+              changeCost,
+            )
+          : null;
+        await client.query('UPDATE order_items SET unit_price_minor = $2 WHERE id = $1', [
+          input.order_item_id,
+          input.unit_price_minor,
+        ]);
+        await repriceOrder(client, id, actor.locationId);
+        await recordOverride(client, actor, 'change_cost', {
+          kind: 'price',
+          orderId: id,
+          orderItemId: input.order_item_id,
+          approver,
+          old: item.unit_price_minor,
+          new: input.unit_price_minor,
+          comment: input.comment,
         });
-        return { data: result.body };
       },
     );
   }
 
-  app.post(
+  overrideRoute(
     '/api/nine/rent-orders/:id/deposit-override',
-    { config: { access: { resource: 'rent_order', action: 'change' } } },
-    async (request) => {
-      const id = orderId(request);
-      const input = parse(depositOverride, request.body);
-      const actor = actorOf(request);
-      const result = await transaction(deps.db, async (client) => {
-        const order = await lockVersion(client, id, actor.locationId, input.version, 'rent');
-        const approver = await deps.accessKeys.approve(
-          client,
-          actor.userId,
-          actor.locationId,
-          input.access_key,
-          { resource: 'rent_order', action: 'manage' },
-        );
-        await client.query(
-          'UPDATE orders SET deposit_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
-          [id, input.deposit_minor],
-        );
-        await client.query(
-          `INSERT INTO override_logs (kind, order_id, user_id, approver_id, old_value, new_value, comment) VALUES ('security_deposit', $1, $2, $3, $4, $5, $6)`,
-          [id, actor.userId, approver, order.deposit_minor, input.deposit_minor, input.comment],
-        );
-        await audit(client, actor, {
-          entity: 'order',
-          entityId: id,
-          action: 'deposit_override',
-          data: {
-            old: order.deposit_minor,
-            new: input.deposit_minor,
-            approver,
-            comment: input.comment,
-          },
-        });
-        return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };
+    { resource: 'rent_order', action: 'change' },
+    depositOverride,
+    async (client, actor, id, input) => {
+      const order = await lockVersion(client, id, actor.locationId, input.version, 'rent');
+      const approver = await deps.accessKeys.approve(
+        client,
+        actor.userId,
+        actor.locationId,
+        input.access_key,
+        {
+          resource: 'rent_order',
+          action: 'manage',
+        },
+      );
+      await client.query(
+        'UPDATE orders SET deposit_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
+        [id, input.deposit_minor],
+      );
+      await recordOverride(client, actor, 'deposit_override', {
+        kind: 'security_deposit',
+        orderId: id,
+        approver,
+        old: order.deposit_minor,
+        new: input.deposit_minor,
+        comment: input.comment,
       });
-      return { data: result.body };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Requirement } from '@nine/shared/permissions';
+import type { Access } from '../../plugins/access.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { OrderListKind } from './order-list.ts';
@@ -12,6 +13,14 @@ export const RESOURCE: Record<OrderListKind, 'rent_order' | 'sell_order'> = {
   sale: 'sell_order',
 };
 export const PATH: Record<OrderListKind, string> = { rent: 'rent-orders', sale: 'sale-orders' };
+
+/** Reading an order's money or invoices: either order permission will do. */
+export const ANY_ORDER_VIEW = {
+  anyOf: [
+    { resource: 'rent_order', action: 'view' },
+    { resource: 'sell_order', action: 'view' },
+  ],
+} satisfies Access;
 
 /** Order ids in routes are numeric only (spec section 2). */
 

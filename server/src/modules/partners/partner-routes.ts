@@ -15,9 +15,10 @@ import type { Db } from '../../db/pool.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { PARTNER_COLUMNS } from './list-partners.ts';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { lockVersion } from '../../lib/version-lock.ts';
 
 const COUPON_COLUMNS = `id, partner_id, code::text, title, discount_kind, discount_value, commission_bp, applies_to,
   auto_apply, valid_from::text, valid_to::text, is_active, version`;
@@ -97,13 +98,7 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { version, ...input } = parse(partnerUpdate, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
-      const current = await client.query<{ version: number }>(
-        'SELECT version FROM partners WHERE id = $1 FOR UPDATE',
-        [id],
-      );
-      if (!current.rows[0]) throw new AppError('notFound');
-      if (current.rows[0].version !== version)
-        throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+      await lockVersion(client, 'partners', id, version);
       await client.query(
         `UPDATE partners SET name = $2, email = $3, phone = $4, commission_rate_bp = $5, version = version + 1, updated_at = now() WHERE id = $1`,
         [id, input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
@@ -119,21 +114,30 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     return { data: result.body };
   });
 
-  app.delete('/api/nine/partners/:id', change, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const { userId, locationId } = actorOf(request);
-    await transaction(deps.db, async (client) => {
-      const { rows } = await client.query('DELETE FROM partners WHERE id = $1 RETURNING name', [id]);
-      if (!rows[0]) throw new AppError('notFound');
-      await audit(
-        client,
-        { userId, locationId },
-        { entity: 'partner', entityId: id, action: 'deleted', data: { name: rows[0].name } },
-      );
-      return { status: 200, body: null };
+  /** DELETE of one row (`sql` returns what names it), audited by `audited` in the same transaction. */
+  const deleteRoute = (
+    url: string,
+    sql: string,
+    audited: (client: pg.PoolClient, actor: Actor, id: number, row: Record<string, unknown>) => Promise<void>,
+  ) =>
+    app.delete(url, change, async (request) => {
+      const { id } = parse(idParams, request.params);
+      const actor = actorOf(request);
+      await transaction(deps.db, async (client) => {
+        const { rows } = await client.query<Record<string, unknown>>(sql, [id]);
+        if (!rows[0]) throw new AppError('notFound');
+        await audited(client, actor, id, rows[0]);
+        return { status: 200, body: null };
+      });
+      return { data: { id } };
     });
-    return { data: { id } };
-  });
+
+  deleteRoute(
+    '/api/nine/partners/:id',
+    'DELETE FROM partners WHERE id = $1 RETURNING name',
+    (client, actor, id, row) =>
+      audit(client, actor, { entity: 'partner', entityId: id, action: 'deleted', data: { name: row.name } }),
+  );
 
   app.post('/api/nine/partners/:id/coupons', change, async (request, reply) => {
     const { id } = parse(idParams, request.params);
@@ -162,13 +166,7 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { version, ...input } = parse(couponUpdate, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
-      const current = await client.query<{ version: number }>(
-        'SELECT version FROM coupons WHERE id = $1 FOR UPDATE',
-        [id],
-      );
-      if (!current.rows[0]) throw new AppError('notFound');
-      if (current.rows[0].version !== version)
-        throw new AppError('versionConflict', { data: { version: current.rows[0].version } });
+      await lockVersion(client, 'coupons', id, version);
       const { rows } = await client.query<CouponRow>(
         `UPDATE coupons SET code = $2, title = $3, discount_kind = $4, discount_value = $5, commission_bp = $6, applies_to = $7,
              auto_apply = $8, valid_from = $9, valid_to = $10, is_active = $11, version = version + 1, updated_at = now()
@@ -185,19 +183,10 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     return { data: result.body };
   });
 
-  app.delete('/api/nine/coupons/:id', change, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const { userId, locationId } = actorOf(request);
-    await transaction(deps.db, async (client) => {
-      const { rows } = await client.query('DELETE FROM coupons WHERE id = $1 RETURNING code::text', [id]);
-      if (!rows[0]) throw new AppError('notFound');
-      await audit(
-        client,
-        { userId, locationId },
-        { entity: 'coupon', entityId: id, action: 'deleted', data: { code: rows[0].code } },
-      );
-      return { status: 200, body: null };
-    });
-    return { data: { id } };
-  });
+  deleteRoute(
+    '/api/nine/coupons/:id',
+    'DELETE FROM coupons WHERE id = $1 RETURNING code::text',
+    (client, actor, id, row) =>
+      audit(client, actor, { entity: 'coupon', entityId: id, action: 'deleted', data: { code: row.code } }),
+  );
 }

@@ -9,7 +9,7 @@ import {
 } from '@nine/shared/schemas/recurring';
 import type { Db } from '../../db/pool.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { pageOf } from '../../lib/paging.ts';
+import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { orderId } from '../orders/order-routes-shared.ts';
 import { actorOf } from '../../lib/actor.ts';
@@ -29,14 +29,18 @@ const SORT_SQL: Record<RecurringSortField, string> = {
 
 /** active-recurring-orders and the 'Start Auto Billing / Edit Auto Billing' modal (sell_order, spec section 6). */
 export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  app.get(
-    '/api/nine/recurring-orders',
-    { config: { access: { resource: 'sell_order', action: 'view' } } },
-    async (request) => {
-      const q = parse(recurringOrderListQuery, request.query);
+  listRoute<RecurringOrderRow, typeof recurringOrderListQuery>(
+    app,
+    deps.db,
+    {
+      url: '/api/nine/recurring-orders',
+      access: { resource: 'sell_order', action: 'view' },
+      query: recurringOrderListQuery,
+    },
+    (q, request) => {
       const direction = q.sort_type === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST';
       // Plans per location are few (hundreds): the location's orders are joined and sorted in SQL.
-      const page = await pageOf<RecurringOrderRow>(deps.db, {
+      return {
         select: `o.id AS order_id, o.number AS order_number, nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer,
               c.email::text, s.issued_invoice_count, s.total_invoiced_minor, o.planned_start AS plan_start, o.actual_start,
               o.planned_finish AS plan_finish, p.next_invoice_date::text, p.frequency, p.active`,
@@ -47,10 +51,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
         countFrom: `FROM recurring_plans p JOIN orders o ON o.id = p.order_id WHERE o.location_id = $1 AND p.active`,
         orderBy: `ORDER BY ${SORT_SQL[q.sort]} ${direction}, p.id ${q.sort_type}`,
         params: [actorOf(request).locationId],
-        page: q.page,
-        pageSize: q.page_size,
-      });
-      return { data: page };
+      };
     },
   );
 

@@ -291,40 +291,34 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     });
   }
 
-  app.put('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const { access_key } = parse(accessKeySet, request.body);
-    const { userId, locationId } = actorOf(request);
-    const hash = await hashPassword(access_key);
-    await transaction(db, async (client) => {
-      await assertCanSetKey(client, userId, id);
+  /** Sets (a hash) or resets (null) a user's access key, audited as access_key_set / access_key_reset. */
+  const storeAccessKey = (actor: { userId: number; locationId: number }, id: number, hash: string | null) =>
+    transaction(db, async (client) => {
+      await assertCanSetKey(client, actor.userId, id);
       await client.query('UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1', [
         id,
         hash,
       ]);
-      await audit(
-        client,
-        { userId, locationId },
-        { entity: 'user', entityId: id, action: 'access_key_set', data: {} },
-      );
+      await audit(client, actor, {
+        entity: 'user',
+        entityId: id,
+        action: hash ? 'access_key_set' : 'access_key_reset',
+        data: {},
+      });
       return { status: 200, body: null };
     });
+
+  app.put('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    const { access_key } = parse(accessKeySet, request.body);
+    const { userId, locationId } = actorOf(request);
+    await storeAccessKey({ userId, locationId }, id, await hashPassword(access_key));
     return { data: { ok: true } };
   });
 
   app.delete('/api/nine/users/:id/access-key', { config: { access: STAFF_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
-    const { userId, locationId } = actorOf(request);
-    await transaction(db, async (client) => {
-      await assertCanSetKey(client, userId, id);
-      await client.query('UPDATE users SET access_key_hash = NULL, updated_at = now() WHERE id = $1', [id]);
-      await audit(
-        client,
-        { userId, locationId },
-        { entity: 'user', entityId: id, action: 'access_key_reset', data: {} },
-      );
-      return { status: 200, body: null };
-    });
+    await storeAccessKey(actorOf(request), id, null);
     return { data: { ok: true } };
   });
 

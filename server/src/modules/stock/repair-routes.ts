@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import {
   repairLogClose,
   repairLogCreate,
@@ -8,7 +9,7 @@ import {
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { pageOf } from '../../lib/paging.ts';
+import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import {
   REPAIR_COLUMNS,
@@ -20,7 +21,7 @@ import {
   openRepair,
 } from './repair-service.ts';
 
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, type Actor } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
 
 const view = { resource: 'maintenance', action: 'view' } as const;
@@ -28,22 +29,23 @@ const change = { resource: 'maintenance', action: 'change' } as const;
 
 /** Repair logs: open one (from the barcode screen or a damaged return), record work and cost, close it. */
 export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  app.get('/api/nine/stock/repair-logs', { config: { access: view } }, async (request) => {
-    const q = parse(repairLogsQuery, request.query);
-    const params: unknown[] = [actorOf(request).locationId];
-    const where = ['r.location_id = $1'];
-    if (q.status !== 'all') where.push(`r.status = $${params.push(q.status)}`);
-    if (q.item_id !== undefined) where.push(`r.item_id = $${params.push(q.item_id)}`);
-    const page = await pageOf<RepairLog>(deps.db, {
-      select: REPAIR_COLUMNS,
-      from: `${REPAIR_FROM} WHERE ${where.join(' AND ')}`,
-      orderBy: 'ORDER BY r.opened_at DESC, r.id DESC',
-      params,
-      page: q.page,
-      pageSize: q.page_size,
-    });
-    return { data: page };
-  });
+  listRoute<RepairLog, typeof repairLogsQuery>(
+    app,
+    deps.db,
+    { url: '/api/nine/stock/repair-logs', access: view, query: repairLogsQuery },
+    (q, request) => {
+      const params: unknown[] = [actorOf(request).locationId];
+      const where = ['r.location_id = $1'];
+      if (q.status !== 'all') where.push(`r.status = $${params.push(q.status)}`);
+      if (q.item_id !== undefined) where.push(`r.item_id = $${params.push(q.item_id)}`);
+      return {
+        select: REPAIR_COLUMNS,
+        from: `${REPAIR_FROM} WHERE ${where.join(' AND ')}`,
+        orderBy: 'ORDER BY r.opened_at DESC, r.id DESC',
+        params,
+      };
+    },
+  );
 
   app.get('/api/nine/stock/repair-logs/:id', { config: { access: view } }, async (request) => {
     const { id } = parse(idParams, request.params);
@@ -60,27 +62,24 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
     return reply.code(result.status).send(result.body);
   });
 
-  app.post('/api/nine/stock/repair-logs/:id/work', { config: { access: change } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const input = parse(repairWorkCreate, request.body);
-    const actor = actorOf(request);
-    const result = await transaction(deps.db, async (client) => {
-      await addRepairWork(client, actor, id, input);
-      return { status: 200, body: await getRepairLog(client, actor.locationId, id) };
+  /** A step on an open repair log (work, close): done in one transaction, answered with the log. */
+  const logStep = <B>(
+    step: string,
+    read: (body: unknown) => B,
+    work: (client: pg.PoolClient, actor: Actor, id: number, input: B) => Promise<void>,
+  ) =>
+    app.post(`/api/nine/stock/repair-logs/:id/${step}`, { config: { access: change } }, async (request) => {
+      const { id } = parse(idParams, request.params);
+      const input = read(request.body);
+      const actor = actorOf(request);
+      const result = await transaction(deps.db, async (client) => {
+        await work(client, actor, id, input);
+        return { status: 200, body: await getRepairLog(client, actor.locationId, id) };
+      });
+      return { data: result.body };
     });
-    return { data: result.body };
-  });
-
-  app.post('/api/nine/stock/repair-logs/:id/close', { config: { access: change } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const input = parse(repairLogClose, request.body ?? {});
-    const actor = actorOf(request);
-    const result = await transaction(deps.db, async (client) => {
-      await closeRepair(client, actor, id, input);
-      return { status: 200, body: await getRepairLog(client, actor.locationId, id) };
-    });
-    return { data: result.body };
-  });
+  logStep('work', (body) => parse(repairWorkCreate, body), addRepairWork);
+  logStep('close', (body) => parse(repairLogClose, body ?? {}), closeRepair);
 
   // 'Mark available after repair' on the barcode screen.
   app.post('/api/nine/stock/items/:id/serviced', { config: { access: change } }, async (request) => {

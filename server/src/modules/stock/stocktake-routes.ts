@@ -7,7 +7,7 @@ import {
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { pageOf } from '../../lib/paging.ts';
+import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
 
@@ -39,18 +39,17 @@ export function registerStocktakeRoutes(
     return { data: { stocktake: id === null ? null : await getStocktake(deps.db.pool, locationId, id) } };
   });
 
-  app.get('/api/nine/stock/stocktakes', { config: { access: view } }, async (request) => {
-    const q = parse(stocktakeListQuery, request.query);
-    const page = await pageOf<StocktakeSummary>(deps.db, {
+  listRoute<StocktakeSummary, typeof stocktakeListQuery>(
+    app,
+    deps.db,
+    { url: '/api/nine/stock/stocktakes', access: view, query: stocktakeListQuery },
+    (_q, request) => ({
       select: `s.id, s.status, s.started_at, s.closed_at, u.name AS started_by, s.expected_count, s.missing_count, s.unexpected_count`,
       from: 'FROM stocktakes s LEFT JOIN users u ON u.id = s.started_by WHERE s.location_id = $1',
       orderBy: 'ORDER BY s.started_at DESC, s.id DESC',
       params: [actorOf(request).locationId],
-      page: q.page,
-      pageSize: q.page_size,
-    });
-    return { data: page };
-  });
+    }),
+  );
 
   app.get('/api/nine/stock/stocktakes/:id', { config: { access: view } }, async (request) => {
     const { id } = parse(idParams, request.params);

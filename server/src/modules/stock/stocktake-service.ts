@@ -121,6 +121,18 @@ export async function scanIntoStocktake(
   return { outcome, line: line.rows[0]!, stocktake: await getStocktake(client, actor.locationId, id) };
 }
 
+/** One audit row per item the closing changed, in its transaction. */
+async function auditItems<R extends { id: number }>(
+  client: pg.PoolClient,
+  actor: Actor,
+  action: string,
+  items: R[],
+  data: (item: R) => object,
+): Promise<void> {
+  for (const item of items)
+    await audit(client, actor, { entity: 'item', entityId: item.id, action, data: data(item) });
+}
+
 /**
  * Closes a stocktake and writes what it found: expected items not scanned become lost; unexpected items
  * found here (lost, or booked to another location) become available here. Each change is audit-logged.
@@ -134,17 +146,10 @@ export async function closeStocktake(client: pg.PoolClient, actor: Actor, id: nu
      RETURNING i.id`,
     [actor.locationId, id],
   );
-  for (const item of missing.rows) {
-    await audit(client, actor, {
-      entity: 'item',
-      entityId: item.id,
-      action: 'stocktake_missing',
-      data: {
-        stocktake_id: id,
-        status: 'lost',
-      },
-    });
-  }
+  await auditItems(client, actor, 'stocktake_missing', missing.rows, () => ({
+    stocktake_id: id,
+    status: 'lost',
+  }));
   // Rented items scanned here stay on their order: the return is the counter's job, the list shows them.
   const found = await client.query<{ id: number; old_status: string; old_location: number }>(
     `UPDATE items i SET status = CASE WHEN i.status = 'lost' THEN 'available'::item_status ELSE i.status END,
@@ -154,18 +159,11 @@ export async function closeStocktake(client: pg.PoolClient, actor: Actor, id: nu
      RETURNING i.id, old.status AS old_status, old.current_location_id AS old_location`,
     [actor.locationId, id],
   );
-  for (const item of found.rows) {
-    await audit(client, actor, {
-      entity: 'item',
-      entityId: item.id,
-      action: 'stocktake_found',
-      data: {
-        stocktake_id: id,
-        from_status: item.old_status,
-        from_location_id: item.old_location,
-      },
-    });
-  }
+  await auditItems(client, actor, 'stocktake_found', found.rows, (item) => ({
+    stocktake_id: id,
+    from_status: item.old_status,
+    from_location_id: item.old_location,
+  }));
   const unexpected = await client.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM stocktake_lines WHERE stocktake_id = $1 AND NOT expected',
     [id],

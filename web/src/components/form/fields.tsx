@@ -62,7 +62,14 @@ export function FieldShell({
 
 type InputPassThrough = Pick<
   InputProps,
-  'type' | 'autoFocus' | 'placeholder' | 'inputMode' | 'autoComplete' | 'maxLength' | 'textTransform'
+  | 'type'
+  | 'autoFocus'
+  | 'placeholder'
+  | 'inputMode'
+  | 'autoComplete'
+  | 'maxLength'
+  | 'textTransform'
+  | 'readOnly'
 >;
 
 export interface BoundFieldProps<T extends FieldValues, V> extends FieldShellProps {

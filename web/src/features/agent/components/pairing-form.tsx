@@ -1,5 +1,8 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useController, useWatch } from 'react-hook-form';
+import { pairPayload } from '@nine/shared/agent-protocol';
+import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useAgentActor, useAgentSelector } from '../agent-context.tsx';
 import type { AgentProblem } from '../agent-machine.ts';
@@ -35,39 +38,54 @@ export function PairingForm({ autoFocus = false }: { autoFocus?: boolean }) {
   const submitting = useAgentSelector((s) => s.matches({ online: { pairing: 'submitting' } }));
   const problem = useAgentSelector((s) => s.context.pairingError);
   const pageUrl = useAgentSelector((s) => agentPageUrl(s.context.url));
-  const [code, setCode] = useState('');
+  const form = useSchemaForm(pairPayload, { defaultValues: { code: '' } });
+  const { field } = useController({ control: form.control, name: 'code' });
+  const valid = pairPayload.safeParse(useWatch({ control: form.control })).success;
+  const ids = useFieldIds();
+  // The refusal comes from the agent, not from the form: the button stays off until the code is whole.
+  const error = problem === null ? undefined : pairingErrorText(t, problem);
+  const helperText = t('agent:pairing.code_hint');
+  // Sent at once rather than through the async handleSubmit: the same schema already keeps the button off.
+  function submit() {
+    const parsed = pairPayload.safeParse(form.getValues());
+    if (!parsed.success) return;
+    actor.send({ type: 'PAIR', code: parsed.data.code });
+    form.reset({ code: '' });
+  }
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'PAIR', code });
-        setCode('');
+        submit();
       }}
     >
       <Stack gap="3" align="flex-start">
-        <Field.Root invalid={problem !== null} maxW="xs">
-          <Field.Label>{t('agent:pairing.code')}</Field.Label>
-          <Input
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            letterSpacing="widest"
-            fontFamily="mono"
-            autoFocus={autoFocus}
-          />
-          <Field.HelperText>{t('agent:pairing.code_hint')}</Field.HelperText>
-          {problem !== null && <Field.ErrorText>{pairingErrorText(t, problem)}</Field.ErrorText>}
-        </Field.Root>
+        <Box maxW="xs" width="full">
+          <FieldShell label={t('agent:pairing.code')} helperText={helperText} error={error} ids={ids}>
+            <Input
+              ref={field.ref}
+              name={field.name}
+              aria-describedby={describedBy(ids, error, helperText)}
+              value={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              onBlur={field.onBlur}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              letterSpacing="widest"
+              fontFamily="mono"
+              autoFocus={autoFocus}
+            />
+          </FieldShell>
+        </Box>
         <Button
           type="submit"
           colorPalette="blue"
           loading={submitting}
           loadingText={t('agent:pairing.pairing')}
-          disabled={code.length !== 6}
+          disabled={!valid}
         >
           {t('agent:pairing.pair')}
         </Button>

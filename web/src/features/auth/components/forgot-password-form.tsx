@@ -1,6 +1,9 @@
-import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
 import { Link } from 'wouter';
+import { resetPasswordLinkRequest } from '@nine/shared/schemas/auth';
+import { TextField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useRequestResetLink } from '../api/request-reset-link.ts';
 import { AuthHeading } from './auth-heading.tsx';
@@ -9,10 +12,13 @@ import { AuthHeading } from './auth-heading.tsx';
 export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
   const { t } = useAppTranslation();
   const headingId = useId();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
   const request = useRequestResetLink();
-  const missing = touched && email.trim() === '';
+  const form = useSchemaForm(resetPasswordLinkRequest, {
+    defaultValues: { email: '' },
+    // An empty address fails the e-mail format too; it reads as missing.
+    messages: (values) => ({ email: values.email.trim() === '' ? 'auth:login.email_required' : {} }),
+  });
+  const submit = form.handleSubmit((body) => request.mutate(body.email));
 
   return (
     <form
@@ -20,8 +26,7 @@ export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        setTouched(true);
-        if (email.trim() !== '') request.mutate(email.trim());
+        void submit();
       }}
     >
       <Stack gap="5">
@@ -38,19 +43,15 @@ export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
             <Alert.Description>{request.error.message}</Alert.Description>
           </Alert.Root>
         )}
-        <Field.Root required invalid={missing}>
-          <Field.Label>{t('auth:login.email')}</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Field.ErrorText>{t('auth:login.email_required')}</Field.ErrorText>
-        </Field.Root>
+        <TextField
+          control={form.control}
+          name="email"
+          label={t('auth:login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+        />
         <Button
           type="submit"
           colorPalette="blue"

@@ -1,16 +1,10 @@
-import {
-  Alert,
-  Button,
-  Field,
-  Heading,
-  Input,
-  Link as ChakraLink,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
+import { loginRequest } from '@nine/shared/schemas/auth';
+import { TextField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSsoCheck } from '../api/check-sso.ts';
 import { useStartSso } from '../api/start-sso.ts';
@@ -36,10 +30,16 @@ const SSO_CHECK_PAUSE_MS = 500;
 export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref }: LoginFormProps) {
   const { t } = useAppTranslation();
   const headingId = useId();
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(loginRequest, {
+    defaultValues: { email: '', password: '' },
+    // An empty address fails the e-mail format too; it reads as missing.
+    messages: (values) => ({
+      email: values.email.trim() === '' ? 'auth:login.email_required' : {},
+      password: 'auth:login.password_required',
+    }),
+  });
+  const email = useWatch({ control: form.control, name: 'email' });
   const [enteredEmail, setEnteredEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setEnteredEmail(email), SSO_CHECK_PAUSE_MS);
@@ -52,18 +52,17 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
   const ssoRequired = ssoEnabled && sso.required;
   const startSso = useStartSso();
 
-  const emailMissing = touched && email.trim() === '';
-  const passwordMissing = touched && !ssoRequired && password === '';
+  const signIn = form.handleSubmit((credentials) =>
+    onSubmit({ email: credentials.email, password: credentials.password }),
+  );
 
-  function submit() {
-    setTouched(true);
-    if (email.trim() === '') return;
+  async function submit() {
     if (ssoRequired && sso?.provider) {
-      startSso.mutate({ provider: sso.provider, email: email.trim() });
+      // No password is asked for: only the address is checked.
+      if (await form.trigger('email')) startSso.mutate({ provider: sso.provider, email: email.trim() });
       return;
     }
-    if (password === '') return;
-    onSubmit({ email: email.trim(), password });
+    await signIn();
   }
 
   const shownError = error ?? (startSso.error ? startSso.error.message : null);
@@ -74,7 +73,7 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <Stack gap="5">
@@ -98,37 +97,31 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
           </Alert.Root>
         )}
 
-        <Field.Root invalid={emailMissing} required>
-          <Field.Label>{t('auth:login.email')}</Field.Label>
-          <Input
-            type="email"
+        {/* Leaving the address asks about single sign-on at once, without waiting for the pause. */}
+        <Box onBlur={() => setEnteredEmail(email)}>
+          <TextField
+            control={form.control}
             name="email"
+            label={t('auth:login.email')}
+            type="email"
             autoComplete="username"
             inputMode="email"
             autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            onBlur={() => setEnteredEmail(email)}
           />
-          <Field.ErrorText>{t('auth:login.email_required')}</Field.ErrorText>
-        </Field.Root>
+        </Box>
 
         {ssoRequired ? (
           <Text color="fg.muted" role="status">
             {t('auth:login.sso_required')}
           </Text>
         ) : (
-          <Field.Root invalid={passwordMissing} required>
-            <Field.Label>{t('auth:login.password')}</Field.Label>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <Field.ErrorText>{t('auth:login.password_required')}</Field.ErrorText>
-          </Field.Root>
+          <TextField
+            control={form.control}
+            name="password"
+            label={t('auth:login.password')}
+            type="password"
+            autoComplete="current-password"
+          />
         )}
 
         {ssoRequired ? (

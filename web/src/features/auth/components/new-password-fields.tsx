@@ -1,7 +1,12 @@
-import { Field, Input, Skeleton, Stack } from '@chakra-ui/react';
-import { useId } from 'react';
-import { brokenPasswordRules, type PasswordPolicy } from '@nine/shared/password-policy';
+import { Input, Skeleton, Stack } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import type { PasswordPolicy } from '@nine/shared/password-policy';
+import { FieldShell, TextField, useFieldIds } from '../../../components/form/fields.tsx';
+import type { IssueMessages } from '../../../components/form/issue-messages.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import { passwordPolicyQueryOptions } from '../api/get-password-policy.ts';
 import { PasswordRules } from './password-rules.tsx';
 
 export interface NewPassword {
@@ -9,63 +14,76 @@ export interface NewPassword {
   confirm: string;
 }
 
-/** Why a new password cannot be sent yet, or null when it can. */
-export function newPasswordProblem(
-  value: NewPassword,
-  policy: PasswordPolicy | undefined,
-): 'rules' | 'mismatch' | null {
-  if (policy !== undefined && brokenPasswordRules(value.password, policy).length > 0) return 'rules';
-  if (value.password === '') return 'rules';
-  if (value.password !== value.confirm) return 'mismatch';
-  return null;
+/** The wording of the shared new-password forms' issues. */
+export const newPasswordMessages: IssueMessages = {
+  password: 'auth:new_password.rules_unmet',
+  confirm: 'auth:new_password.mismatch',
+};
+
+/**
+ * One of the shared new-password form schemas, made once: it reads the password policy from the query
+ * cache on each check, since the policy arrives after the form exists.
+ */
+export function useNewPasswordSchema<S>(make: (policy: () => PasswordPolicy | undefined) => S): S {
+  const queryClient = useQueryClient();
+  const [schema] = useState(() =>
+    make(() => queryClient.getQueryData(passwordPolicyQueryOptions().queryKey)),
+  );
+  return schema;
 }
 
 /** New password and its confirmation, with the policy's rules ticking off live below. */
-export function NewPasswordFields({
-  value,
-  onChange,
+export function NewPasswordFields<T extends NewPassword>({
+  control: formControl,
   policy,
-  touched,
 }: {
-  value: NewPassword;
-  onChange: (next: NewPassword) => void;
+  // The form's output type does not matter here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<T, any, any>;
   policy: PasswordPolicy | undefined;
-  touched: boolean;
 }) {
+  // The forms hold more fields than these two; only these are read here.
+  const control = formControl as unknown as Control<NewPassword>;
   const { t } = useAppTranslation();
   const rulesId = useId();
-  const problem = newPasswordProblem(value, policy);
+  const ids = useFieldIds();
+  const { field, fieldState } = useController<NewPassword, 'password'>({
+    control,
+    name: 'password',
+  });
+  const password = useWatch<NewPassword, 'password'>({
+    control,
+    name: 'password',
+  });
+  const error = fieldState.error?.message;
 
   return (
     <Stack gap="4">
-      <Field.Root required invalid={touched && problem === 'rules'}>
-        <Field.Label>{t('auth:new_password.password')}</Field.Label>
+      <FieldShell label={t('auth:new_password.password')} error={error} ids={ids}>
         <Input
+          ref={field.ref}
           type="password"
           name="new-password"
           autoComplete="new-password"
-          aria-describedby={rulesId}
-          value={value.password}
-          onChange={(event) => onChange({ ...value, password: event.currentTarget.value })}
+          // The rules stay described while the error is shown.
+          aria-describedby={error === undefined ? rulesId : `${ids.errorText} ${rulesId}`}
+          value={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
         />
-        <Field.ErrorText>{t('auth:new_password.rules_unmet')}</Field.ErrorText>
-      </Field.Root>
+      </FieldShell>
       {policy !== undefined ? (
-        <PasswordRules id={rulesId} policy={policy} password={value.password} />
+        <PasswordRules id={rulesId} policy={policy} password={password} />
       ) : (
         <Skeleton id={rulesId} height="16" />
       )}
-      <Field.Root required invalid={touched && problem === 'mismatch'}>
-        <Field.Label>{t('auth:new_password.confirm')}</Field.Label>
-        <Input
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={value.confirm}
-          onChange={(event) => onChange({ ...value, confirm: event.currentTarget.value })}
-        />
-        <Field.ErrorText>{t('auth:new_password.mismatch')}</Field.ErrorText>
-      </Field.Root>
+      <TextField
+        control={control}
+        name="confirm"
+        label={t('auth:new_password.confirm')}
+        type="password"
+        autoComplete="new-password"
+      />
     </Stack>
   );
 }

@@ -1,9 +1,12 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
+import { changeExpiredPasswordForm } from '@nine/shared/schemas/auth';
+import { TextField } from '../../../components/form/fields.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { AuthHeading } from './auth-heading.tsx';
-import { NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields.tsx';
+import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
 export interface ExpiredPasswordInput {
   email: string;
@@ -34,11 +37,20 @@ export function PasswordExpiredForm({
   const { t } = useAppTranslation();
   const headingId = useId();
   const policy = usePasswordPolicy().data;
-  const [email, setEmail] = useState(knownEmail);
-  const [password, setPassword] = useState('');
-  const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' });
-  const [touched, setTouched] = useState(false);
   const askCurrent = currentPassword === null;
+  const form = useSchemaForm(useNewPasswordSchema(changeExpiredPasswordForm), {
+    // The password just typed at sign-in is not asked again: it is the current one.
+    defaultValues: { email: knownEmail, current_password: currentPassword ?? '', password: '', confirm: '' },
+    // An empty address fails the e-mail format too; it reads as missing.
+    messages: (values) => ({
+      ...newPasswordMessages,
+      email: values.email.trim() === '' ? 'auth:login.email_required' : {},
+      current_password: 'auth:login.password_required',
+    }),
+  });
+  const submit = form.handleSubmit((value) =>
+    onSubmit({ email: value.email, password: value.current_password, newPassword: value.password }),
+  );
 
   return (
     <form
@@ -46,10 +58,7 @@ export function PasswordExpiredForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        setTouched(true);
-        const current = currentPassword ?? password;
-        if (email.trim() === '' || current === '' || newPasswordProblem(value, policy) !== null) return;
-        onSubmit({ email: email.trim(), password: current, newPassword: value.password });
+        void submit();
       }}
     >
       <Stack gap="5">
@@ -64,31 +73,24 @@ export function PasswordExpiredForm({
             <Alert.Description>{error}</Alert.Description>
           </Alert.Root>
         )}
-        <Field.Root required invalid={touched && email.trim() === ''} readOnly={knownEmail !== ''}>
-          <Field.Label>{t('auth:login.email')}</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Field.ErrorText>{t('auth:login.email_required')}</Field.ErrorText>
-        </Field.Root>
+        <TextField
+          control={form.control}
+          name="email"
+          label={t('auth:login.email')}
+          type="email"
+          autoComplete="username"
+          readOnly={knownEmail !== ''}
+        />
         {askCurrent && (
-          <Field.Root required invalid={touched && password === ''}>
-            <Field.Label>{t('auth:password_expired.current_password')}</Field.Label>
-            <Input
-              type="password"
-              name="current-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <Field.ErrorText>{t('auth:login.password_required')}</Field.ErrorText>
-          </Field.Root>
+          <TextField
+            control={form.control}
+            name="current_password"
+            label={t('auth:password_expired.current_password')}
+            type="password"
+            autoComplete="current-password"
+          />
         )}
-        <NewPasswordFields value={value} onChange={setValue} policy={policy} touched={touched} />
+        <NewPasswordFields control={form.control} policy={policy} />
         <Button type="submit" colorPalette="blue" loading={pending} loadingText={t('auth:saving')}>
           {t('auth:password_expired.submit')}
         </Button>

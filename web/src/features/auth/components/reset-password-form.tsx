@@ -1,13 +1,15 @@
 import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { errorCatalogue } from '@nine/shared/errors';
+import { resetPasswordForm } from '@nine/shared/schemas/auth';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthHeading } from './auth-heading.tsx';
-import { NewPasswordFields, newPasswordProblem, type NewPassword } from './new-password-fields.tsx';
+import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
 /** Sets a new password with the token from the e-mailed link. */
 export function ResetPasswordForm({
@@ -23,8 +25,13 @@ export function ResetPasswordForm({
   const headingId = useId();
   const policy = usePasswordPolicy().data;
   const reset = useResetPassword();
-  const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' });
-  const [touched, setTouched] = useState(false);
+  const form = useSchemaForm(useNewPasswordSchema(resetPasswordForm), {
+    defaultValues: { password: '', confirm: '' },
+    messages: newPasswordMessages,
+  });
+  const submit = form.handleSubmit((value) => {
+    if (token !== null) reset.mutate({ token, password: value.password });
+  });
   const error = reset.error as ApiError | null;
   const tokenDead = token === null || error?.respCode === errorCatalogue.resetTokenInvalid.code;
 
@@ -49,9 +56,7 @@ export function ResetPasswordForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        setTouched(true);
-        if (token !== null && newPasswordProblem(value, policy) === null)
-          reset.mutate({ token, password: value.password });
+        void submit();
       }}
     >
       <Stack gap="5">
@@ -68,7 +73,7 @@ export function ResetPasswordForm({
           </ChakraLink>
         ) : (
           <>
-            <NewPasswordFields value={value} onChange={setValue} policy={policy} touched={touched} />
+            <NewPasswordFields control={form.control} policy={policy} />
             <Button
               type="submit"
               colorPalette="blue"

@@ -11,7 +11,6 @@ import {
   Spinner,
   Stack,
   Stat,
-  Table,
   Tabs,
   Text,
   chakra,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { formatMoney } from '@nine/shared/money';
 import { customerNoteInput, participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
 import { useWatch } from 'react-hook-form';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
@@ -237,6 +237,8 @@ function NotesSection({ customer, canChange }: { customer: CustomerDetail; canCh
   );
 }
 
+type Participant = CustomerDetail['participants'][number];
+
 function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail; canChange: boolean }) {
   const { t } = useAppTranslation();
   const add = useAddParticipant(customer.id);
@@ -244,47 +246,43 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
   const blank = { name: '', email: '', phone: '', birth_date: null };
   const form = useSchemaForm(participantInput, { defaultValues: blank, messages: customerMessages });
   const submit = form.handleSubmit((checked) => add.mutate(checked, { onSuccess: () => form.reset(blank) }));
+  const columns: DataTableColumn<Participant>[] = [
+    { id: 'name', title: t('customers:fields.name'), cell: (p) => p.name },
+    { id: 'email', title: t('customers:fields.email'), cell: (p) => p.email },
+    { id: 'phone', title: t('customers:fields.phone'), cell: (p) => p.phone },
+    { id: 'birth_date', title: t('customers:detail.birth_date'), cell: (p) => formatDay(p.birth_date) },
+    ...(canChange
+      ? [
+          {
+            id: 'actions',
+            title: t('customers:list.actions'),
+            cell: (p: Participant) => (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                loading={remove.isPending && remove.variables === p.id}
+                aria-label={t('customers:detail.remove_named', { name: p.name })}
+                onClick={() => remove.mutate(p.id)}
+              >
+                {t('customers:detail.remove')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Stack gap="4" py="2">
       {customer.participants.length === 0 ? (
         <Text color="fg.muted">{t('customers:detail.empty.participants')}</Text>
       ) : (
-        <Table.Root size="sm" variant="line">
-          <Table.Caption srOnly>{t('customers:detail.tabs.participants')}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('customers:fields.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('customers:fields.email')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('customers:fields.phone')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('customers:detail.birth_date')}</Table.ColumnHeader>
-              {canChange && <Table.ColumnHeader>{t('customers:list.actions')}</Table.ColumnHeader>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {customer.participants.map((p) => (
-              <Table.Row key={p.id}>
-                <Table.Cell>{p.name}</Table.Cell>
-                <Table.Cell>{p.email}</Table.Cell>
-                <Table.Cell>{p.phone}</Table.Cell>
-                <Table.Cell>{formatDay(p.birth_date)}</Table.Cell>
-                {canChange && (
-                  <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      loading={remove.isPending && remove.variables === p.id}
-                      aria-label={t('customers:detail.remove_named', { name: p.name })}
-                      onClick={() => remove.mutate(p.id)}
-                    >
-                      {t('customers:detail.remove')}
-                    </Button>
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable<Participant>
+          columns={columns}
+          rows={customer.participants}
+          rowId={(p) => p.id}
+          caption={t('customers:detail.tabs.participants')}
+        />
       )}
       {canChange && (
         <chakra.form onSubmit={submit} noValidate>

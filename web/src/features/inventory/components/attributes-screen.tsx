@@ -7,12 +7,12 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   chakra,
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AttributeRow } from '@nine/shared/schemas/inventory';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteAttribute } from '../api/delete-attribute.ts';
 import { useAttributes } from '../api/get-attributes.ts';
@@ -30,6 +30,38 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
   const remove = useDeleteAttribute();
   const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
   const rows = attributes.data ?? [];
+  const columns: DataTableColumn<AttributeRow>[] = [
+    { id: 'name', title: t('inventory:attributes.name'), cell: (a) => a.name },
+    {
+      id: 'kind',
+      title: t('inventory:attributes.kind'),
+      cell: (a) => t(`inventory:attributes.kinds.${a.kind}`),
+    },
+    { id: 'options', title: t('inventory:attributes.options'), cell: (a) => a.options.join(', ') },
+    ...(canChange
+      ? [
+          {
+            id: 'actions',
+            title: t('inventory:detail.actions'),
+            cell: (a: AttributeRow) => (
+              <HStack gap="2">
+                <Button size="xs" variant="outline" onClick={() => setEditing(a)}>
+                  {t('inventory:attributes.edit', { name: a.name })}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => remove.mutate(a.id, fail)}
+                >
+                  {t('inventory:attributes.delete', { name: a.name })}
+                </Button>
+              </HStack>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Stack gap="6">
       <chakra.h1 fontSize="2xl" fontWeight="semibold">
@@ -54,43 +86,7 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
       ) : rows.length === 0 ? (
         <Text color="fg.muted">{t('inventory:attributes.empty')}</Text>
       ) : (
-        <Table.Root size="sm">
-          <Table.Caption srOnly>{title}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('inventory:attributes.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:attributes.kind')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:attributes.options')}</Table.ColumnHeader>
-              {canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((a) => (
-              <Table.Row key={a.id}>
-                <Table.Cell>{a.name}</Table.Cell>
-                <Table.Cell>{t(`inventory:attributes.kinds.${a.kind}`)}</Table.Cell>
-                <Table.Cell>{a.options.join(', ')}</Table.Cell>
-                {canChange && (
-                  <Table.Cell>
-                    <HStack gap="2">
-                      <Button size="xs" variant="outline" onClick={() => setEditing(a)}>
-                        {t('inventory:attributes.edit', { name: a.name })}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        onClick={() => remove.mutate(a.id, fail)}
-                      >
-                        {t('inventory:attributes.delete', { name: a.name })}
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <DataTable<AttributeRow> columns={columns} rows={rows} rowId={(a) => a.id} caption={title} />
       )}
       <CategoryMap attributes={rows} canChange={canChange} fail={fail} />
     </Stack>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   DataList,
@@ -11,20 +12,20 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   chakra,
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ItemUpdate, ProductDetailView as Detail } from '@nine/shared/schemas/inventory';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateItem } from '../api/create-item.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useRentProductView } from '../api/get-rent-product-view.ts';
-import { useProductRentals } from '../api/get-product-rentals.ts';
+import { useProductRentals, type RentalHistoryPage } from '../api/get-product-rentals.ts';
 import { useSetStock } from '../api/set-stock.ts';
 import { useTransferItem } from '../api/transfer-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
@@ -50,6 +51,8 @@ export interface ProductDetailProps {
 
 type InventoryItem = Detail['items'][number];
 type MaintenanceRow = NonNullable<Detail['maintenance']>[number];
+type StockRow = Detail['stock'][number];
+type RentalRow = RentalHistoryPage['rows'][number];
 
 /** A product's page: what it is, its items or stock per location, its totals and its rental history. */
 export function ProductDetail(props: ProductDetailProps) {
@@ -188,20 +191,6 @@ function LocationSelect(props: {
   );
 }
 
-/** The bordered, scrollable table the item, maintenance and rental sections share. */
-function DetailTable({ head, children }: { head: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>{head}</Table.Row>
-        </Table.Header>
-        <Table.Body>{children}</Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
-
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack as="section" gap="3" aria-label={title}>
@@ -221,64 +210,72 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   const transfer = useTransferItem();
   const remove = useDeleteItem();
   const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
+  const columns: DataTableColumn<InventoryItem>[] = [
+    { id: 'sku', title: t('inventory:columns.sku'), cell: (item) => item.sku },
+    { id: 'barcode', title: t('inventory:detail.barcode'), cell: (item) => item.barcode },
+    {
+      id: 'status',
+      title: t('inventory:columns.status'),
+      cell: (item) => (
+        <Badge colorPalette={STATUS_COLOR[item.status]}>{t(`inventory:status.${item.status}`)}</Badge>
+      ),
+    },
+    { id: 'home_location', title: t('inventory:columns.home_location'), cell: (item) => item.home_location },
+    {
+      id: 'current_location',
+      title: t('inventory:columns.current_location'),
+      cell: (item) => item.current_location,
+    },
+    {
+      id: 'rent_count',
+      title: t('inventory:columns.rent_count'),
+      cell: (item) => item.rent_count,
+      align: 'end',
+    },
+    ...(figures
+      ? [
+          {
+            id: 'revenue',
+            title: t('inventory:columns.revenue'),
+            cell: (item: InventoryItem) => money(item.revenue_minor ?? 0, props.currencySymbol),
+            align: 'end' as const,
+          },
+        ]
+      : []),
+    ...(props.canChange
+      ? [
+          {
+            id: 'actions',
+            title: t('inventory:detail.actions'),
+            cell: (item: InventoryItem) => (
+              <ItemActions
+                item={item}
+                locations={props.locations}
+                onStatus={(status) =>
+                  update.mutate({ id: item.id, body: { status, version: item.version } }, fail)
+                }
+                onTransfer={(to) =>
+                  transfer.mutate({ id: item.id, body: { to_location_id: to, version: item.version } }, fail)
+                }
+                onDelete={() => remove.mutate(item.id, fail)}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Section title={t('inventory:detail.items')}>
       {error !== null && <ErrorAlert message={error} />}
       {detail.items.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_items')}</Text>
       ) : (
-        <DetailTable
-          head={
-            <>
-              <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:detail.barcode')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:columns.home_location')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:columns.current_location')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('inventory:columns.rent_count')}</Table.ColumnHeader>
-              {figures && (
-                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
-              )}
-              {props.canChange && <Table.ColumnHeader>{t('inventory:detail.actions')}</Table.ColumnHeader>}
-            </>
-          }
-        >
-          {detail.items.map((item) => (
-            <Table.Row key={item.id}>
-              <Table.Cell>{item.sku}</Table.Cell>
-              <Table.Cell>{item.barcode}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={STATUS_COLOR[item.status]}>{t(`inventory:status.${item.status}`)}</Badge>
-              </Table.Cell>
-              <Table.Cell>{item.home_location}</Table.Cell>
-              <Table.Cell>{item.current_location}</Table.Cell>
-              <Table.Cell textAlign="end">{item.rent_count}</Table.Cell>
-              {figures && (
-                <Table.Cell textAlign="end">
-                  {money(item.revenue_minor ?? 0, props.currencySymbol)}
-                </Table.Cell>
-              )}
-              {props.canChange && (
-                <Table.Cell>
-                  <ItemActions
-                    item={item}
-                    locations={props.locations}
-                    onStatus={(status) =>
-                      update.mutate({ id: item.id, body: { status, version: item.version } }, fail)
-                    }
-                    onTransfer={(to) =>
-                      transfer.mutate(
-                        { id: item.id, body: { to_location_id: to, version: item.version } },
-                        fail,
-                      )
-                    }
-                    onDelete={() => remove.mutate(item.id, fail)}
-                  />
-                </Table.Cell>
-              )}
-            </Table.Row>
-          ))}
-        </DetailTable>
+        <DataTable<InventoryItem>
+          columns={columns}
+          rows={detail.items}
+          rowId={(item) => item.id}
+          caption={t('inventory:detail.items')}
+        />
       )}
       {props.canChange && <NewItemForm {...props} productId={detail.product.id} />}
     </Section>
@@ -401,22 +398,22 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
       {detail.stock.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_stock')}</Text>
       ) : (
-        <Table.Root size="sm" maxW="md">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('inventory:detail.location')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {detail.stock.map((s) => (
-              <Table.Row key={s.location_id}>
-                <Table.Cell>{s.location}</Table.Cell>
-                <Table.Cell textAlign="end">{s.quantity}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <Box maxW="md">
+          <DataTable<StockRow>
+            columns={[
+              { id: 'location', title: t('inventory:detail.location'), cell: (row) => row.location },
+              {
+                id: 'quantity',
+                title: t('inventory:columns.quantity'),
+                cell: (row) => row.quantity,
+                align: 'end',
+              },
+            ]}
+            rows={detail.stock}
+            rowId={(row) => row.location_id}
+            caption={t('inventory:detail.stock')}
+          />
+        </Box>
       )}
       {props.canChange && (
         <chakra.form
@@ -467,31 +464,31 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
       {rows.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_maintenance')}</Text>
       ) : (
-        <DetailTable
-          head={
-            <>
-              <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:detail.problem')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:detail.opened')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:detail.closed')}</Table.ColumnHeader>
-              {figures && (
-                <Table.ColumnHeader textAlign="end">{t('inventory:detail.cost')}</Table.ColumnHeader>
-              )}
-            </>
-          }
-        >
-          {rows.map((r) => (
-            <Table.Row key={r.id}>
-              <Table.Cell>{r.item_sku}</Table.Cell>
-              <Table.Cell>{r.problem}</Table.Cell>
-              <Table.Cell>{formatDateTime(r.opened_at)}</Table.Cell>
-              <Table.Cell>
-                {r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')}
-              </Table.Cell>
-              {figures && <Table.Cell textAlign="end">{money(r.cost_minor ?? 0, currencySymbol)}</Table.Cell>}
-            </Table.Row>
-          ))}
-        </DetailTable>
+        <DataTable<MaintenanceRow>
+          columns={[
+            { id: 'sku', title: t('inventory:columns.sku'), cell: (r) => r.item_sku },
+            { id: 'problem', title: t('inventory:detail.problem'), cell: (r) => r.problem },
+            { id: 'opened', title: t('inventory:detail.opened'), cell: (r) => formatDateTime(r.opened_at) },
+            {
+              id: 'closed',
+              title: t('inventory:detail.closed'),
+              cell: (r) => (r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')),
+            },
+            ...(figures
+              ? [
+                  {
+                    id: 'cost',
+                    title: t('inventory:detail.cost'),
+                    cell: (r: MaintenanceRow) => money(r.cost_minor ?? 0, currencySymbol),
+                    align: 'end' as const,
+                  },
+                ]
+              : []),
+          ]}
+          rows={rows}
+          rowId={(r) => r.id}
+          caption={t('inventory:detail.maintenance')}
+        />
       )}
     </Section>
   );
@@ -510,39 +507,45 @@ function Rentals(props: ProductDetailProps) {
         <Text color="fg.muted">{t('inventory:detail.no_history')}</Text>
       ) : (
         <>
-          <DetailTable
-            head={
-              <>
-                <Table.ColumnHeader>{t('inventory:detail.order')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.customer')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:detail.period')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('inventory:columns.status')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('inventory:columns.quantity')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('inventory:columns.revenue')}</Table.ColumnHeader>
-              </>
-            }
-          >
-            {data.rows.map((r) => (
-              <Table.Row key={r.order_item_id}>
-                <Table.Cell>
+          <DataTable<RentalRow>
+            columns={[
+              {
+                id: 'order',
+                title: t('inventory:detail.order'),
+                cell: (r) => (
                   <ChakraLink asChild>
                     <Link href={props.orderHref(r.order_type, r.order_id)}>{r.order_number}</Link>
                   </ChakraLink>
-                </Table.Cell>
-                <Table.Cell>{r.customer ?? ''}</Table.Cell>
-                <Table.Cell>{r.item_sku ?? ''}</Table.Cell>
-                <Table.Cell>
-                  {r.planned_start
+                ),
+              },
+              { id: 'customer', title: t('inventory:detail.customer'), cell: (r) => r.customer ?? '' },
+              { id: 'sku', title: t('inventory:columns.sku'), cell: (r) => r.item_sku ?? '' },
+              {
+                id: 'period',
+                title: t('inventory:detail.period'),
+                cell: (r) =>
+                  r.planned_start
                     ? `${formatDateTime(r.planned_start)} – ${formatDateTime(r.returned_at ?? r.planned_finish)}`
-                    : formatDateTime(r.created_at)}
-                </Table.Cell>
-                <Table.Cell>{r.status}</Table.Cell>
-                <Table.Cell textAlign="end">{r.quantity}</Table.Cell>
-                <Table.Cell textAlign="end">{money(r.revenue_minor, props.currencySymbol)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </DetailTable>
+                    : formatDateTime(r.created_at),
+              },
+              { id: 'status', title: t('inventory:columns.status'), cell: (r) => r.status },
+              {
+                id: 'quantity',
+                title: t('inventory:columns.quantity'),
+                cell: (r) => r.quantity,
+                align: 'end',
+              },
+              {
+                id: 'revenue',
+                title: t('inventory:columns.revenue'),
+                cell: (r) => money(r.revenue_minor, props.currencySymbol),
+                align: 'end',
+              },
+            ]}
+            rows={data.rows}
+            rowId={(r) => r.order_item_id}
+            caption={t('inventory:detail.history')}
+          />
           <ListPager
             page={page}
             pageSize={data.page_size}

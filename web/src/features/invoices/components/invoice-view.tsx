@@ -16,6 +16,7 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@nine/shared/money';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -107,6 +108,8 @@ export function InvoiceView(props: InvoiceViewProps) {
   }
   return <InvoiceScreen {...props} invoice={query.data} />;
 }
+
+type InvoiceLine = InvoiceDetail['lines'][number];
 
 function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
   const { invoice } = props;
@@ -280,35 +283,49 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
       </Grid>
 
       <Section title={t('money:invoices.view.lines')}>
-        <Table.ScrollArea>
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('money:invoices.view.description')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('money:invoices.view.quantity')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('money:invoices.view.unit_price')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('money:invoices.columns.discount')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('money:invoices.columns.tax')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('money:invoices.view.amount')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {invoice.lines.map((line) => (
-                <Table.Row key={line.id}>
-                  <Table.Cell>{line.description}</Table.Cell>
-                  <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(line.unit_price_minor)}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(line.discount_minor)}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(line.tax_minor)}</Table.Cell>
-                  <Table.Cell textAlign="end">{money(line.total_minor)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        {invoice.lines.length === 0 && <Text color="fg.muted">{t('money:invoices.view.no_lines')}</Text>}
+        <DataTable<InvoiceLine>
+          columns={[
+            {
+              id: 'description',
+              title: t('money:invoices.view.description'),
+              cell: (line) => line.description,
+            },
+            {
+              id: 'quantity',
+              title: t('money:invoices.view.quantity'),
+              cell: (line) => line.quantity,
+              align: 'end',
+            },
+            {
+              id: 'unit_price',
+              title: t('money:invoices.view.unit_price'),
+              cell: (line) => money(line.unit_price_minor),
+              align: 'end',
+            },
+            {
+              id: 'discount',
+              title: t('money:invoices.columns.discount'),
+              cell: (line) => money(line.discount_minor),
+              align: 'end',
+            },
+            {
+              id: 'tax',
+              title: t('money:invoices.columns.tax'),
+              cell: (line) => money(line.tax_minor),
+              align: 'end',
+            },
+            {
+              id: 'amount',
+              title: t('money:invoices.view.amount'),
+              cell: (line) => money(line.total_minor),
+              align: 'end',
+            },
+          ]}
+          rows={invoice.lines}
+          rowId={(line) => line.id}
+          caption={t('money:invoices.view.lines')}
+          empty={t('money:invoices.view.no_lines')}
+        />
       </Section>
 
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">

@@ -1,7 +1,8 @@
-import { Box, Button, Field, HStack, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { maintenanceRuleForm } from '@nine/shared/schemas/stock';
+import { maintenanceRuleForm, type MaintenanceRule } from '@nine/shared/schemas/stock';
+import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -54,48 +55,56 @@ export function MaintenanceRules({
     }),
   );
 
+  const columns: DataTableColumn<MaintenanceRule>[] = [
+    {
+      id: 'applies_to',
+      title: t('stock:maintenance.applies_to'),
+      cell: (rule) =>
+        rule.rental_type !== null
+          ? t('stock:maintenance.group_rule', { name: rule.rental_type })
+          : t('stock:maintenance.product_rule', { name: rule.product ?? '' }),
+    },
+    {
+      id: 'every_rent_hours',
+      title: t('stock:maintenance.every_rent_hours'),
+      cell: (rule) => rule.every_rent_hours ?? '—',
+    },
+    { id: 'every_days', title: t('stock:maintenance.every_days'), cell: (rule) => rule.every_days ?? '—' },
+    ...(canChange
+      ? [
+          {
+            id: 'actions',
+            title: t('stock:common.actions'),
+            cell: (rule: MaintenanceRule) => (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                loading={remove.isPending && remove.variables === rule.id}
+                onClick={() => remove.mutate(rule.id)}
+              >
+                {t('stock:maintenance.delete_rule')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Stack as="section" aria-labelledby={ids.target + '-h'} gap="4">
       <Heading as="h2" size="lg" id={ids.target + '-h'}>
         {t('stock:maintenance.rules')}
       </Heading>
-      <MaintenanceTable
+      <MaintenanceTable<MaintenanceRule>
         label={t('stock:maintenance.rules')}
         pending={rules.isPending}
         empty={(rules.data ?? []).length === 0}
         emptyText={t('stock:maintenance.no_rules')}
-        columns={[
-          t('stock:maintenance.applies_to'),
-          t('stock:maintenance.every_rent_hours'),
-          t('stock:maintenance.every_days'),
-          ...(canChange ? [t('stock:common.actions')] : []),
-        ]}
-      >
-        {(rules.data ?? []).map((rule) => (
-          <Table.Row key={rule.id}>
-            <Table.Cell>
-              {rule.rental_type !== null
-                ? t('stock:maintenance.group_rule', { name: rule.rental_type })
-                : t('stock:maintenance.product_rule', { name: rule.product ?? '' })}
-            </Table.Cell>
-            <Table.Cell>{rule.every_rent_hours ?? '—'}</Table.Cell>
-            <Table.Cell>{rule.every_days ?? '—'}</Table.Cell>
-            {canChange && (
-              <Table.Cell>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  loading={remove.isPending && remove.variables === rule.id}
-                  onClick={() => remove.mutate(rule.id)}
-                >
-                  {t('stock:maintenance.delete_rule')}
-                </Button>
-              </Table.Cell>
-            )}
-          </Table.Row>
-        ))}
-      </MaintenanceTable>
+        columns={columns}
+        rows={rules.data ?? []}
+        rowId={(rule) => rule.id}
+      />
       {canChange && (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <HStack gap="3" wrap="wrap" align="end">

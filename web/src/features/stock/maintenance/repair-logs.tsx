@@ -1,7 +1,8 @@
-import { Box, Button, Field, HStack, Heading, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Box, Button, Field, HStack, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
+import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -107,6 +108,82 @@ export function RepairLogs({
   const money = (minor: number) => formatMoney(minor, currencySymbol, locale);
   const date = (iso: string) => formatDateTime(iso, locale);
 
+  const muted = (text: ReactNode) => (
+    <Text as="span" color="fg.muted" display="block" fontSize="xs">
+      {text}
+    </Text>
+  );
+  const columns: DataTableColumn<RepairLog>[] = [
+    { id: 'number', title: t('stock:repairs.number'), cell: (log) => log.id },
+    {
+      id: 'item',
+      title: t('stock:repairs.item'),
+      cell: (log) => (
+        <>
+          {log.item_sku}
+          {muted(log.product_name)}
+        </>
+      ),
+    },
+    {
+      id: 'problem',
+      title: t('stock:repairs.problem'),
+      cell: (log) => (
+        <>
+          {log.problem}
+          {log.order_number !== null && muted(t('stock:repairs.from_order', { number: log.order_number }))}
+        </>
+      ),
+    },
+    {
+      id: 'opened',
+      title: t('stock:repairs.opened'),
+      cell: (log) => (
+        <>
+          {date(log.opened_at)}
+          {log.opened_by !== null && muted(log.opened_by)}
+        </>
+      ),
+    },
+    {
+      id: 'work',
+      title: t('stock:repairs.work_done'),
+      cell: (log) =>
+        log.work.length === 0
+          ? '—'
+          : log.work.map((w, i) => (
+              <Text key={i} fontSize="sm">
+                {w.work} ({money(w.cost_minor)})
+              </Text>
+            )),
+    },
+    { id: 'cost', title: t('stock:repairs.total_cost'), cell: (log) => money(log.cost_minor) },
+    {
+      id: 'actions',
+      title: t('stock:common.actions'),
+      cell: (log) =>
+        log.status === 'closed' ? (
+          t('stock:repairs.closed_at', { at: log.closed_at ? date(log.closed_at) : '' })
+        ) : editing?.id === log.id ? (
+          <WorkForm
+            log={log}
+            mode={editing.mode}
+            currencySymbol={currencySymbol}
+            onDone={() => setEditing(null)}
+          />
+        ) : canChange ? (
+          <HStack gap="2">
+            <Button size="xs" variant="outline" onClick={() => setEditing({ id: log.id, mode: 'work' })}>
+              {t('stock:repairs.record_work')}
+            </Button>
+            <Button size="xs" colorPalette="green" onClick={() => setEditing({ id: log.id, mode: 'close' })}>
+              {t('stock:repairs.close', { sku: log.item_sku })}
+            </Button>
+          </HStack>
+        ) : null,
+    },
+  ];
+
   return (
     <Stack as="section" aria-labelledby={ids.h} gap="4">
       <Heading as="h2" size="lg" id={ids.h}>
@@ -130,88 +207,15 @@ export function RepairLogs({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <MaintenanceTable
+      <MaintenanceTable<RepairLog>
         label={t('stock:repairs.title')}
         pending={logs.isPending}
         empty={rows.length === 0}
         emptyText={t('stock:repairs.empty')}
-        columns={[
-          t('stock:repairs.number'),
-          t('stock:repairs.item'),
-          t('stock:repairs.problem'),
-          t('stock:repairs.opened'),
-          t('stock:repairs.work_done'),
-          t('stock:repairs.total_cost'),
-          t('stock:common.actions'),
-        ]}
-      >
-        {rows.map((log) => (
-          <Table.Row key={log.id}>
-            <Table.Cell>{log.id}</Table.Cell>
-            <Table.Cell>
-              {log.item_sku}
-              <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                {log.product_name}
-              </Text>
-            </Table.Cell>
-            <Table.Cell>
-              {log.problem}
-              {log.order_number !== null && (
-                <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                  {t('stock:repairs.from_order', { number: log.order_number })}
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              {date(log.opened_at)}
-              {log.opened_by !== null && (
-                <Text as="span" color="fg.muted" display="block" fontSize="xs">
-                  {log.opened_by}
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              {log.work.length === 0
-                ? '—'
-                : log.work.map((w, i) => (
-                    <Text key={i} fontSize="sm">
-                      {w.work} ({money(w.cost_minor)})
-                    </Text>
-                  ))}
-            </Table.Cell>
-            <Table.Cell>{money(log.cost_minor)}</Table.Cell>
-            <Table.Cell>
-              {log.status === 'closed' ? (
-                t('stock:repairs.closed_at', { at: log.closed_at ? date(log.closed_at) : '' })
-              ) : editing?.id === log.id ? (
-                <WorkForm
-                  log={log}
-                  mode={editing.mode}
-                  currencySymbol={currencySymbol}
-                  onDone={() => setEditing(null)}
-                />
-              ) : canChange ? (
-                <HStack gap="2">
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => setEditing({ id: log.id, mode: 'work' })}
-                  >
-                    {t('stock:repairs.record_work')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    colorPalette="green"
-                    onClick={() => setEditing({ id: log.id, mode: 'close' })}
-                  >
-                    {t('stock:repairs.close', { sku: log.item_sku })}
-                  </Button>
-                </HStack>
-              ) : null}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </MaintenanceTable>
+        columns={columns}
+        rows={rows}
+        rowId={(log) => log.id}
+      />
       {pages > 1 && <ListPager page={page} pageSize={20} total={logs.data?.total ?? 0} onPage={setPage} />}
     </Stack>
   );
