@@ -26,6 +26,24 @@ export default tseslint.config(
     },
   },
   {
+    // One SQL style: parameterised SQL through server/src/db/sql.ts, whose row types have no default.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message: 'Run SQL through rows/maybeOne/one/exec of server/src/db/sql.ts, with the row type.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='kysely']",
+          message: 'Nine writes SQL through server/src/db/sql.ts, not a query builder.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

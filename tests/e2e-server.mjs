@@ -46,6 +46,7 @@ runAll([
       PUBLIC_URL: e2e.baseUrl,
       MAIL_OUTBOX_DIR: e2e.outboxDir,
       LOG_LEVEL: 'warn',
+      RESPONSE_CONTRACTS: 'enforce',
       AGENT_PORT: String(e2e.agentPort),
       SSO_PROVIDERS: JSON.stringify([
         {

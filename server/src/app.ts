@@ -70,6 +70,7 @@ import { registerRevokeKioskDevice } from './modules/settings/revoke-kiosk-devic
 import { registerSetAsKiosk } from './modules/settings/set-as-kiosk.ts';
 import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerResponseContracts } from './plugins/response-contracts.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -90,6 +91,7 @@ export interface AppDeps {
     | 'exportsDir'
     | 'dataDir'
     | 'agentPort'
+    | 'responseContracts'
   >;
   db: Db;
   /** Defaults to SMTP or the outbox folder per the config. */
@@ -151,6 +153,7 @@ export async function buildApp({
   const money = createMoneyService({ accessKeys, orders, permissionsAt: auth.permissionsAt });
   // Before authentication: the docs scope's routes are marked public before access is enforced.
   await registerOpenApi(app, config.appVersion);
+  registerResponseContracts(app, config.responseContracts);
   const routes = registerAuthentication(app, auth);
 
   registerHealth(app, { db, version: config.appVersion });

@@ -1,3 +1,4 @@
+import type { ResponseContractMode } from './plugins/response-contracts.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/pool.ts';
@@ -40,6 +41,8 @@ export interface Config {
   ssoProviders: SsoProviderConfig[];
   /** Pool size and the timeouts that turn a stuck request into a "busy" answer instead of a frozen server. */
   dbLimits: DbLimits;
+  /** What a response that breaks its route's response schema does (RESPONSE_CONTRACTS; tests enforce). */
+  responseContracts: ResponseContractMode;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsOutboxDir: env.SMS_OUTBOX_DIR ? resolve(env.SMS_OUTBOX_DIR) : undefined,
     exportsDir: resolve(env.EXPORTS_DIR ?? resolve(dataDir, 'exports')),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
+    responseContracts: env.RESPONSE_CONTRACTS === 'enforce' ? 'enforce' : 'log',
     dbLimits: {
       max: intFrom(env.DB_POOL_MAX, DEFAULT_DB_LIMITS.max, 'DB_POOL_MAX'),
       acquireTimeoutMs: intFrom(

@@ -176,3 +176,27 @@ describe('sessions', () => {
     });
   });
 });
+
+describe('the locations a user works at', () => {
+  it('carry their time zone in the login answer and the locations list, so the web shows their clock', async () => {
+    await tdb.db.pool.query(`UPDATE locations SET time_zone = 'Europe/Madrid' WHERE id = $1`, [harbor]);
+    await tdb.db.pool.query(`UPDATE locations SET time_zone = 'America/Los_Angeles' WHERE id = $1`, [lake]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/nine/user/login',
+      payload: { email: 'clerk@nine.test', password: 'Secret-pass-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = [
+      { id: harbor, name: 'Harbor', time_zone: 'Europe/Madrid' },
+      { id: lake, name: 'Lake', time_zone: 'America/Los_Angeles' },
+    ];
+    expect(res.json().data.locations).toEqual(expected);
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/nine/locations',
+      headers: { authorization: `Bearer ${res.json().data.token}` },
+    });
+    expect(list.json().data).toEqual(expected);
+  });
+});

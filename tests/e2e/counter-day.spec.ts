@@ -3,6 +3,7 @@ import { pairAgent, spooledSince } from './support/counter-agent.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
 import { createSpecUser } from './support/staff-user.ts';
+import { localInput } from './support/location-time.ts';
 
 // A whole counter day at Harbor Front, as a new clerk lives it: a register opened, a rent order from the
 // list's button with items found by lower-case and accented words, cash and a deposit, the 55 mm receipt,
@@ -16,11 +17,6 @@ const FLOAT_MINOR = 10_000;
 const usd = (minor: number) =>
   `${minor < 0 ? '-' : ''}$${(Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const amountOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
-
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** A free serialized item at Harbor Front over the period, of a category whose path contains `category`. */
 async function freeItem(

@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
+import { localInput } from './support/location-time.ts';
 
 // Léa Martin (counter clerk) works only at Old Town, so no location choice interrupts; no other spec writes as her.
 const LEA = 'lea@nine.test';
-
-/** datetime-local's "YYYY-MM-DDTHH:mm", in the browser's (and this process's) local time. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** A period some days ahead, on the hour, `days` long. */
 function period(daysAhead: number, days: number): { start: Date; finish: Date } {

@@ -1,7 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.ts';
 
 /** A bigint read back from the database that a JavaScript number cannot hold exactly. */
 export class UnsafeIntegerError extends RangeError {
@@ -84,7 +82,6 @@ export const DEFAULT_DB_LIMITS: DbLimits = {
 
 export interface Db {
   pool: pg.Pool;
-  kysely: Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -101,7 +98,7 @@ export function createDb(connectionString: string, limits: Partial<DbLimits> | n
   });
   // An idle client dropped by the server (restart, admin kill) must not crash the process.
   pool.on('error', (err) => process.stderr.write(`[db] idle client error: ${err.message}\n`));
-  // pool.query and Kysely both come through connect().
+  // pool.query comes through connect() too.
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
     if (holding.getStore()) {
@@ -112,13 +109,9 @@ export function createDb(connectionString: string, limits: Partial<DbLimits> | n
     }
     return connect(...args);
   }) as typeof pool.connect;
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     pool,
-    kysely,
-    // Kysely ends the pool only if it ever used it; end it ourselves otherwise.
     async close() {
-      await kysely.destroy();
       if (!pool.ended) await pool.end();
     },
   };

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { exec, type Queryable } from '../db/sql.ts';
 
 /** Who an audit row names: a user at a location, a user with no location (password change), or nobody (a job). */
 export interface AuditActor {
@@ -19,12 +19,9 @@ export interface AuditEntry {
  * Writes one row of the append-only audit log, in the caller's transaction so it stands or falls with the
  * change it records. `data` is omitted (the column's default) when not given.
  */
-export async function audit(
-  client: pg.PoolClient,
-  actor: AuditActor | null,
-  entry: AuditEntry,
-): Promise<void> {
-  await client.query(
+export async function audit(client: Queryable, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
+  await exec(
+    client,
     `INSERT INTO audit_log (user_id, location_id, entity_type, entity_id, action, data)
      VALUES ($1, $2, $3, $4, $5, coalesce($6::jsonb, '{}'::jsonb))`,
     [

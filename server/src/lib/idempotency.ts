@@ -4,6 +4,8 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import type { Db } from '../db/pool.ts';
+import { exec, maybeOne } from '../db/sql.ts';
+import type { Tables } from '../db/tables.ts';
 import { actorOf, type Actor } from './actor.ts';
 import { transaction } from './transaction.ts';
 import { parse } from './validate.ts';
@@ -29,27 +31,27 @@ async function claimedTransaction<T>(
   const { userId, key } = idempotency;
   const hash = createHash('sha256').update(JSON.stringify(idempotency.fingerprint)).digest();
   return transaction(db, async (client) => {
-    const claimed = await client.query(
+    const claimed = await exec(
+      client,
       'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
       [userId, key, hash],
     );
-    if (claimed.rowCount === 0) {
+    if (claimed === 0) {
       // The insert waited for the claiming transaction to end: this later statement sees what it stored.
-      const { rows } = await client.query<{
-        request_hash: Buffer;
-        response_status: number | null;
-        response_body: T;
-      }>(
+      const stored = await maybeOne<
+        Pick<Tables['idempotency_keys'], 'request_hash' | 'response_status'> & { response_body: T }
+      >(
+        client,
         'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
         [userId, key],
       );
-      const stored = rows[0];
       if (!stored || stored.response_status === null) throw new AppError('idempotencyInFlight');
       if (!stored.request_hash.equals(hash)) throw new AppError('idempotencyKeyReused');
       return { status: stored.response_status, body: stored.response_body, replayed: true };
     }
     const result = await work(client);
-    await client.query(
+    await exec(
+      client,
       'UPDATE idempotency_keys SET response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2',
       [userId, key, result.status, JSON.stringify(result.body)],
     );

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { rows, type Queryable } from '../db/sql.ts';
 
 /**
  * Money and stock rules that must hold in any Nine database, each as a query that returns the rows that
@@ -82,11 +82,11 @@ export interface IntegrityResult {
   sample: Record<string, unknown>[];
 }
 
-export async function runIntegrityChecks(q: pg.Pool | pg.PoolClient): Promise<IntegrityResult[]> {
+export async function runIntegrityChecks(q: Queryable): Promise<IntegrityResult[]> {
   const results: IntegrityResult[] = [];
   for (const check of INTEGRITY_CHECKS) {
-    const { rows } = await q.query<Record<string, unknown>>(check.sql);
-    results.push({ name: check.name, rule: check.rule, violations: rows.length, sample: rows.slice(0, 5) });
+    const found = await rows<Record<string, unknown>>(q, check.sql);
+    results.push({ name: check.name, rule: check.rule, violations: found.length, sample: found.slice(0, 5) });
   }
   return results;
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/pool.ts';
+import { rows } from '../db/sql.ts';
 
 export interface JobQueue {
   send(queue: string, data: object): Promise<void>;
@@ -18,7 +19,12 @@ export async function startJobQueue(
   opts: { pollingIntervalSeconds?: number } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => db.pool.query(text, values as unknown[]) },
+    // pg-boss reads only `rows` of what it runs.
+    db: {
+      executeSql: async (text: string, values?: unknown[]) => ({
+        rows: await rows<Record<string, unknown>>(db.pool, text, values),
+      }),
+    },
     schema: 'pgboss',
   });
   boss.on('error', (err) => process.stderr.write(`[jobs] ${err.message}\n`));

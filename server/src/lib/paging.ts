@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '@nine/shared/schemas/page';
 import type { Db } from '../db/pool.ts';
+import { one, rows } from '../db/sql.ts';
 import type { Access } from '../plugins/access.ts';
 import { parse } from './validate.ts';
 
@@ -29,20 +30,21 @@ export async function pageOf<T extends object>(
   q: ListSql & { page: number; pageSize: number },
 ): Promise<Paged<T>> {
   const n = q.params.length;
-  const [rows, count] = await Promise.all([
-    db.pool.query<T>(`SELECT ${q.select} ${q.from} ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+  const [page, count] = await Promise.all([
+    rows<T>(db.pool, `SELECT ${q.select} ${q.from} ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
       ...q.params,
       q.pageSize,
       (q.page - 1) * q.pageSize,
     ]),
-    db.pool.query<{ n: number }>(
+    one<{ n: number }>(
+      db.pool,
       `SELECT count(*)::int AS n FROM (SELECT 1 ${q.countFrom ?? q.from} LIMIT ${COUNT_CAP + 1}) t`,
       q.params,
     ),
   ]);
-  const total = count.rows[0]!.n;
+  const total = count.n;
   return {
-    rows: rows.rows,
+    rows: page,
     total: Math.min(total, COUNT_CAP),
     total_capped: total > COUNT_CAP,
     page: q.page,

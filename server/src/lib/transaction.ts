@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { holdingConnection, type Db } from '../db/pool.ts';
+import { exec } from '../db/sql.ts';
 
 /**
  * The one way to open a transaction: `work` runs on one pooled connection between BEGIN and COMMIT, and
@@ -18,13 +19,13 @@ export async function transaction<T>(
   const rollbackAndRelease = async () => {
     if (released) return;
     released = true;
-    await client.query('ROLLBACK').catch(() => {});
+    await exec(client, 'ROLLBACK').catch(() => {});
     client.release();
   };
   try {
-    await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+    await exec(client, options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     const result = await holdingConnection(() => work(client), rollbackAndRelease);
-    await client.query('COMMIT');
+    await exec(client, 'COMMIT');
     return result;
   } catch (err) {
     await rollbackAndRelease();

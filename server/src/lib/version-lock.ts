@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import { maybeOne, type Queryable } from '../db/sql.ts';
+import type { Tables } from '../db/tables.ts';
 import { AppError } from '@nine/shared/errors';
 
 /**
@@ -7,17 +8,18 @@ import { AppError } from '@nine/shared/errors';
  * `table` and `where` are SQL written in code, never input.
  */
 export async function lockVersion(
-  client: pg.PoolClient,
+  client: Queryable,
   table: string,
   id: number,
   version: number,
   where = 'true',
 ): Promise<void> {
-  const { rows } = await client.query<{ version: number }>(
+  // Every versioned table's `version` is an integer; orders stands for them all.
+  const row = await maybeOne<Pick<Tables['orders'], 'version'>>(
+    client,
     `SELECT version FROM ${table} WHERE id = $1 AND ${where} FOR UPDATE`,
     [id],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  if (rows[0].version !== version)
-    throw new AppError('versionConflict', { data: { version: rows[0].version } });
+  if (!row) throw new AppError('notFound');
+  if (row.version !== version) throw new AppError('versionConflict', { data: { version: row.version } });
 }

@@ -45,9 +45,9 @@ export function contractSchema(
  * The OpenAPI 3.1 document of every /api route, served at /api/docs/openapi.json, and Swagger UI at
  * /api/docs (its assets come from the package, so the page works offline).
  *
- * Contracts (shared/src/schemas/contracts.ts) are attached only to the document, through swagger's
- * `transform`: the routes' own `schema` stays empty, so Fastify neither validates nor serialises with them
- * yet (fast-json-stringify would drop any field a response schema forgot). Handlers keep parsing with zod.
+ * Contracts (shared/src/schemas/contracts.ts) reach the document through swagger's `transform`; the routes'
+ * own `schema` stays empty, so fast-json-stringify never drops a field a response schema forgot. Handlers
+ * parse requests with the same zod schemas, and plugins/response-contracts.ts checks every answer.
  *
  * Register before `registerAuthentication`: this scope's onRoute hook must run before the one that refuses
  * a route without `config.access`, and swagger must see every route declared after it.

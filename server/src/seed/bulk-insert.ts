@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { exec, type Queryable } from '../db/sql.ts';
 
 export type Column = readonly [name: string, pgType: string];
 
@@ -7,7 +7,7 @@ export type Column = readonly [name: string, pgType: string];
  * and parse for thousands of rows, much faster than row-by-row inserts.
  */
 export async function bulkInsert(
-  client: pg.PoolClient | pg.Client,
+  client: Queryable,
   table: string,
   columns: readonly Column[],
   rows: readonly (readonly unknown[])[],
@@ -20,6 +20,6 @@ export async function bulkInsert(
   for (let start = 0; start < rows.length; start += chunk) {
     const slice = rows.slice(start, start + chunk);
     const arrays = columns.map((_, c) => slice.map((r) => r[c] ?? null));
-    await client.query(text, arrays);
+    await exec(client, text, arrays);
   }
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/bootstrap.ts';
 import { migrate } from '../db/migrate.ts';
+import { exec } from '../db/sql.ts';
 import { paths } from '../config.ts';
 import { isSeeded, seedDemoData } from './seed-demo.ts';
 
@@ -23,7 +24,7 @@ try {
       process.exitCode = 1;
     } else {
       log('dropping all data (--reset)');
-      await database.db.pool.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await exec(database.db.pool, 'DROP SCHEMA public CASCADE; CREATE SCHEMA public');
       await migrate(database.db.pool, paths.migrations);
     }
   }

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/pool.ts';
+import { exec, one, rows } from '../db/sql.ts';
+import type { Tables } from '../db/tables.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { resources } from '@nine/shared/permissions';
 import { spreadTax } from '@nine/shared/tax';
@@ -37,8 +39,8 @@ export interface SeedStats {
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {
-  const { rows } = await db.pool.query<{ seeded: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS seeded');
-  return rows[0]!.seeded;
+  const { seeded } = await one<{ seeded: boolean }>(db.pool, 'SELECT EXISTS (SELECT 1 FROM users) AS seeded');
+  return seeded;
 }
 
 const ROLE_GRANTS: Record<DemoRole, readonly (readonly [string, string])[]> = {
@@ -88,25 +90,26 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
   const rng = createRandom(20261121);
   const client = await db.pool.connect();
   try {
-    await client.query('BEGIN');
-    await client.query('SET LOCAL synchronous_commit = off');
+    await exec(client, 'BEGIN');
+    await exec(client, 'SET LOCAL synchronous_commit = off');
     // A million orders load in one long transaction: the request timeouts of the pool do not apply.
-    await client.query(
+    await exec(
+      client,
       'SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0',
     );
     // The generator writes consistent keys, so per-row FK triggers only cost time (3x on a million
     // orders). Needs a superuser (the embedded database is); otherwise the triggers simply run.
     // Unique, check and exclusion constraints are indexes and stay enforced either way.
-    await client.query('SAVEPOINT replica');
-    await client
-      .query('SET LOCAL session_replication_role = replica')
-      .then(() => client.query('RELEASE SAVEPOINT replica'))
-      .catch(() => client.query('ROLLBACK TO SAVEPOINT replica'));
+    await exec(client, 'SAVEPOINT replica');
+    await exec(client, 'SET LOCAL session_replication_role = replica')
+      .then(() => exec(client, 'RELEASE SAVEPOINT replica'))
+      .catch(() => exec(client, 'ROLLBACK TO SAVEPOINT replica'));
     const ref = await seedReferenceData(client, rng);
     // Cash needs an open register: each location's current register is open with a 200.00 float, so the demo
     // counter takes cash at once (Harbor Front's second register, Dock kiosk, stays closed).
     for (const [locationId, registerId] of ref.registerByLocation) {
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO register_sessions (cash_register_id, opened_by, opened_at, float_minor) VALUES ($1, $2, $3, 20000)`,
         [registerId, ref.staffIdsByLocation.get(locationId)!.at(-1), now],
       );
@@ -139,23 +142,26 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
       'ledger_entries',
       'audit_log',
     ]) {
-      await client.query(
+      await exec(
+        client,
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
       );
     }
-    await client.query(
+    await exec(
+      client,
       `SELECT setval('order_number_seq', (SELECT coalesce(max(number), 100000) + 1 FROM orders), false)`,
     );
-    await client.query(
+    await exec(
+      client,
       `SELECT setval('invoice_number_seq', (SELECT coalesce(max(number), 500000) + 1 FROM invoices), false)`,
     );
     // The triggers that keep derived tables were skipped with the FK triggers: count those tables afresh.
-    await client.query('SELECT rebuild_derived_tables()');
-    await client.query('COMMIT');
-    await client.query('ANALYZE');
+    await exec(client, 'SELECT rebuild_derived_tables()');
+    await exec(client, 'COMMIT');
+    await exec(client, 'ANALYZE');
     return { orders, items: catalogue.itemCount, customers: customers.count, ms: Date.now() - started };
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    await exec(client, 'ROLLBACK').catch(() => {});
     throw err;
   } finally {
     client.release();
@@ -172,7 +178,8 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
   const locationIds: number[] = [];
   const locationByCode = new Map<string, number>();
   for (const l of DEMO_LOCATIONS) {
-    const { rows } = await client.query<{ id: number }>(
+    const { id } = await one<Pick<Tables['locations'], 'id'>>(
+      client,
       `INSERT INTO locations (name, code, time_zone, address, zip_code, tel, email) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [
         l.name,
@@ -184,23 +191,26 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
         `${l.code.toLowerCase()}@nine.test`,
       ],
     );
-    locationIds.push(rows[0]!.id);
-    locationByCode.set(l.code, rows[0]!.id);
+    locationIds.push(id);
+    locationByCode.set(l.code, id);
   }
-  await client.query(`INSERT INTO rental_types (id, name) VALUES (2, 'Tours')`);
-  await client.query(
+  await exec(client, `INSERT INTO rental_types (id, name) VALUES (2, 'Tours')`);
+  await exec(
+    client,
     `UPDATE business_info SET site_title = 'Nine Bikes & Kayaks', site_url = 'https://nine.test', address = '12 Pier Road, San Francisco',
        email = 'hello@nine.test', tel = '+1 415 555 0100', url_prefix = 'nine', zip_code = '94133', tour_is_enabled = true,
        sms_is_enabled = true, accept_external_payments = true, add_adhoc_to_order = true WHERE id = 1`,
   );
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO taxes (name, rate_bp, is_active) VALUES ('Sales tax', ${TAX_BP}, true), ('Tourism levy', 200, false)`,
   );
   // The chart of accounts comes with migration 0002.
 
   const registerByLocation = new Map<number, number>();
   for (const [i, id] of locationIds.entries()) {
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO general_settings (location_id, multi_register, order_print_header, sale_order_print_header, invoice_print_header, allow_staff_credit_card_entry)
        VALUES ($1, $2, $3, $3, $3, true)`,
       [id, i === 0, `Nine Bikes & Kayaks · ${DEMO_LOCATIONS[i]!.name}`],
@@ -208,18 +218,21 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
     for (const rentalType of [1, 2]) {
       // A counter's quick sale is done once paid in full, so sales close themselves (close_sale_order);
       // Lakeside closes them by hand, so the demo shows both ways.
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO activity_settings (location_id, rental_type_id, close_sale_order) VALUES ($1, $2, $3)`,
         [id, rentalType, DEMO_LOCATIONS[i]!.code === 'LAKE' ? 'manual' : 'on_full_payment'],
       );
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO location_activity_settings (location_id, rental_type_id, delivery_availability) VALUES ($1, $2, $3)`,
         [id, rentalType, i === 0],
       );
     }
     const registers = i === 0 ? ['Front desk', 'Dock kiosk'] : ['Front desk'];
     for (const name of registers) {
-      const { rows } = await client.query<{ id: number }>(
+      const register = await one<Pick<Tables['cash_registers'], 'id'>>(
+        client,
         `INSERT INTO cash_registers (location_id, name, header_title, default_terminal) VALUES ($1, $2, $3, $4) RETURNING id`,
         [
           id,
@@ -228,9 +241,9 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
           `TERM-${i + 1}${name === 'Front desk' ? 'A' : 'B'}`,
         ],
       );
-      if (!registerByLocation.has(id)) registerByLocation.set(id, rows[0]!.id);
+      if (!registerByLocation.has(id)) registerByLocation.set(id, register.id);
     }
-    await client.query(`UPDATE general_settings SET current_cash_register = $1 WHERE location_id = $2`, [
+    await exec(client, `UPDATE general_settings SET current_cash_register = $1 WHERE location_id = $2`, [
       registerByLocation.get(id),
       id,
     ]);
@@ -238,11 +251,11 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
 
   const roleIds = new Map<DemoRole, number>();
   for (const [title, grants] of Object.entries(ROLE_GRANTS) as [DemoRole, (typeof ROLE_GRANTS)[DemoRole]][]) {
-    const { rows } = await client.query<{ id: number }>(
+    const { id: roleId } = await one<Pick<Tables['roles'], 'id'>>(
+      client,
       `INSERT INTO roles (title) VALUES ($1) RETURNING id`,
       [title],
     );
-    const roleId = rows[0]!.id;
     roleIds.set(title, roleId);
     await bulkInsert(
       client,
@@ -260,24 +273,24 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
   for (const account of DEMO_ACCOUNTS) {
     const hash = await hashPassword(DEMO_PASSWORD);
     const homes = account.locations.map((c) => locationByCode.get(c)!);
-    const { rows } = await client.query<{ id: number }>(
+    const { id: userId } = await one<Pick<Tables['users'], 'id'>>(
+      client,
       `INSERT INTO users (name, email, password_hash, default_location_id, created_at, last_login_at)
        VALUES ($1, $2, $3, $4, now() - interval '400 days', NULL) RETURNING id`,
       [account.name, account.email, hash, homes.length === 1 ? homes[0] : null],
     );
-    const userId = rows[0]!.id;
-    await client.query(`INSERT INTO password_history (user_id, password_hash) VALUES ($1, $2)`, [
+    await exec(client, `INSERT INTO password_history (user_id, password_hash) VALUES ($1, $2)`, [
       userId,
       hash,
     ]);
     if (account.accessKey) {
-      await client.query(`UPDATE users SET access_key_hash = $2 WHERE id = $1`, [
+      await exec(client, `UPDATE users SET access_key_hash = $2 WHERE id = $1`, [
         userId,
         await hashPassword(account.accessKey),
       ]);
     }
     for (const locationId of homes) {
-      await client.query(`INSERT INTO user_roles (user_id, role_id, location_id) VALUES ($1, $2, $3)`, [
+      await exec(client, `INSERT INTO user_roles (user_id, role_id, location_id) VALUES ($1, $2, $3)`, [
         userId,
         roleIds.get(account.role),
         locationId,
@@ -303,10 +316,10 @@ async function seedCustomers(
   locationIds: number[],
   now: Date,
 ): Promise<CustomerPool> {
-  const { rows } = await client.query<{ id: number }>(
+  const { id: anonymousId } = await one<Pick<Tables['customers'], 'id'>>(
+    client,
     `INSERT INTO customers (first_name, last_name, is_anonymous, notes) VALUES ('Walk-in', 'customer', true, 'Default customer for quick sales') RETURNING id`,
   );
-  const anonymousId = rows[0]!.id;
   const data: unknown[][] = [];
   for (let i = 0; i < count; i++) {
     const first = rng.pick(FIRST_NAMES);
@@ -374,27 +387,29 @@ async function seedCatalogue(
 ): Promise<CatalogueData> {
   const shares = { serialized: 130, bulkRent: 50, sale: 120 };
   const products: ProductRow[] = [];
-  const attr = await client.query<{ id: number }>(
+  const attr = await rows<Pick<Tables['attributes'], 'id'>>(
+    client,
     `INSERT INTO attributes (name, kind) VALUES ('Size', 'option'), ('Color', 'option'), ('Year', 'number') RETURNING id`,
   );
-  const [sizeAttr, colorAttr, yearAttr] = attr.rows.map((r) => r.id);
+  const [sizeAttr, colorAttr, yearAttr] = attr.map((r) => r.id);
   const attributeValues: unknown[][] = [];
   const colors = ['Red', 'Blue', 'Black', 'White', 'Green', 'Orange'];
   let rootOrder = 0;
   for (const root of CATALOGUE) {
-    const { rows } = await client.query<{ id: number }>(
+    const { id: rootId } = await one<Pick<Tables['categories'], 'id'>>(
+      client,
       `INSERT INTO categories (name, rental_type_id, sort_order) VALUES ($1, $2, $3) RETURNING id`,
       [root.name, root.kind === 'rent' ? 1 : null, rootOrder++],
     );
-    const rootId = rows[0]!.id;
     for (const [childIndex, child] of root.children.entries()) {
-      const { rows: c } = await client.query<{ id: number }>(
+      const { id: categoryId } = await one<Pick<Tables['categories'], 'id'>>(
+        client,
         // No picture: image_url names a file uploaded under DATA_DIR, which a seed of the database alone has not.
         `INSERT INTO categories (parent_id, name, rental_type_id, sort_order) VALUES ($1, $2, $3, $4) RETURNING id`,
         [rootId, child.name, root.kind === 'rent' ? 1 : null, childIndex],
       );
-      const categoryId = c[0]!.id;
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO category_attributes (category_id, attribute_id) VALUES ($1, $2), ($1, $3)`,
         [categoryId, sizeAttr, colorAttr],
       );
@@ -415,7 +430,8 @@ async function seedCatalogue(
         const year = 2023 + Math.floor(n / (child.models.length * child.options.length));
         const sku = `${prefix}-${String(products.length + 1).padStart(4, '0')}`;
         const price = Math.round(rng.int(child.price[0], child.price[1]) / 50) * 50;
-        const { rows: p } = await client.query<{ id: number }>(
+        const product = await one<Pick<Tables['products'], 'id'>>(
+          client,
           `INSERT INTO products (kind, sku, name, option, category_id, rental_type_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, tax_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1) RETURNING id`,
           [
@@ -433,7 +449,7 @@ async function seedCatalogue(
           ],
         );
         const row: ProductRow = {
-          id: p[0]!.id,
+          id: product.id,
           sku,
           kind: root.kind,
           serialized: child.serialized,
@@ -489,7 +505,7 @@ async function seedCatalogue(
     items,
     { overridingSystemValue: true },
   );
-  await client.query(`SELECT setval(pg_get_serial_sequence('items', 'id'), $1)`, [itemCount]);
+  await exec(client, `SELECT setval(pg_get_serial_sequence('items', 'id'), $1)`, [itemCount]);
 
   const stock: unknown[][] = [];
   for (const p of products.filter((x) => !x.serialized))
@@ -1165,10 +1181,11 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
 
   // Only the first location delivers (location activity settings): its delivery orders get a drop-off
   // before the start and a pick-up at the end, with every item of the order on both runs.
-  await client.query(`UPDATE orders SET has_delivery = false WHERE has_delivery AND location_id <> $1`, [
+  await exec(client, `UPDATE orders SET has_delivery = false WHERE has_delivery AND location_id <> $1`, [
     ctx.locationIds[0],
   ]);
-  await client.query(
+  await exec(
+    client,
     `WITH runs AS (
        SELECT o.id AS order_id, o.location_id, kind.type, kind.at, o.status,
               coalesce(c.address, '1 Main St') AS address, c.postal_code
@@ -1181,19 +1198,26 @@ async function seedOrders(client: pg.PoolClient, rng: Random, ctx: OrderContext)
             at, address, postal_code
      FROM runs`,
   );
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO delivery_items (delivery_id, order_item_id)
      SELECT d.id, oi.id FROM deliveries d JOIN order_items oi ON oi.order_id = d.order_id WHERE oi.status <> 'cancelled'`,
   );
 
   // Items out on live rentals are shown as rented.
-  await client.query(`UPDATE items i SET status = 'rented' FROM order_items oi
-    WHERE oi.item_id = i.id AND oi.status = 'delivered'`);
-  await client.query(`UPDATE items SET status = 'maintenance' WHERE status = 'available' AND id % 97 = 0`);
-  await client.query(`UPDATE items SET status = 'retired' WHERE status = 'available' AND id % 211 = 0`);
-  await client.query(`UPDATE items i SET rent_count = s.n, rent_minutes = s.minutes FROM (
+  await exec(
+    client,
+    `UPDATE items i SET status = 'rented' FROM order_items oi
+    WHERE oi.item_id = i.id AND oi.status = 'delivered'`,
+  );
+  await exec(client, `UPDATE items SET status = 'maintenance' WHERE status = 'available' AND id % 97 = 0`);
+  await exec(client, `UPDATE items SET status = 'retired' WHERE status = 'available' AND id % 211 = 0`);
+  await exec(
+    client,
+    `UPDATE items i SET rent_count = s.n, rent_minutes = s.minutes FROM (
       SELECT item_id, count(*) AS n, sum(extract(epoch FROM (returned_at - delivered_at)) / 60)::bigint AS minutes
       FROM order_items WHERE item_id IS NOT NULL AND returned_at IS NOT NULL AND delivered_at IS NOT NULL GROUP BY item_id) s
-    WHERE s.item_id = i.id`);
+    WHERE s.item_id = i.id`,
+  );
   return written;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { exec } from '../db/sql.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import type { Random } from './random.ts';
 
@@ -104,7 +105,8 @@ export async function seedRepairs(
     { overridingSystemValue: true },
   );
   for (const table of ['repair_logs', 'repair_work']) {
-    await client.query(
+    await exec(
+      client,
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce((SELECT max(id) FROM ${table}), 0) + 1, false)`,
     );
   }

@@ -14,6 +14,7 @@ export async function createTestApp(
     outboxDir: opts.outboxDir ?? '/nonexistent-outbox',
     exportsDir: opts.exportsDir ?? '/nonexistent-exports',
     publicUrl: 'http://nine.test',
+    responseContracts: 'enforce' as const,
   };
   return buildApp({
     config,

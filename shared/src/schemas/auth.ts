@@ -9,7 +9,20 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const locationSchema = z.object({ id: z.number().int(), name: z.string() });
+/** An approver's access key as a request carries it (spec section 5); the server checks it against the hash. */
+export const approverAccessKey = z.string().min(1).max(64);
+/** The access-key prompt's one field. */
+export const accessKeyPrompt = z.object({ access_key: approverAccessKey });
+
+export const locationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /**
+   * The location's IANA time zone: the web shows instants in it. Optional only for sessions a browser
+   * saved before the server sent it (shown in the browser's zone until the next sign-in).
+   */
+  time_zone: z.string().optional(),
+});
 export type Location = z.infer<typeof locationSchema>;
 
 export const permissionRecord = z.object({

@@ -50,7 +50,7 @@ import {
   deliveryUpdate,
   updatedDelivery,
 } from './delivery.ts';
-import { exportCreated, exportPage } from './exports.ts';
+import { exportCreate, exportCreated, exportPage } from './exports.ts';
 import {
   attributeInput,
   attributeRow,
@@ -248,12 +248,6 @@ const ssoCheckQuery = z.object({ email: z.string().email().max(254).optional() }
 const customerLookupQuery = z.object({
   search: z.string().trim().min(1).max(100),
   limit: z.coerce.number().int().min(1).max(50).default(10),
-});
-const exportCreate = z.object({
-  list: z.string(),
-  format: z.enum(['csv', 'xlsx']).default('csv'),
-  description: z.string().trim().min(1).max(200),
-  filters: z.record(z.string(), z.unknown()).default({}),
 });
 const exportListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

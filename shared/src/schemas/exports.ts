@@ -29,6 +29,17 @@ export const exportPage = z.object({
 });
 export type ExportPage = z.infer<typeof exportPage>;
 
+/** POST /api/nine/exports: the list (a source key of the server's export-sources.ts) with its filters. */
+export const exportCreate = z.object({
+  list: z.string(),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  description: z.string().trim().min(1).max(200),
+  filters: z.record(z.string(), z.unknown()).default({}),
+});
+export type ExportCreate = z.infer<typeof exportCreate>;
+/** The export dialog's fields; the list and its filters come from the screen. */
+export const exportForm = exportCreate.pick({ description: true, format: true });
+
 /** POST /api/nine/exports: the export queued; the list shows it in progress until the job finishes. */
 export const exportCreated = exportRow.pick({ id: true, status: true, created_at: true });
 export type ExportCreated = z.infer<typeof exportCreated>;

@@ -209,6 +209,8 @@ export const itemInput = z.object({
   current_location_id: id.optional(),
 });
 export type ItemInput = z.input<typeof itemInput>;
+/** The add-item form of a product: a new item starts available at its home location. */
+export const itemForm = itemInput.pick({ sku: true, barcode: true, home_location_id: true });
 
 /** Status changes here are manual ones: `rented` is only ever set by an order. */
 export const itemUpdate = z.object({
@@ -232,6 +234,10 @@ export const stockInput = z.object({
   quantity: z.number().int().min(0).max(1_000_000),
 });
 export type StockInput = z.input<typeof stockInput>;
+/** The set-stock form: the quantity typed as digits, then checked by the route's own rule. */
+export const stockForm = stockInput.extend({
+  quantity: z.string().trim().regex(/^\d+$/).transform(Number).pipe(stockInput.shape.quantity),
+});
 
 export const rentalHistoryQuery = pageQuery({ size: { default: 20, max: 100 } });
 

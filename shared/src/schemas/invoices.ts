@@ -113,7 +113,8 @@ export type InvoicePayment = z.infer<typeof invoicePayment>;
 
 export const invoiceCustomer = z.object({
   id: z.number(),
-  name: z.string(),
+  /** Null when both name parts are blank (an imported customer known only by phone or e-mail). */
+  name: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './page.ts';
 import { amountMinor, positiveAmountMinor } from '../money.ts';
+import { approverAccessKey } from './auth.ts';
 
 export const paymentMethods = ['cash', 'card', 'external', 'account_credit'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -34,7 +35,7 @@ export type PaymentCreate = z.infer<typeof paymentCreate>;
 export const refundCreate = z.object({
   amount_minor: positiveAmountMinor,
   reason: z.string().trim().min(1).max(500),
-  access_key: z.string().min(1).max(64).optional(),
+  access_key: approverAccessKey.optional(),
   /** A cash refund leaves this counter's register when the location has several (multi_register). */
   cash_register_id: z.number().int().positive().optional(),
 });
@@ -93,6 +94,13 @@ export const registerMovement = z.object({
   reason: z.string().trim().min(1).max(200),
 });
 export const registerClose = z.object({ counted_minor: amountMinor });
+/** The register card's form: one action at a time, each checked by the body its route parses. */
+export const registerActionForm = z.discriminatedUnion('kind', [
+  registerOpen.extend({ kind: z.literal('open') }),
+  registerMovement,
+  registerClose.extend({ kind: z.literal('close') }),
+]);
+export type RegisterActionForm = z.infer<typeof registerActionForm>;
 
 /** Change cost (spec: changeCost) and overriding a required deposit: both logged with an approver. */
 export const priceOverride = z.object({
@@ -100,7 +108,7 @@ export const priceOverride = z.object({
   unit_price_minor: amountMinor,
   version: z.number().int().positive(),
   comment: z.string().trim().min(1).max(500),
-  access_key: z.string().min(1).max(64).optional(),
+  access_key: approverAccessKey.optional(),
 });
 /** The change-cost form: price and reason by the server's rules; an empty access key is sent as none. */
 export const priceOverrideForm = priceOverride
@@ -110,5 +118,5 @@ export const depositOverride = z.object({
   deposit_minor: amountMinor,
   version: z.number().int().positive(),
   comment: z.string().trim().min(1).max(500),
-  access_key: z.string().min(1).max(64),
+  access_key: approverAccessKey,
 });

@@ -177,6 +177,15 @@ export type { Page } from './page.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 
+/** A rental's period rule, on planned_finish: `.refine(...finishAfterStart)` (the create, the quote, the wizard). */
+export const finishAfterStart: [
+  check: (period: { planned_start: string; planned_finish: string }) => boolean,
+  params: { path: string[]; message: string },
+] = [
+  (period) => new Date(period.planned_finish) > new Date(period.planned_start),
+  { path: ['planned_finish'], message: 'must be after planned_start' },
+];
+
 export const rentOrderCreate = z
   .object({
     customer_id: z.number().int().positive(),
@@ -198,10 +207,7 @@ export const rentOrderCreate = z
     customer_note: z.string().trim().max(2000).optional(),
     cc_skipped: z.boolean().default(false),
   })
-  .refine((o) => new Date(o.planned_finish) > new Date(o.planned_start), {
-    path: ['planned_finish'],
-    message: 'must be after planned_start',
-  });
+  .refine(...finishAfterStart);
 export type RentOrderCreate = z.infer<typeof rentOrderCreate>;
 
 export const saleOrderCreate = z.object({
@@ -276,10 +282,7 @@ export const rentOrderQuote = z
       .min(1)
       .max(100),
   })
-  .refine((o) => new Date(o.planned_finish) > new Date(o.planned_start), {
-    path: ['planned_finish'],
-    message: 'must be after planned_start',
-  });
+  .refine(...finishAfterStart);
 
 export const orderCustomer = z.object({
   id: z.number(),

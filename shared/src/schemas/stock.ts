@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './page.ts';
 import { amountMinor } from '../money.ts';
+import { accessKeyPrompt } from './auth.ts';
 
 /** Barcodes, availability calendar, scheduled maintenance, repair logs and stocktakes (issue 7). */
 
@@ -263,6 +264,8 @@ export const repairCloseForm = z.object({
   cost_minor: amountMinor.nullable().transform((minor) => minor ?? 0),
 });
 export const repairWorkForm = repairCloseForm.extend({ work: repairWorkCreate.shape.work });
+/** The send-to-maintenance form of the barcode screen: what is wrong (the item and order come from the scan). */
+export const repairProblemForm = repairLogCreate.pick({ problem: true });
 
 export const repairLog = z.object({
   id: z.number(),
@@ -285,7 +288,7 @@ export type RepairLog = z.infer<typeof repairLog>;
 
 // Stocktake ------------------------------------------------------------------------------------
 
-export const stocktakeStart = z.object({ access_key: z.string().min(1).max(64) });
+export const stocktakeStart = accessKeyPrompt;
 export const stocktakeScan = z.object({ code: z.string().trim().min(1).max(64) });
 
 export const stocktakeLine = z.object({

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
 import { ApiError, connectFailureHandler, connectSession } from '../lib/api-client.ts';
 import { createFailureHandler } from '../lib/api-errors.ts';
+import { setDisplayTimeZone } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { settleSecureWrites } from '../lib/secure-storage.ts';
 import { createAppToaster, createNotifier, type AppToaster, type Notify } from '../lib/toast.tsx';
@@ -10,7 +11,7 @@ import { locationPermissionsQueryKey } from '../features/session/api/get-locatio
 import { recordActivity } from '../features/session/inactivity.ts';
 import { cachePermissions, clearPermissionsCache } from '../features/session/permissions-cache.ts';
 import { sessionMachine, type SessionActorRef } from '../features/session/session-machine.ts';
-import { loadSession } from '../features/session/session-storage.ts';
+import { loadSession, locationTimeZone } from '../features/session/session-storage.ts';
 import { agentMachine, type AgentActorRef, type AgentMachineInput } from '../features/agent/agent-machine.ts';
 
 export interface AppServices {
@@ -112,8 +113,14 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
   };
   const agentLink = session.subscribe((snapshot) => syncAgent(snapshot.matches('signedIn')));
 
+  // Times are shown on the clock of the location the user works at (the browser's when signed out); set
+  // here, outside React, so the first render after a sign-in or a location change already uses it.
+  const followZone = () => setDisplayTimeZone(locationTimeZone(session.getSnapshot().context.session));
+  const zoneLink = session.subscribe(followZone);
+
   session.start();
   syncAgent(session.getSnapshot().matches('signedIn'));
+  followZone();
 
   return {
     queryClient,
@@ -129,6 +136,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       disconnectFailures();
       session.stop();
       agentLink.unsubscribe();
+      zoneLink.unsubscribe();
+      setDisplayTimeZone(null);
       agent.stop();
       queryClient.clear();
       ui.dispose();

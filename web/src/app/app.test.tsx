@@ -1,25 +1,13 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n, setLanguage } from '../lib/i18n.ts';
-import { App } from './app.tsx';
-import { createAppServices, type AppServices } from './app-services.ts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+import { jsonResponse, requestsTo, stubFetch, type FetchHandler } from '../testing/fake-api.ts';
+import { disposeApp, loginAnswer, renderAppAt, setUpAppTests, signIn } from './testing/app-harness.tsx';
 
 // The network edge is the only thing faked here: everything between the form and fetch() is real.
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const loginOk = {
-  data: {
-    token: 'tok-abc',
-    token_type: 'Bearer',
-    expires_in: 3600,
-    user: { id: 1, name: 'Ada Admin', email: 'admin@nine.test' },
-    locations: [{ id: 3, name: 'Harbour Rentals' }],
-    location_id: 3,
-  },
-};
+const loginOk = loginAnswer({ id: 1, name: 'Ada Admin', email: 'admin@nine.test' }, [
+  { id: 3, name: 'Harbour Rentals' },
+]);
 const summary = {
   data: {
     location: { id: 3, name: 'Harbour Rentals' },
@@ -38,51 +26,13 @@ const permissions = {
 };
 
 let requests: Request[] = [];
-function serve(routes: Record<string, Handler>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      requests.push(input.clone());
-      const url = new URL(input.url);
-      const handler = routes[`${input.method} ${url.pathname}`];
-      return handler
-        ? handler(input)
-        : json(404, { resp_code: 1004, resp_message: 'We could not find what you asked for.' });
-    }),
-  );
+function serve(routes: Record<string, FetchHandler>) {
+  requests = stubFetch(routes, { notFoundMessage: 'We could not find what you asked for.' });
 }
-const sent = (method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+const sent = (method: string, path: string) => requestsTo(requests, method, path);
+const renderAt = (path: string) => renderAppAt(path).services;
 
-let services: AppServices;
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  services = createAppServices();
-  // StrictMode as in main.tsx: effects that run twice must still behave.
-  return render(
-    <StrictMode>
-      <App services={services} />
-    </StrictMode>,
-  );
-}
-
-async function signIn(email = 'admin@nine.test', password = 'Nine-demo-1') {
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
-});
-afterEach(() => {
-  services.dispose();
-  vi.unstubAllGlobals();
-});
+setUpAppTests();
 
 describe('login page', () => {
   it('shows the heading, labelled fields, the language picker, and the title', async () => {
@@ -98,7 +48,7 @@ describe('login page', () => {
   it("shows the server's translated message when the sign-in fails, and stays on the login page", async () => {
     serve({
       'POST /api/nine/user/login': () =>
-        json(401, { resp_code: 1010, resp_message: 'The e-mail or password is not correct.' }),
+        jsonResponse(401, { resp_code: 1010, resp_message: 'The e-mail or password is not correct.' }),
     });
     renderAt('/nine/auth/login');
     await signIn('admin@nine.test', 'wrong');
@@ -125,7 +75,7 @@ describe('login page', () => {
   it('switches to French on demand, remembers it, and sends it to the server', async () => {
     serve({
       'POST /api/nine/user/login': () =>
-        json(401, { resp_code: 1010, resp_message: "L'e-mail ou le mot de passe est incorrect." }),
+        jsonResponse(401, { resp_code: 1010, resp_message: "L'e-mail ou le mot de passe est incorrect." }),
     });
     renderAt('/nine/auth/login');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Language' }), {
@@ -147,10 +97,10 @@ describe('login page', () => {
 describe('signed-in shell', () => {
   beforeEach(() => {
     serve({
-      'POST /api/nine/user/login': () => json(200, loginOk),
-      'POST /api/nine/user/logout': () => json(200, { data: { ok: true } }),
-      'GET /api/nine/user/location-permissions': () => json(200, permissions),
-      'GET /api/nine/dashboard/summary': () => json(200, summary),
+      'POST /api/nine/user/login': () => jsonResponse(200, loginOk),
+      'POST /api/nine/user/logout': () => jsonResponse(200, { data: { ok: true } }),
+      'GET /api/nine/user/location-permissions': () => jsonResponse(200, permissions),
+      'GET /api/nine/dashboard/summary': () => jsonResponse(200, summary),
     });
   });
 
@@ -217,28 +167,30 @@ describe('signed-in shell', () => {
     // The first token gets revoked on the server; the next sign-in hands out a fresh one.
     let logins = 0;
     serve({
-      'POST /api/nine/user/login': () => json(200, { data: { ...loginOk.data, token: `tok-${++logins}` } }),
-      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'POST /api/nine/user/login': () =>
+        jsonResponse(200, { data: { ...loginOk.data, token: `tok-${++logins}` } }),
+      'GET /api/nine/user/location-permissions': () => jsonResponse(200, permissions),
       'GET /api/nine/dashboard/summary': (request) =>
         request.headers.get('authorization') === 'Bearer tok-1'
-          ? json(401, { resp_code: 1002, resp_message: 'Your session has ended. Please sign in again.' })
-          : json(200, summary),
+          ? jsonResponse(401, {
+              resp_code: 1002,
+              resp_message: 'Your session has ended. Please sign in again.',
+            })
+          : jsonResponse(200, summary),
     });
-    window.history.replaceState(null, '', '/nine/auth/login');
-    services = createAppServices();
-    const { unmount } = render(<App services={services} />);
+    const { unmount, services: first } = renderAppAt('/nine/auth/login', { strict: false });
     await signIn();
 
     expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();
     const notice = screen.getAllByRole('status').find((el) => el.textContent?.includes('session has ended'));
     expect(notice?.textContent).toBe('Your session has ended. Please sign in again.');
     expect(localStorage.getItem('nine.session')).toBeNull();
-    expect(services.session.getSnapshot().context.returnTo).toBe('/nine/dashboard');
+    expect(first.session.getSnapshot().context.returnTo).toBe('/nine/dashboard');
     unmount();
-    services.dispose();
+    first.dispose();
 
     // Same again from a path with a query, through the StrictMode render (tokens are fresh from here on).
-    renderAt('/nine/auth/login');
+    const services = renderAt('/nine/auth/login');
     await signIn();
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     // Any call answering 401 does this (see api-client); here the path carries a query to keep.
@@ -256,7 +208,7 @@ describe('signed-in shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     // A reload: a fresh app over the same localStorage.
     cleanup();
-    services.dispose();
+    await disposeApp();
     renderAt('/nine');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(window.location.pathname).toBe('/nine/dashboard');
@@ -264,10 +216,10 @@ describe('signed-in shell', () => {
 
   it('shows a generic error on the cards when the summary cannot load', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, loginOk),
-      'GET /api/nine/user/location-permissions': () => json(200, permissions),
+      'POST /api/nine/user/login': () => jsonResponse(200, loginOk),
+      'GET /api/nine/user/location-permissions': () => jsonResponse(200, permissions),
       'GET /api/nine/dashboard/summary': () =>
-        json(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
+        jsonResponse(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
     });
     renderAt('/nine/auth/login');
     await signIn();
@@ -291,9 +243,9 @@ describe('routing', () => {
 
   it('sends a signed-out visitor of the dashboard to login and back there after signing in', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, loginOk),
-      'GET /api/nine/user/location-permissions': () => json(200, permissions),
-      'GET /api/nine/dashboard/summary': () => json(200, summary),
+      'POST /api/nine/user/login': () => jsonResponse(200, loginOk),
+      'GET /api/nine/user/location-permissions': () => jsonResponse(200, permissions),
+      'GET /api/nine/dashboard/summary': () => jsonResponse(200, summary),
     });
     renderAt('/nine/dashboard?from=bookmark');
     expect(await screen.findByRole('heading', { name: 'Log Into Your Account' })).toBeTruthy();

@@ -1,107 +1,52 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settleSecureWrites } from '../lib/secure-storage.ts';
-import { initI18n, setLanguage } from '../lib/i18n.ts';
-import { App } from './app.tsx';
-import { createAppServices, type AppServices } from './app-services.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../lib/i18n.ts';
+import { jsonResponse, stubFetch } from '../testing/fake-api.ts';
 import { isNewRentOrderShortcut, isTypingTarget } from './new-rent-order-keys.ts';
+import {
+  generalSettingsAnswer,
+  goTo,
+  loginAnswer,
+  noSsoAnswer,
+  renderAppAt,
+  setUpAppTests,
+  signIn,
+  summaryAnswer,
+} from './testing/app-harness.tsx';
 
 // The network edge is the only thing faked here: everything between the screens and fetch() is real.
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const login = {
-  data: {
-    token: 'tok-abc',
-    token_type: 'Bearer',
-    expires_in: 3600,
-    user: { id: 1, name: 'Cleo Clerk', email: 'clerk@nine.test' },
-    locations: [{ id: 1, name: 'Harbor Front' }],
-    location_id: 1,
-  },
-};
-const summary = {
-  data: {
-    location: { id: 1, name: 'Harbor Front' },
-    date: '2026-03-02',
-    departures_today: 1,
-    returns_due_today: 2,
-    overdue: 3,
-    open_sale_orders: 4,
-    orders_created_today: 5,
-    revenue_today_minor: 600,
-    currency_symbol: '$',
-  },
-};
+const place = { id: 1, name: 'Harbor Front' };
 
 function serve(rentOrderAction: 'view' | 'change') {
-  const routes: Record<string, Handler> = {
-    'POST /api/nine/user/login': () => json(200, login),
-    'POST /api/nine/user/sso/check': () =>
-      json(200, { data: { sso_enabled: false, required: false, provider: null } }),
-    'GET /api/nine/user/location-permissions': () =>
-      json(200, {
-        data: {
-          permissions: [{ resource: 'rent_order', action: rentOrderAction }],
-          resources: ['rent_order'],
-        },
-      }),
-    'GET /api/nine/dashboard/summary': () => json(200, summary),
-    'GET /api/nine/general-settings': () =>
-      json(200, {
-        data: {
-          auto_logout_inactive_users_timeout: 0,
-          currency_symbol: '$',
-          used_in_store: false,
-          app_version: '0.1.0',
-        },
-      }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const handler = routes[`${input.method} ${new URL(input.url).pathname}`];
-      return handler ? handler(input) : json(404, { resp_code: 1004, resp_message: 'Not found.' });
-    }),
+  stubFetch(
+    {
+      'POST /api/nine/user/login': () =>
+        jsonResponse(200, loginAnswer({ id: 1, name: 'Cleo Clerk', email: 'clerk@nine.test' }, [place])),
+      'POST /api/nine/user/sso/check': () => jsonResponse(200, noSsoAnswer),
+      'GET /api/nine/user/location-permissions': () =>
+        jsonResponse(200, {
+          data: {
+            permissions: [{ resource: 'rent_order', action: rentOrderAction }],
+            resources: ['rent_order'],
+          },
+        }),
+      'GET /api/nine/dashboard/summary': () => jsonResponse(200, summaryAnswer(place)),
+      'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer()),
+    },
+    { notFoundMessage: 'Not found.' },
   );
 }
 
-let services: AppServices;
 async function signInAt(path: string) {
-  window.history.replaceState(null, '', path);
-  services = createAppServices({ reload: vi.fn() });
-  render(
-    <StrictMode>
-      <App services={services} />
-    </StrictMode>,
-  );
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'clerk@nine.test' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Nine-demo-1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-function goTo(path: string) {
-  act(() => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  renderAppAt(path);
+  await signIn('clerk@nine.test');
 }
 
 const altN = (target: Element = document.body, extra: KeyboardEventInit = {}) =>
   fireEvent.keyDown(target, { key: 'n', code: 'KeyN', altKey: true, ...extra });
 
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
-});
-afterEach(async () => {
-  services.dispose();
-  await settleSecureWrites();
-  vi.unstubAllGlobals();
+setUpAppTests();
+afterEach(() => {
   document.querySelectorAll('[data-test-field]').forEach((el) => el.remove());
 });
 

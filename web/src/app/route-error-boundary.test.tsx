@@ -1,9 +1,16 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, setLanguage } from '../lib/i18n.ts';
-import { settleSecureWrites } from '../lib/secure-storage.ts';
-import { App } from './app.tsx';
-import { createAppServices, type AppServices } from './app-services.ts';
+import { jsonResponse, stubFetch } from '../testing/fake-api.ts';
+import {
+  disposeApp,
+  generalSettingsAnswer,
+  goTo,
+  loginAnswer,
+  noSsoAnswer,
+  renderAppAt,
+  signIn,
+} from './testing/app-harness.tsx';
 
 // Two pages that crash on demand; everything else (router, layout, menu, session) is the real app.
 const crash = vi.hoisted(() => ({ versionHistory: true, orderIds: new Set<string>() }));
@@ -21,35 +28,17 @@ vi.mock('./pages/rent-order-page.tsx', () => ({
   },
 }));
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const place = { id: 1, name: 'Harbor Front' };
 const api: Record<string, unknown> = {
-  'POST /api/nine/user/login': {
-    data: {
-      token: 'tok-abc',
-      token_type: 'Bearer',
-      expires_in: 3600,
-      user: { id: 1, name: 'Alex Admin', email: 'admin@nine.test' },
-      locations: [{ id: 1, name: 'Harbor Front' }],
-      location_id: 1,
-    },
-  },
-  'POST /api/nine/user/sso/check': { data: { sso_enabled: false, required: false, provider: null } },
+  'POST /api/nine/user/login': loginAnswer({ id: 1, name: 'Alex Admin', email: 'admin@nine.test' }, [place]),
+  'POST /api/nine/user/sso/check': noSsoAnswer,
   'GET /api/nine/user/location-permissions': {
     data: { permissions: [{ resource: 'rent_order', action: 'any' }], resources: ['rent_order'] },
   },
-  'GET /api/nine/general-settings': {
-    data: {
-      auto_logout_inactive_users_timeout: 0,
-      currency_symbol: '$',
-      used_in_store: false,
-      app_version: '0.1.0',
-    },
-  },
+  'GET /api/nine/general-settings': generalSettingsAnswer(),
   'GET /api/nine/business-info': { data: { site_title: 'Nine' } },
 };
 
-let services: AppServices;
 beforeAll(async () => {
   await initI18n();
 });
@@ -59,36 +48,19 @@ beforeEach(async () => {
   crash.orderIds = new Set();
   // React reports every caught render error on the console; the boundary's own log line is expected too.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const body = api[`${input.method} ${new URL(input.url).pathname}`];
-      return body === undefined
-        ? json(404, { resp_code: 1004, resp_message: 'Not found.' })
-        : json(200, body);
-    }),
+  stubFetch(
+    Object.fromEntries(Object.entries(api).map(([route, body]) => [route, () => jsonResponse(200, body)])),
+    { notFoundMessage: 'Not found.' },
   );
 });
 afterEach(async () => {
-  services.dispose();
-  await settleSecureWrites();
+  await disposeApp();
   vi.unstubAllGlobals();
 });
 
 async function signedInAt(path: string) {
-  window.history.replaceState(null, '', path);
-  services = createAppServices({ reload: vi.fn() });
-  render(<App services={services} />);
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'admin@nine.test' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Nine-demo-1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-function goTo(path: string) {
-  act(() => {
-    window.history.pushState(null, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
+  renderAppAt(path, { strict: false });
+  await signIn();
 }
 
 describe('error boundary per route region', () => {

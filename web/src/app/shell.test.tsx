@@ -1,57 +1,28 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settleSecureWrites } from '../lib/secure-storage.ts';
-import { initI18n, setLanguage } from '../lib/i18n.ts';
-import { App } from './app.tsx';
-import { createAppServices, type AppServices } from './app-services.ts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, requestsTo, stubFetch, type FetchHandler } from '../testing/fake-api.ts';
+import {
+  generalSettingsAnswer,
+  loginAnswer,
+  noSsoAnswer,
+  renderAppAt,
+  setUpAppTests,
+  signIn,
+  summaryAnswer,
+} from './testing/app-harness.tsx';
 
 // The network edge is the only thing faked here: everything between the screens and fetch() is real.
-type Handler = (request: Request) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const threeLocations = [
   { id: 1, name: 'Harbor Front' },
   { id: 2, name: 'Old Town' },
   { id: 3, name: 'Lakeside' },
 ];
-const login = (overrides: Record<string, unknown> = {}) => ({
-  data: {
-    token: 'tok-abc',
-    token_type: 'Bearer',
-    expires_in: 3600,
-    user: { id: 1, name: 'Alex Admin', email: 'admin@nine.test' },
-    locations: threeLocations,
-    location_id: 1,
-    ...overrides,
-  },
-});
+const login = (overrides: Record<string, unknown> = {}) =>
+  loginAnswer({ id: 1, name: 'Alex Admin', email: 'admin@nine.test' }, threeLocations, overrides);
 const grants = (...resources: string[]) => ({
   permissions: resources.map((resource) => ({ resource, action: 'any' })),
   resources,
 });
-const generalSettings = (autoLogout = 0) => ({
-  data: {
-    auto_logout_inactive_users_timeout: autoLogout,
-    currency_symbol: '$',
-    used_in_store: false,
-    app_version: '0.1.0',
-  },
-});
-const summary = {
-  data: {
-    location: { id: 1, name: 'Harbor Front' },
-    date: '2026-03-02',
-    departures_today: 1,
-    returns_due_today: 2,
-    overdue: 3,
-    open_sale_orders: 4,
-    orders_created_today: 5,
-    revenue_today_minor: 600,
-    currency_symbol: '$',
-  },
-};
 const policy = {
   data: {
     min_length: 8,
@@ -63,40 +34,30 @@ const policy = {
 };
 
 let requests: Request[] = [];
-function serve(routes: Record<string, Handler>) {
-  const base: Record<string, Handler> = {
-    'POST /api/nine/user/login': () => json(200, login()),
-    'POST /api/nine/user/logout': () => json(200, { data: { ok: true } }),
-    'POST /api/nine/user/sso/check': () =>
-      json(200, { data: { sso_enabled: false, required: false, provider: null } }),
-    'GET /api/nine/user/location-permissions': () => json(200, { data: grants('rent_order') }),
-    'GET /api/nine/dashboard/summary': () => json(200, summary),
-    'GET /api/nine/general-settings': () => json(200, generalSettings()),
-    'GET /api/nine/business-info': () => json(200, { data: { site_title: 'Nine' } }),
-    'GET /api/nine/activity-settings': () => json(200, { data: activity }),
+function serve(routes: Record<string, FetchHandler>) {
+  const base: Record<string, FetchHandler> = {
+    'POST /api/nine/user/login': () => jsonResponse(200, login()),
+    'POST /api/nine/user/logout': () => jsonResponse(200, { data: { ok: true } }),
+    'POST /api/nine/user/sso/check': () => jsonResponse(200, noSsoAnswer),
+    'GET /api/nine/user/location-permissions': () => jsonResponse(200, { data: grants('rent_order') }),
+    'GET /api/nine/dashboard/summary': () => jsonResponse(200, summaryAnswer(threeLocations[0]!)),
+    'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer()),
+    'GET /api/nine/business-info': () => jsonResponse(200, { data: { site_title: 'Nine' } }),
+    'GET /api/nine/activity-settings': () => jsonResponse(200, { data: activity }),
     'GET /api/nine/location-activity-settings': () =>
-      json(200, { data: { location_id: 1, rental_type_id: 1, delivery_availability: true } }),
-    'GET /api/nine/user/password-policy': () => json(200, policy),
+      jsonResponse(200, { data: { location_id: 1, rental_type_id: 1, delivery_availability: true } }),
+    'GET /api/nine/user/password-policy': () => jsonResponse(200, policy),
   };
   const all = { ...base, ...routes };
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      requests.push(input.clone());
-      const url = new URL(input.url);
-      const select = /^\/api\/nine\/locations\/(\d+)\/select$/.exec(url.pathname);
-      const handler =
-        all[`${input.method} ${url.pathname}`] ??
-        (select ? all['GET /api/nine/locations/:id/select'] : undefined);
-      return handler
-        ? handler(input)
-        : json(404, { resp_code: 1004, resp_message: 'We could not find what you asked for.' });
-    }),
-  );
+  requests = stubFetch(all, {
+    notFoundMessage: 'We could not find what you asked for.',
+    route: (method, url) =>
+      /^\/api\/nine\/locations\/\d+\/select$/.test(url.pathname)
+        ? all['GET /api/nine/locations/:id/select']
+        : undefined,
+  });
 }
-const sent = (method: string, path: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === path);
+const sent = (method: string, path: string) => requestsTo(requests, method, path);
 
 const activity = {
   location_id: 1,
@@ -119,33 +80,8 @@ const activity = {
   is_migration_in_progress: false,
 };
 
-let services: AppServices;
-function renderAt(path: string) {
-  window.history.replaceState(null, '', path);
-  services = createAppServices({ reload: vi.fn() });
-  return render(
-    <StrictMode>
-      <App services={services} />
-    </StrictMode>,
-  );
-}
-
-async function signIn(email = 'admin@nine.test', password = 'Nine-demo-1') {
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
-});
-afterEach(async () => {
-  services.dispose();
-  await settleSecureWrites();
-  vi.unstubAllGlobals();
+setUpAppTests();
+afterEach(() => {
   vi.useRealTimers();
 });
 
@@ -153,9 +89,9 @@ describe('location choice', () => {
   it('after signing in with several locations asks for one, selects it on the server and works there', async () => {
     serve({
       'GET /api/nine/locations/:id/select': () =>
-        json(200, { data: { location_id: 2, ...grants('rent_order', 'activity') } }),
+        jsonResponse(200, { data: { location_id: 2, ...grants('rent_order', 'activity') } }),
     });
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     await signIn();
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Choose a location' });
@@ -176,13 +112,14 @@ describe('location choice', () => {
 
   it('switches from the menu, and the next requests carry the new location', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: threeLocations, location_id: 1 })),
+      'POST /api/nine/user/login': () =>
+        jsonResponse(200, login({ locations: threeLocations, location_id: 1 })),
       'GET /api/nine/locations/:id/select': (request) => {
         const id = Number(/locations\/(\d+)/.exec(new URL(request.url).pathname)?.[1]);
-        return json(200, { data: { location_id: id, ...grants('rent_order') } });
+        return jsonResponse(200, { data: { location_id: id, ...grants('rent_order') } });
       },
     });
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     await signIn();
     fireEvent.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Harbor Front' }),
@@ -212,8 +149,10 @@ describe('location choice', () => {
 
 describe('navigation rules', () => {
   it('rule 2: a route whose resource the user lacks sends to DashboardIndex', async () => {
-    serve({ 'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })) });
-    renderAt('/nine/auth/login');
+    serve({
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+    });
+    renderAppAt('/nine/auth/login');
     await signIn();
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     act(() => {
@@ -226,10 +165,10 @@ describe('navigation rules', () => {
 
   it('rule 2: the same route opens for a user holding the resource, with real data', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })),
-      'GET /api/nine/user/location-permissions': () => json(200, { data: grants('activity') }),
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'GET /api/nine/user/location-permissions': () => jsonResponse(200, { data: grants('activity') }),
     });
-    renderAt('/nine/settings/activity');
+    renderAppAt('/nine/settings/activity');
     await signIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity Settings' })).toBeTruthy();
     expect(await screen.findByText('After delivery')).toBeTruthy();
@@ -239,8 +178,10 @@ describe('navigation rules', () => {
   });
 
   it('rule 3: moving to a differently named route closes the common modal', async () => {
-    serve({ 'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })) });
-    renderAt('/nine/auth/login');
+    serve({
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+    });
+    const { services } = renderAppAt('/nine/auth/login');
     await signIn();
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     act(() => services.ui.openCommonModal('unavailable-items', [{ product_sku: 'KAY-01' }]));
@@ -258,7 +199,7 @@ describe('navigation rules', () => {
 
   it('rule 4: browser back on a route that forbids it goes to its destination', async () => {
     serve({});
-    renderAt('/nine/auth/password-expired');
+    renderAppAt('/nine/auth/password-expired');
     await screen.findByRole('heading', { level: 1, name: 'Password Expired' });
     act(() => {
       window.history.back();
@@ -271,15 +212,15 @@ describe('navigation rules', () => {
 describe('error catalogue in the shell', () => {
   it('a 422 with 1207 opens the unavailable-items modal after a second', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
       'GET /api/nine/dashboard/summary': () =>
-        json(422, {
+        jsonResponse(422, {
           resp_code: 1207,
           resp_message: 'Action failed.',
           data: [{ product_category: 'Kayaks' }, { item_id: 17 }],
         }),
     });
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     await signIn();
     const dialog = await screen.findByRole('dialog', { name: 'Unavailable Item(s)' }, { timeout: 3000 });
     expect(within(dialog).getByText('Category Kayaks')).toBeTruthy();
@@ -290,11 +231,11 @@ describe('error catalogue in the shell', () => {
 
   it("a failing call shows the 'Something went wrong!' toast with the server's message", async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
       'GET /api/nine/dashboard/summary': () =>
-        json(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
+        jsonResponse(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
     });
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     await signIn();
     expect(await screen.findByText('Something went wrong!')).toBeTruthy();
     expect(screen.getAllByText('You may not work in this location.').length).toBeGreaterThan(0);
@@ -306,7 +247,7 @@ describe('login page extras', () => {
     serve({
       'POST /api/nine/user/sso/check': (request) => {
         const email = new URL(request.url).searchParams.get('email');
-        return json(200, {
+        return jsonResponse(200, {
           data:
             email === 'sso@nine.test'
               ? { sso_enabled: true, required: true, provider: 'local' }
@@ -314,10 +255,10 @@ describe('login page extras', () => {
         });
       },
       'POST /api/nine/user/sso/login': () =>
-        json(200, { data: { authorization_url: 'http://idp.test/auth?x=1' } }),
+        jsonResponse(200, { data: { authorization_url: 'http://idp.test/auth?x=1' } }),
     });
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     const email = await screen.findByLabelText('Email');
     fireEvent.change(email, { target: { value: 'maria@nine.test' } });
     fireEvent.blur(email);
@@ -343,17 +284,17 @@ describe('login page extras', () => {
     let changed: unknown = null;
     serve({
       'POST /api/nine/user/login': () =>
-        json(403, {
+        jsonResponse(403, {
           resp_code: 1013,
           resp_message: 'Your password has expired. Choose a new one to continue.',
           data: { email: 'maria@nine.test' },
         }),
       'POST /api/nine/user/password-expired': async (request) => {
         changed = await request.json();
-        return json(200, login({ locations: [threeLocations[0]] }));
+        return jsonResponse(200, login({ locations: [threeLocations[0]] }));
       },
     });
-    renderAt('/nine/auth/login');
+    renderAppAt('/nine/auth/login');
     await signIn('maria@nine.test', 'Old-pass-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Password Expired' })).toBeTruthy();
     expect(window.location.pathname).toBe('/nine/auth/password-expired');
@@ -383,10 +324,10 @@ describe('single sign-on sign-in page', () => {
     serve({
       'POST /api/nine/user/sso/complete': () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(json(200, login({ locations: [threeLocations[0]] })));
+          release = () => resolve(jsonResponse(200, login({ locations: [threeLocations[0]] })));
         }),
     });
-    renderAt('/nine/auth/sso/sign-in?code=one-time-code-1234');
+    renderAppAt('/nine/auth/sso/sign-in?code=one-time-code-1234');
     expect(await screen.findByText('Signing you in…')).toBeTruthy();
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(screen.queryByLabelText('Password')).toBeNull();
@@ -400,7 +341,7 @@ describe('single sign-on sign-in page', () => {
 
   it("shows the provider's refusal in words, with the way back to sign in", async () => {
     serve({});
-    renderAt('/nine/auth/sso/sign-in?error=no_matching_user');
+    renderAppAt('/nine/auth/sso/sign-in?error=no_matching_user');
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'No active staff account matches the account you signed in with.',
@@ -412,8 +353,8 @@ describe('single sign-on sign-in page', () => {
 
 describe('password recovery', () => {
   it('forgot password sends the link and says so without revealing the account', async () => {
-    serve({ 'POST /api/nine/user/reset-password-link': () => json(200, { data: { ok: true } }) });
-    renderAt('/nine/auth/forgot-password');
+    serve({ 'POST /api/nine/user/reset-password-link': () => jsonResponse(200, { data: { ok: true } }) });
+    renderAppAt('/nine/auth/forgot-password');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'maria@nine.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     expect((await screen.findByRole('status')).textContent).toContain(
@@ -430,13 +371,13 @@ describe('password recovery', () => {
     serve({
       'POST /api/nine/user/reset-password': () =>
         ++calls === 1
-          ? json(400, {
+          ? jsonResponse(400, {
               resp_code: 1015,
               resp_message: 'You used this password recently. Choose a different one.',
             })
-          : json(200, { data: { ok: true } }),
+          : jsonResponse(200, { data: { ok: true } }),
     });
-    renderAt('/nine/auth/reset-password?token=tok-reset-123456');
+    renderAppAt('/nine/auth/reset-password?token=tok-reset-123456');
     const password = await screen.findByLabelText('New password');
     fireEvent.change(password, { target: { value: 'short' } });
     fireEvent.change(screen.getByLabelText('Repeat the new password'), { target: { value: 'short' } });
@@ -463,7 +404,7 @@ describe('password recovery', () => {
 
   it('a reset link without a token asks for a new one', async () => {
     serve({});
-    renderAt('/nine/auth/reset-password');
+    renderAppAt('/nine/auth/reset-password');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This reset link is incomplete. Ask for a new one.',
     );
@@ -476,17 +417,18 @@ describe('password recovery', () => {
 describe('settings screens', () => {
   it('local settings are kept on the device, and kiosk mode calls set-as-kiosk when the user may', async () => {
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
       'GET /api/nine/user/location-permissions': () =>
-        json(200, {
+        jsonResponse(200, {
           data: {
             permissions: [{ resource: 'location_setting', action: 'change' }],
             resources: ['location_setting'],
           },
         }),
-      'POST /api/nine/set-as-kiosk': () => json(200, { data: { location_id: 1, used_in_store: true } }),
+      'POST /api/nine/set-as-kiosk': () =>
+        jsonResponse(200, { data: { location_id: 1, used_in_store: true } }),
     });
-    renderAt('/nine/local-settings');
+    renderAppAt('/nine/local-settings');
     await signIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Local Settings' })).toBeTruthy();
     expect(document.title).toBe('Local Settings');
@@ -511,8 +453,10 @@ describe('settings screens', () => {
   });
 
   it('version history renders the changelog', async () => {
-    serve({ 'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })) });
-    renderAt('/nine/version-history');
+    serve({
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+    });
+    renderAppAt('/nine/version-history');
     await signIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Version History' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: /^0\.1\.0/ })).toBeTruthy();
@@ -523,10 +467,10 @@ describe('inactivity', () => {
   it('signs out after the configured minutes without activity and comes back after signing in', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     serve({
-      'POST /api/nine/user/login': () => json(200, login({ locations: [threeLocations[0]] })),
-      'GET /api/nine/general-settings': () => json(200, generalSettings(1)),
+      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer(1)),
     });
-    renderAt('/nine/version-history');
+    renderAppAt('/nine/version-history');
     await signIn();
     await screen.findByRole('heading', { level: 1, name: 'Version History' });
     await waitFor(() => expect(sent('GET', '/api/nine/general-settings')).toHaveLength(1));

@@ -1,5 +1,5 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../lib/i18n.ts';
@@ -48,11 +48,14 @@ describe('AccessKeyDialog', () => {
     const field = screen.getByLabelText(/^Access key(?! required)/);
     fireEvent.change(field, { target: { value: '9999' } });
     fireEvent.click(submit);
-    expect(onSubmit).toHaveBeenCalledWith('9999');
+    // The shared schema checks the key first (react-hook-form submits asynchronously).
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('9999'));
 
     rerender({ error: 'An access key is required.' });
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'An access key is required.');
-    expect(screen.getByLabelText(/^Access key(?! required)/)).toHaveProperty('value', '');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Access key(?! required)/)).toHaveProperty('value', ''),
+    );
   });
 
   it('uses its own title and cancel label when given and dismisses from the cancel button', async () => {

@@ -1,6 +1,12 @@
-import { Alert, Button, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { accessKeyPrompt } from '@nine/shared/schemas/auth';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { TextField } from './form/fields.tsx';
+import { useSchemaForm } from './form/use-schema-form.ts';
+
+const EMPTY = { access_key: '' };
 
 export interface AccessKeyDialogProps {
   open: boolean;
@@ -35,14 +41,16 @@ export function AccessKeyDialog({
   onDismiss,
 }: AccessKeyDialogProps) {
   const { t } = useAppTranslation();
-  const [key, setKey] = useState('');
-  const [shownError, setShownError] = useState(error);
+  const form = useSchemaForm(accessKeyPrompt, { defaultValues: EMPTY });
+  const key = useWatch({ control: form.control, name: 'access_key' });
   const formId = useId();
   // A refused key is cleared so the next one is typed afresh.
-  if (shownError !== error) {
-    setShownError(error);
-    if (error !== null) setKey('');
-  }
+  useEffect(() => {
+    if (error !== null) form.reset(EMPTY);
+  }, [error, form]);
+  const submit = form.handleSubmit(({ access_key }) => {
+    if (access_key.trim() !== '' && !busy) onSubmit(access_key);
+  });
   return (
     <Dialog.Root
       open={open}
@@ -50,7 +58,7 @@ export function AccessKeyDialog({
       onOpenChange={(details) => {
         if (!details.open) onDismiss();
       }}
-      onExitComplete={() => setKey('')}
+      onExitComplete={() => form.reset(EMPTY)}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -60,13 +68,7 @@ export function AccessKeyDialog({
               <Dialog.Title>{title ?? t('common:access_key.title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <form
-                id={formId}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (key.trim() !== '' && !busy) onSubmit(key);
-                }}
-              >
+              <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
                 <Stack gap="4">
                   {children}
                   {error !== null && (
@@ -75,17 +77,16 @@ export function AccessKeyDialog({
                       <Alert.Description>{error}</Alert.Description>
                     </Alert.Root>
                   )}
-                  <Field.Root required invalid={error !== null}>
-                    <Field.Label>{t('common:access_key.label')}</Field.Label>
-                    <Input
-                      type="password"
-                      autoComplete="off"
-                      autoFocus
-                      maxLength={64}
-                      value={key}
-                      onChange={(event) => setKey(event.currentTarget.value)}
-                    />
-                  </Field.Root>
+                  <TextField
+                    control={form.control}
+                    name="access_key"
+                    label={t('common:access_key.label')}
+                    required
+                    type="password"
+                    autoComplete="off"
+                    autoFocus
+                    maxLength={accessKeyPrompt.shape.access_key.maxLength ?? undefined}
+                  />
                 </Stack>
               </form>
             </Dialog.Body>

@@ -94,6 +94,27 @@ describe('export dialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start export' })).toBeTruthy());
   });
 
+  it('puts the server’s issue with the description on its field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          resp_code: 1001,
+          resp_message: 'Some fields are not valid.',
+          data: { issues: [{ path: ['description'], code: 'too_small', message: 'Too small: string' }] },
+        }),
+      ),
+    );
+    renderButton([], {});
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const description = await screen.findByRole('textbox', { name: /Description/ });
+    fireEvent.change(description, { target: { value: 'All' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start export' }));
+    expect(await screen.findByText('Enter a description to find the export later.')).toBeTruthy();
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Some fields are not valid.')).toBeNull();
+  });
+
   it('drops paging and empty values from the filters', () => {
     expect(
       exportFilters({ page: 2, page_size: 25, search: '', a: undefined, b: null, c: 0, d: ['x'] }),

@@ -3,22 +3,23 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
-  Input,
   Link as ChakraLink,
   Portal,
-  NativeSelect,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { exportForm } from '@nine/shared/schemas/exports';
+import { SelectField, TextField } from './form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from './form/use-schema-form.ts';
 import { useAppTranslation } from '../lib/i18n.ts';
 import { useNotify } from '../lib/toast.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { exportFilters, useCreateExport, type ExportFormat } from './export-dialog/create-export.ts';
+import { exportFilters, useCreateExport } from './export-dialog/create-export.ts';
 
-export const EXPORT_DESCRIPTION_MAX = 200;
+// The input stops where the shared schema does.
+export const EXPORT_DESCRIPTION_MAX = exportForm.shape.description.maxLength ?? undefined;
 
 export interface ExportButtonProps {
   /** An export source key of the server's `export-sources.ts`: 'rent-orders', 'sale-orders', 'customers', … */
@@ -48,30 +49,25 @@ export function ExportButton({
   const notify = useNotify();
   const create = useCreateExport();
   const [open, setOpen] = useState(false);
-  const [description, setDescription] = useState(defaultDescription);
-  const [format, setFormat] = useState<ExportFormat>('csv');
-  const [touched, setTouched] = useState(false);
   const [startedId, setStartedId] = useState<number | null>(null);
-
-  const missing = description.trim() === '';
+  const form = useSchemaForm(exportForm, {
+    defaultValues: { description: defaultDescription, format: 'csv' },
+    messages: { description: { required: 'exports:dialog.description_required' } },
+  });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
-      setDescription(defaultDescription);
-      setFormat('csv');
-      setTouched(false);
+      form.reset({ description: defaultDescription, format: 'csv' });
       setStartedId(null);
       create.reset();
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (missing || create.isPending) return;
+  const submit = form.handleSubmit(({ description, format }) => {
+    if (create.isPending) return;
     create.mutate(
-      { list: source, format, description: description.trim(), filters: exportFilters(filters) },
+      { list: source, format, description, filters: exportFilters(filters) },
       {
         onSuccess: (started) => {
           setStartedId(started.id);
@@ -81,9 +77,12 @@ export function ExportButton({
             message: t('exports:dialog.started'),
           });
         },
+        onError: (failure) => {
+          if (applyServerIssues(form, failure)) create.reset();
+        },
       },
     );
-  };
+  });
 
   const error = create.error instanceof ApiError ? create.error.respMessage : create.error?.message;
 
@@ -98,7 +97,7 @@ export function ExportButton({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={(event) => void submit(event)} noValidate>
               <Dialog.Header>
                 <Dialog.Title>{t('exports:dialog.title')}</Dialog.Title>
               </Dialog.Header>
@@ -114,36 +113,23 @@ export function ExportButton({
                   </Stack>
                 ) : (
                   <Stack gap="4">
-                    <Field.Root required invalid={touched && missing}>
-                      <Field.Label>
-                        {t('exports:dialog.description')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        name="description"
-                        value={description}
-                        maxLength={EXPORT_DESCRIPTION_MAX}
-                        autoFocus
-                        onChange={(event) => setDescription(event.currentTarget.value)}
-                      />
-                      <Field.ErrorText>{t('exports:dialog.description_required')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{t('exports:dialog.format')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          name="format"
-                          value={format}
-                          onChange={(event) =>
-                            setFormat(event.currentTarget.value === 'xlsx' ? 'xlsx' : 'csv')
-                          }
-                        >
-                          <option value="csv">{t('exports:format.csv')}</option>
-                          <option value="xlsx">{t('exports:format.xlsx')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
+                    <TextField
+                      control={form.control}
+                      name="description"
+                      label={t('exports:dialog.description')}
+                      required
+                      autoFocus
+                      maxLength={EXPORT_DESCRIPTION_MAX}
+                    />
+                    <SelectField
+                      control={form.control}
+                      name="format"
+                      label={t('exports:dialog.format')}
+                      options={[
+                        { value: 'csv', label: t('exports:format.csv') },
+                        { value: 'xlsx', label: t('exports:format.xlsx') },
+                      ]}
+                    />
                     {error !== undefined && (
                       <Alert.Root status="error" role="alert">
                         <Alert.Indicator />

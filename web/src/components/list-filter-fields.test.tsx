@@ -2,7 +2,7 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DateRangeFields, SearchField, SelectField, optional } from './list-filter-fields.tsx';
+import { DateRangeFields, OptionSelect, SearchField, SelectField, optional } from './list-filter-fields.tsx';
 
 afterEach(cleanup);
 
@@ -28,6 +28,42 @@ describe('SelectField', () => {
     );
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'b' } });
     expect(onChange).toHaveBeenCalledWith('b');
+  });
+});
+
+describe('OptionSelect', () => {
+  const options = [
+    { value: 'open', label: 'Open' },
+    { value: 7, label: 'Seven' },
+  ];
+
+  it('leads with the empty choice, is named by its label and hands back "" or the value', () => {
+    const onChange = vi.fn();
+    wrap(
+      <OptionSelect
+        label="Status"
+        emptyLabel="All"
+        options={options}
+        value={undefined}
+        onChange={onChange}
+      />,
+    );
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ['', 'All'],
+      ['open', 'Open'],
+      ['7', 'Seven'],
+    ]);
+    expect(select.value).toBe('');
+    fireEvent.change(select, { target: { value: '7' } });
+    expect(onChange).toHaveBeenLastCalledWith('7');
+  });
+
+  it('offers only the options without an empty label', () => {
+    wrap(<OptionSelect label="View" options={options} value="open" onChange={() => {}} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'View' });
+    expect([...select.options].map((option) => option.value)).toEqual(['open', '7']);
+    expect(select.value).toBe('open');
   });
 });
 

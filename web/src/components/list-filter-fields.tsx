@@ -28,6 +28,55 @@ export function SelectField({
   );
 }
 
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/** The `<option>`s of a native select. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/**
+ * A labelled native select of `options`; with `emptyLabel` ("All statuses", "Choose a category") they are
+ * led by an empty choice, which `onChange` reports as "".
+ */
+export function OptionSelect({
+  label,
+  emptyLabel,
+  options,
+  value,
+  onChange,
+  width = 'auto',
+  size,
+}: {
+  label: string;
+  emptyLabel?: string;
+  options: readonly SelectOption[];
+  value: string | number | undefined;
+  onChange(value: string): void;
+  width?: string;
+  size?: 'sm';
+}) {
+  return (
+    <Field.Root width={width}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size={size}>
+        <NativeSelect.Field value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)}>
+          {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+          <SelectOptions options={options} />
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** The search box keeps its own text until submitted, so typing does not reload the list on every key. */
 export function SearchField({
   label,

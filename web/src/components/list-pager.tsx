@@ -1,7 +1,8 @@
 import { Button, Field, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
-import { currentLanguage, useAppTranslation } from '../lib/i18n.ts';
+import { useAppTranslation } from '../lib/i18n.ts';
 import { PAGE_SIZES } from '../lib/use-list-url-state.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export interface ListPagerProps {
   page: number;
@@ -42,7 +43,7 @@ export function ListPager({
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const hasNext = capped ? rowsOnPage === pageSize : page < pages;
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
+  const number = (n: number) => formatNumber(n);
 
   return (
     <HStack

@@ -121,6 +121,43 @@ export function PrintSheet({ width, label, header, heading, receiptFooter, child
   );
 }
 
+/**
+ * An A4 report sheet: the location's name above the heading, then the report. Not `PrintSheet`: a report
+ * has no print header or footer, and a wide one sets a smaller `fontSize` to fit across the page.
+ */
+export function ReportSheet({
+  locationName,
+  heading,
+  fontSize = '10pt',
+  children,
+}: {
+  locationName: string | null;
+  heading: string;
+  fontSize?: '9pt' | '10pt';
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      as="article"
+      className="nine-print-sheet"
+      bg="white"
+      color="black"
+      mx="auto"
+      width={sheetWidth.a4}
+      maxW="full"
+      p="8"
+      shadow="md"
+      fontSize={fontSize}
+    >
+      {locationName !== null && <Text fontWeight="semibold">{locationName}</Text>}
+      <Text as="h1" fontSize="16pt" fontWeight="bold" mb="1">
+        {heading}
+      </Text>
+      {children}
+    </Box>
+  );
+}
+
 const Cell = chakra('td', { base: { py: '1', pe: '2', verticalAlign: 'top' } });
 const HeadCell = chakra('th', {
   base: { py: '1', pe: '2', textAlign: 'start', borderBottom: '1px solid #000' },

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { grants, isAction, isResource, type Permission, type Requirement } from '@nine/shared/permissions';
 import { afterRollback, type Db } from '../../db/pool.ts';
+import { rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { loadAccessPolicy } from './access-policy.ts';
 import type { FailureCounter } from './failure-counter.ts';
 import { verifyPassword } from './password-hashing.ts';
@@ -20,7 +22,7 @@ export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCo
     need: Requirement,
   ): Promise<number> {
     if (!key) throw new AppError('accessKeyRequired');
-    const q = client ?? db.pool;
+    const q: Queryable = client ?? db.pool;
     const policy = await loadAccessPolicy(db, client ?? undefined);
     const window = {
       threshold: policy.wrong_access_key_threshold,
@@ -33,11 +35,14 @@ export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCo
         params: { minutes: Math.ceil(locked / 60_000) },
         data: { retry_after_seconds: Math.ceil(locked / 1000) },
       });
-    const { rows } = await q.query<{
-      id: number;
-      access_key_hash: string;
-      permissions: { resource: string; action: string }[];
-    }>(
+    const candidates = await rows<
+      Pick<Tables['users'], 'id'> & {
+        // Not null: the query keeps only users with a key.
+        access_key_hash: string;
+        permissions: Pick<Tables['role_permissions'], 'resource' | 'action'>[];
+      }
+    >(
+      q,
       `SELECT u.id, u.access_key_hash,
               coalesce(json_agg(json_build_object('resource', rp.resource, 'action', rp.action)) FILTER (WHERE rp.role_id IS NOT NULL), '[]') AS permissions
        FROM users u JOIN user_roles ur ON ur.user_id = u.id AND ur.location_id = $1
@@ -46,7 +51,7 @@ export function createAccessKeys({ db, failures }: { db: Db; failures: FailureCo
        GROUP BY u.id, u.access_key_hash`,
       [locationId],
     );
-    for (const row of rows) {
+    for (const row of candidates) {
       const held: Permission[] = row.permissions.flatMap((p) =>
         isResource(p.resource) && isAction(p.action) ? [{ resource: p.resource, action: p.action }] : [],
       );

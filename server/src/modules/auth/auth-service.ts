@@ -3,6 +3,8 @@ import { AppError } from '@nine/shared/errors';
 import { isAction, isResource, type Permission } from '@nine/shared/permissions';
 import type { LoginRequest, LoginResponse, Location } from '@nine/shared/schemas/auth';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { loadAccessPolicy } from './access-policy.ts';
 import type { FailureCounter } from './failure-counter.ts';
 import { decoyHash, verifyPassword } from './password-hashing.ts';
@@ -31,35 +33,31 @@ export interface AuthServiceDeps {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-interface UserRow {
-  id: number;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  status: 'active' | 'inactive' | 'expired';
-  expires_at: Date | null;
-  default_location_id: number | null;
-  only_login_by_sso: boolean;
-  sso_provider: string | null;
-  password_changed_at: Date;
-  password_expired_at: Date | null;
-}
+type UserRow = Pick<
+  Tables['users'],
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'password_hash'
+  | 'status'
+  | 'expires_at'
+  | 'default_location_id'
+  | 'only_login_by_sso'
+  | 'sso_provider'
+  | 'password_changed_at'
+  | 'password_expired_at'
+>;
 
 export function createAuthService({ db, failures, sessionTtlSeconds, now }: AuthServiceDeps) {
-  const { kysely } = db;
-
-  /** Locations the user holds a role in: the places they may work. */
+  /** Locations the user holds a role in: the places they may work, with the zone their times are shown in. */
   async function locationsOf(userId: number): Promise<Location[]> {
-    return kysely
-      .selectFrom('locations')
-      .select(['locations.id', 'locations.name'])
-      .where(
-        'locations.id',
-        'in',
-        kysely.selectFrom('user_roles').select('location_id').where('user_id', '=', userId),
-      )
-      .orderBy('locations.name')
-      .execute();
+    return rows<Pick<Tables['locations'], 'id' | 'name' | 'time_zone'>>(
+      db.pool,
+      `SELECT id, name, time_zone FROM locations
+       WHERE id IN (SELECT location_id FROM user_roles WHERE user_id = $1)
+       ORDER BY name`,
+      [userId],
+    );
   }
 
   /**
@@ -71,13 +69,15 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     locationId: number,
     client?: pg.PoolClient,
   ): Promise<Permission[] | null> {
-    const { rows } = await (client ?? db.pool).query<{ resource: string | null; action: string | null }>(
+    // Null resource and action: a role without permissions (the LEFT JOIN found none).
+    const held = await rows<{ resource: string | null; action: string | null }>(
+      client ?? db.pool,
       `SELECT DISTINCT rp.resource, rp.action FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
        WHERE ur.user_id = $1 AND ur.location_id = $2`,
       [userId, locationId],
     );
-    if (rows.length === 0) return null;
-    return rows.flatMap((r) =>
+    if (held.length === 0) return null;
+    return held.flatMap((r) =>
       r.resource && r.action && isResource(r.resource) && isAction(r.action)
         ? [{ resource: r.resource, action: r.action }]
         : [],
@@ -85,13 +85,13 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
   }
 
   async function findUser(email: string): Promise<UserRow | undefined> {
-    const { rows } = await db.pool.query<UserRow>(
+    return maybeOne<UserRow>(
+      db.pool,
       `SELECT id, name, email::text, password_hash, status, expires_at, default_location_id, only_login_by_sso,
               sso_provider, password_changed_at, password_expired_at
        FROM users WHERE email = $1`,
       [email],
     );
-    return rows[0];
   }
 
   function assertActive(user: UserRow): void {
@@ -154,12 +154,13 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     const at = now();
     const expiresAt = new Date(at.getTime() + sessionTtlSeconds * 1000);
     await transaction(db, async (client) => {
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO sessions (user_id, token_hash, location_id, created_at, expires_at, user_agent, ip)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [user.id, hash, locationId, at, expiresAt, meta.userAgent?.slice(0, 500) ?? null, meta.ip ?? null],
       );
-      await client.query('UPDATE users SET last_login_at = $1 WHERE id = $2', [at, user.id]);
+      await exec(client, 'UPDATE users SET last_login_at = $1 WHERE id = $2', [at, user.id]);
       await audit(
         client,
         { userId: user.id, locationId },
@@ -186,16 +187,14 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
 
   async function authenticate(token: string): Promise<AuthenticatedSession | null> {
     const tokenHash = hashToken(token);
-    const row = await kysely
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 's.location_id'])
-      .where('s.token_hash', '=', tokenHash)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', now())
-      .where('u.status', '=', 'active')
-      .where((eb) => eb.or([eb('u.expires_at', 'is', null), eb('u.expires_at', '>', now())]))
-      .executeTakeFirst();
+    const row = await maybeOne<Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'>>(
+      db.pool,
+      `SELECT s.id, s.user_id, s.location_id
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+         AND u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > $2)`,
+      [tokenHash, now()],
+    );
     return row ? { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash } : null;
   }
 
@@ -205,7 +204,7 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     locationId: number | null;
   }): Promise<void> {
     await transaction(db, async (client) => {
-      await client.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+      await exec(client, 'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
         session.sessionId,
       ]);
       await audit(client, session, { entity: 'user', entityId: session.userId, action: 'logout' });
@@ -216,7 +215,7 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
   async function selectLocation(session: AuthenticatedSession, locationId: number): Promise<Permission[]> {
     const permissions = await permissionsAt(session.userId, locationId);
     if (permissions === null) throw new AppError('locationForbidden');
-    await db.pool.query('UPDATE sessions SET location_id = $1 WHERE id = $2', [
+    await exec(db.pool, 'UPDATE sessions SET location_id = $1 WHERE id = $2', [
       locationId,
       session.sessionId,
     ]);

@@ -1,5 +1,6 @@
-import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
+import { exec, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 export type FailureKind = 'password' | 'access_key';
 
@@ -19,32 +20,29 @@ export function createFailureCounter({ db, now }: { db: Db; now: () => Date }) {
     kind: FailureKind,
     subject: string,
     window: FailureWindow,
-    q: pg.Pool | pg.PoolClient = db.pool,
+    q: Queryable = db.pool,
   ): Promise<number> {
-    const { rows } = await q.query<{ at: Date }>(
+    const recent = await rows<Pick<Tables['auth_failures'], 'at'>>(
+      q,
       `SELECT at FROM auth_failures WHERE kind = $1 AND subject = $2 AND at > $3::timestamptz - make_interval(mins => $4)
        ORDER BY at DESC LIMIT $5`,
       [kind, subject, now(), window.ttlMinutes, window.threshold],
     );
-    if (rows.length < window.threshold) return 0;
-    const unlockAt = rows[window.threshold - 1]!.at.getTime() + window.ttlMinutes * 60_000;
+    if (recent.length < window.threshold) return 0;
+    const unlockAt = recent[window.threshold - 1]!.at.getTime() + window.ttlMinutes * 60_000;
     return Math.max(0, unlockAt - now().getTime());
   }
 
   async function record(kind: FailureKind, subject: string): Promise<void> {
-    await db.pool.query('INSERT INTO auth_failures (kind, subject, at) VALUES ($1, $2, $3)', [
+    await exec(db.pool, 'INSERT INTO auth_failures (kind, subject, at) VALUES ($1, $2, $3)', [
       kind,
       subject,
       now(),
     ]);
   }
 
-  async function clear(
-    kind: FailureKind,
-    subject: string,
-    q: pg.Pool | pg.PoolClient = db.pool,
-  ): Promise<void> {
-    await q.query('DELETE FROM auth_failures WHERE kind = $1 AND subject = $2', [kind, subject]);
+  async function clear(kind: FailureKind, subject: string, q: Queryable = db.pool): Promise<void> {
+    await exec(q, 'DELETE FROM auth_failures WHERE kind = $1 AND subject = $2', [kind, subject]);
   }
 
   return { lockedFor, record, clear };

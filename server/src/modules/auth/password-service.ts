@@ -1,6 +1,8 @@
 import { AppError } from '@nine/shared/errors';
 import { brokenPasswordRules } from '@nine/shared/password-policy';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import type { MailTransport } from '../../lib/mail.ts';
 import type { Translate } from '../../lib/translator.ts';
 import type { Language } from '@nine/shared/constants';
@@ -35,27 +37,31 @@ export function createPasswordService({ db, mail, translate, publicUrl, now }: P
     const limit = Math.max(policy.password_reuse_limit, 0);
     if (limit > 0) {
       // The current password and the last `limit` ones are all off limits.
-      const { rows } = await db.pool.query<{ password_hash: string }>(
+      // Not null: both sides keep only set passwords.
+      const used = await rows<{ password_hash: string }>(
+        db.pool,
         `SELECT password_hash FROM users WHERE id = $1 AND password_hash IS NOT NULL
          UNION SELECT password_hash FROM (SELECT password_hash FROM password_history WHERE user_id = $1
                                           ORDER BY created_at DESC, id DESC LIMIT $2) h`,
         [userId, limit],
       );
-      for (const r of rows)
+      for (const r of used)
         if (await verifyPassword(password, r.password_hash))
           throw new AppError('passwordReused', { data: { reuse_limit: limit } });
     }
     const hash = await hashPassword(password);
     await transaction(db, async (client) => {
-      await client.query(
+      await exec(
+        client,
         'UPDATE users SET password_hash = $1, password_changed_at = $2, password_expired_at = NULL, updated_at = $2 WHERE id = $3',
         [hash, now(), userId],
       );
-      await client.query(
+      await exec(
+        client,
         'INSERT INTO password_history (user_id, password_hash, created_at) VALUES ($1, $2, $3)',
         [userId, hash, now()],
       );
-      await client.query('UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [
+      await exec(client, 'UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [
         now(),
         userId,
       ]);
@@ -69,15 +75,16 @@ export function createPasswordService({ db, mail, translate, publicUrl, now }: P
 
   /** Sends a single-use link; answers the same whether or not the address exists. */
   async function requestReset(email: string, lang: Language): Promise<void> {
-    const { rows } = await db.pool.query<{ id: number; name: string; status: string }>(
+    const user = await maybeOne<Pick<Tables['users'], 'id' | 'name' | 'status'>>(
+      db.pool,
       'SELECT id, name, status FROM users WHERE email = $1',
       [email],
     );
-    const user = rows[0];
     if (!user || user.status !== 'active') return;
     const { token, hash } = newToken();
     const expires = new Date(now().getTime() + RESET_TTL_MINUTES * 60_000);
-    await db.pool.query(
+    await exec(
+      db.pool,
       'INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
       [hash, user.id, now(), expires],
     );
@@ -90,17 +97,18 @@ export function createPasswordService({ db, mail, translate, publicUrl, now }: P
   async function resetPassword(token: string, password: string): Promise<void> {
     const hash = hashToken(token);
     // Claim the token first, atomically, so two concurrent uses cannot both succeed.
-    const { rows } = await db.pool.query<{ user_id: number }>(
+    const claimed = await maybeOne<Pick<Tables['password_reset_tokens'], 'user_id'>>(
+      db.pool,
       `UPDATE password_reset_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
       [hash, now()],
     );
-    const userId = rows[0]?.user_id;
+    const userId = claimed?.user_id;
     if (!userId) throw new AppError('resetTokenInvalid');
     try {
       await setPassword(userId, password, 'reset');
     } catch (err) {
       // A refused password leaves the link usable for a better one.
-      await db.pool.query('UPDATE password_reset_tokens SET used_at = NULL WHERE token_hash = $1', [hash]);
+      await exec(db.pool, 'UPDATE password_reset_tokens SET used_at = NULL WHERE token_hash = $1', [hash]);
       throw err;
     }
   }

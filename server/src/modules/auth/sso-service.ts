@@ -3,6 +3,8 @@ import * as oidc from 'openid-client';
 import { AppError } from '@nine/shared/errors';
 import type { LoginResponse, SsoCheckResponse } from '@nine/shared/schemas/auth';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import type { AuthService, SessionMeta } from './auth-service.ts';
 import { hashToken } from './tokens.ts';
 
@@ -10,13 +12,10 @@ const ATTEMPT_TTL_MINUTES = 10;
 export const SSO_CALLBACK_PATH = '/api/nine/user/sso/callback';
 export const SSO_SIGN_IN_PATH = '/nine/auth/sso/sign-in';
 
-interface ProviderRow {
-  name: string;
-  issuer: string;
-  client_id: string;
-  client_secret: string | null;
-  email_domains: string[];
-}
+type ProviderRow = Pick<
+  Tables['sso_providers'],
+  'name' | 'issuer' | 'client_id' | 'client_secret' | 'email_domains'
+>;
 
 export interface SsoProviderConfig {
   name: string;
@@ -50,11 +49,11 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
   const redirectUri = `${publicUrl}${SSO_CALLBACK_PATH}`;
 
   async function provider(name: string): Promise<ProviderRow | undefined> {
-    const { rows } = await db.pool.query<ProviderRow>(
+    return maybeOne<ProviderRow>(
+      db.pool,
       'SELECT name, issuer, client_id, client_secret, email_domains FROM sso_providers WHERE name = $1 AND enabled',
       [name],
     );
-    return rows[0];
   }
 
   function configuration(p: ProviderRow): Promise<oidc.Configuration> {
@@ -74,14 +73,16 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
   }
 
   async function check(email: string | undefined): Promise<SsoCheckResponse> {
-    const { rows } = await db.pool.query<{ name: string; email_domains: string[] }>(
+    const providers = await rows<Pick<Tables['sso_providers'], 'name' | 'email_domains'>>(
+      db.pool,
       'SELECT name, email_domains FROM sso_providers WHERE enabled ORDER BY name',
     );
-    if (!email) return { sso_enabled: rows.length > 0, required: false, provider: rows[0]?.name ?? null };
+    if (!email)
+      return { sso_enabled: providers.length > 0, required: false, provider: providers[0]?.name ?? null };
     const user = await auth.findUser(email);
     const domain = email.split('@')[1] ?? '';
-    const byUser = user?.sso_provider ? rows.find((r) => r.name === user.sso_provider) : undefined;
-    const byDomain = rows.find((r) => r.email_domains.includes(domain));
+    const byUser = user?.sso_provider ? providers.find((r) => r.name === user.sso_provider) : undefined;
+    const byDomain = providers.find((r) => r.email_domains.includes(domain));
     const chosen = byUser ?? byDomain;
     return {
       sso_enabled: !!chosen,
@@ -107,7 +108,8 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
-    await db.pool.query(
+    await exec(
+      db.pool,
       `INSERT INTO sso_attempts (state, provider, code_verifier, nonce, email_hint, location_id, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
@@ -142,11 +144,11 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
     };
     const state = currentUrl.searchParams.get('state');
     if (!state) return fail('missing_state');
-    const { rows } = await db.pool.query<{ provider: string; code_verifier: string; nonce: string }>(
+    const attempt = await maybeOne<Pick<Tables['sso_attempts'], 'provider' | 'code_verifier' | 'nonce'>>(
+      db.pool,
       `SELECT provider, code_verifier, nonce FROM sso_attempts WHERE state = $1 AND completed_at IS NULL AND login_code_hash IS NULL AND expires_at > $2`,
       [state, now()],
     );
-    const attempt = rows[0];
     if (!attempt) return fail('unknown_or_expired_state');
     if (currentUrl.searchParams.has('error'))
       return fail(`provider_error:${currentUrl.searchParams.get('error')}`);
@@ -179,28 +181,29 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
       return fail('no_matching_user');
 
     const code = randomBytes(32).toString('base64url');
-    const claimed = await db.pool.query(
+    const claimed = await exec(
+      db.pool,
       `UPDATE sso_attempts SET login_code_hash = $1, user_id = $2 WHERE state = $3 AND login_code_hash IS NULL`,
       [hashToken(code), user.id, state],
     );
-    if (claimed.rowCount !== 1) return fail('state_already_used');
+    if (claimed !== 1) return fail('state_already_used');
     return `${SSO_SIGN_IN_PATH}?code=${encodeURIComponent(code)}`;
   }
 
   /** Trades the one-time code for a session; a code works once, within the attempt's lifetime. */
   async function complete(code: string, meta: SessionMeta): Promise<LoginResponse> {
-    const { rows } = await db.pool.query<{ user_id: number; location_id: number | null }>(
+    // user_id is set with login_code_hash, so a claimed attempt always names its user.
+    const attempt = await maybeOne<{ user_id: number } & Pick<Tables['sso_attempts'], 'location_id'>>(
+      db.pool,
       `UPDATE sso_attempts SET completed_at = $2 WHERE login_code_hash = $1 AND completed_at IS NULL AND expires_at > $2
        RETURNING user_id, location_id`,
       [hashToken(code), now()],
     );
-    const attempt = rows[0];
     if (!attempt) throw new AppError('ssoFailed', { data: { reason: 'invalid_code' } });
-    const { rows: users } = await db.pool.query<{ email: string }>(
-      'SELECT email::text FROM users WHERE id = $1',
-      [attempt.user_id],
-    );
-    const user = await auth.findUser(users[0]!.email);
+    const { email } = await one<{ email: string }>(db.pool, 'SELECT email::text FROM users WHERE id = $1', [
+      attempt.user_id,
+    ]);
+    const user = await auth.findUser(email);
     if (!user) throw new AppError('ssoFailed', { data: { reason: 'invalid_code' } });
     auth.assertActive(user);
     return auth.startSession(user, attempt.location_id ?? undefined, meta, 'sso');
@@ -212,7 +215,8 @@ export function createSsoService({ db, auth, publicUrl, now, log }: SsoServiceDe
 /** Providers from configuration (SSO_PROVIDERS) are upserted at start-up. */
 export async function upsertSsoProviders(db: Db, providers: SsoProviderConfig[]): Promise<void> {
   for (const p of providers) {
-    await db.pool.query(
+    await exec(
+      db.pool,
       `INSERT INTO sso_providers (name, issuer, client_id, client_secret, email_domains, enabled) VALUES ($1, $2, $3, $4, $5, true)
        ON CONFLICT (name) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
          client_secret = EXCLUDED.client_secret, email_domains = EXCLUDED.email_domains, enabled = true`,

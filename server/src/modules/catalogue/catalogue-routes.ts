@@ -10,6 +10,8 @@ import {
   type LookupProduct,
 } from '@nine/shared/schemas/catalogue';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
 
@@ -51,7 +53,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
     params: unknown[],
     limit: number,
   ): Promise<CatalogueMatch[]> {
-    const { rows } = await deps.db.pool.query<CatalogueMatch>(
+    return rows<CatalogueMatch>(
+      deps.db.pool,
       `SELECT kind, product_id, product_sku, product_name, product_category, price_minor, deposit_minor,
               item_id, item_sku, barcode, item_status, stock_quantity
        FROM ((SELECT 'item' AS kind, p.id AS product_id, p.sku AS product_sku, p.name AS product_name, c.name AS product_category,
@@ -69,7 +72,6 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
        LIMIT ${limit}`,
       [locationId, ...params],
     );
-    return rows;
   }
 
   // An exact match of a scanned or typed code; a miss is an empty answer, not an error, at a counter.
@@ -130,25 +132,28 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
         where.push(`p.search_text LIKE search_contains_pattern($${params.push(w)})`);
       order = `${rankSql(search, ['p.sku', 'p.barcode'])}, ${scoreSql(search)} DESC, p.name, p.id`;
     }
-    const { rows } = await deps.db.pool.query<LookupProduct>(
+    const found = await rows<LookupProduct>(
+      deps.db.pool,
       `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE ${where.join(' AND ')}
        ORDER BY ${order} LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
       params,
     );
-    return { data: { rows, page: q.page, page_size: q.page_size } };
+    return { data: { rows: found, page: q.page, page_size: q.page_size } };
   });
 
   app.get('/api/nine/catalogue/availability', { config: { access: 'location' } }, async (request) => {
     const q = parse(availabilityQuery, request.query);
     const locationId = actorOf(request).locationId;
-    const product = await deps.db.pool.query<{ is_serialized: boolean }>(
+    const product = await maybeOne<Pick<Tables['products'], 'is_serialized'>>(
+      deps.db.pool,
       'SELECT is_serialized FROM products WHERE id = $1',
       [q.product_id],
     );
-    if (!product.rows[0]) throw new AppError('notFound');
+    if (!product) throw new AppError('notFound');
     let data: Availability;
-    if (product.rows[0].is_serialized) {
-      const { rows } = await deps.db.pool.query<{ id: number; sku: string; barcode: string }>(
+    if (product.is_serialized) {
+      const items = await rows<Pick<Tables['items'], 'id' | 'sku' | 'barcode'>>(
+        deps.db.pool,
         `SELECT i.id, i.sku, i.barcode FROM items i
          WHERE i.product_id = $1 AND i.current_location_id = $2 AND i.status IN ('available', 'rented')
            -- Items due for scheduled maintenance (migration 0010) cannot be booked until serviced.
@@ -158,15 +163,16 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
          ORDER BY i.sku`,
         [q.product_id, locationId, q.from, q.to],
       );
-      data = { product_id: q.product_id, is_serialized: true, available: rows.length, items: rows };
+      data = { product_id: q.product_id, is_serialized: true, available: items.length, items };
     } else {
-      const { rows } = await deps.db.pool.query<{ n: number }>(
+      const free = await one<{ n: number }>(
+        deps.db.pool,
         `SELECT greatest(0, coalesce((SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2), 0)
            - coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
                        WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')), 0))::int AS n`,
         [q.product_id, locationId, q.from, q.to],
       );
-      data = { product_id: q.product_id, is_serialized: false, available: rows[0]!.n, items: [] };
+      data = { product_id: q.product_id, is_serialized: false, available: free.n, items: [] };
     }
     return { data };
   });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { customerNoteInput, participantInput } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne, one } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { lockCustomer } from './customer-queries.ts';
@@ -22,7 +24,10 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
-      const { rows } = await client.query(
+      const note = await one<
+        Pick<Tables['customer_notes'], 'id' | 'body' | 'created_at'> & { created_by_name: string | null }
+      >(
+        client,
         `INSERT INTO customer_notes (customer_id, body, created_by) VALUES ($1, $2, $3)
          RETURNING id, body, (SELECT name FROM users WHERE id = $3) AS created_by_name, created_at`,
         [id, body, userId],
@@ -32,7 +37,7 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
         { userId, locationId },
         { entity: 'customer', entityId: id, action: 'note_added', data: { body } },
       );
-      return { status: 201, body: rows[0] };
+      return { status: 201, body: note };
     });
     return reply.code(201).send({ data: result.body });
   });
@@ -43,7 +48,13 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
-      const { rows } = await client.query(
+      // birth_date as text: the day as entered, not a Date at midnight somewhere.
+      const participant = await one<
+        Pick<Tables['customer_participants'], 'id' | 'name' | 'email' | 'phone' | 'created_at'> & {
+          birth_date: string | null;
+        }
+      >(
+        client,
         `INSERT INTO customer_participants (customer_id, name, email, phone, birth_date) VALUES ($1, $2, $3, $4, $5)
          RETURNING id, name, email::text, phone, birth_date::text, created_at`,
         [id, input.name, input.email ?? null, input.phone ?? null, input.birth_date ?? null],
@@ -53,7 +64,7 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
         { userId, locationId },
         { entity: 'customer', entityId: id, action: 'participant_added', data: input },
       );
-      return { status: 201, body: rows[0] };
+      return { status: 201, body: participant };
     });
     return reply.code(201).send({ data: result.body });
   });
@@ -63,11 +74,12 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     await transaction(deps.db, async (client) => {
       await lockCustomer(client, id);
-      const { rows } = await client.query(
+      const removed = await maybeOne<Pick<Tables['customer_participants'], 'name'>>(
+        client,
         'DELETE FROM customer_participants WHERE id = $1 AND customer_id = $2 RETURNING name',
         [participantId, id],
       );
-      if (!rows[0]) throw new AppError('notFound');
+      if (!removed) throw new AppError('notFound');
       await audit(
         client,
         { userId, locationId },
@@ -75,7 +87,7 @@ export function registerCustomerNotes(app: FastifyInstance, deps: { db: Db }): v
           entity: 'customer',
           entityId: id,
           action: 'participant_removed',
-          data: { participant_id: participantId, name: rows[0].name },
+          data: { participant_id: participantId, name: removed.name },
         },
       );
       return { status: 200, body: null };

@@ -1,9 +1,19 @@
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { CustomerDetail } from '@nine/shared/schemas/customers';
-import { CUSTOMER_COLUMNS } from './list-customers.ts';
+import { maybeOne, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
+import { CUSTOMER_COLUMNS, type CustomerColumns } from './list-customers.ts';
 
-type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+/** The customer detail as read (CustomerDetail on the wire); the JSON-built parts arrive as JSON. */
+type Detail = CustomerColumns &
+  Pick<Tables['customers'], 'notes'> &
+  Pick<CustomerDetail, 'balance' | 'note_log' | 'participants' | 'signatures'>;
+
+/** A message sent to a customer as read (CustomerMessageRow on the wire). */
+export type CustomerMessage = Pick<
+  Tables['customer_messages'],
+  'id' | 'channel' | 'recipient' | 'body' | 'status' | 'created_at'
+> & { sent_by_name: string | null };
 
 /** Net paid on an order: payments less their refunds. */
 const PAID = `(coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.order_id = o.id), 0)
@@ -14,8 +24,9 @@ export const ORDER_PAID = PAID;
  * The customer with everything the detail shows at once; the balance is derived from orders,
  * payments, refunds and invoices, never stored.
  */
-export async function loadCustomerDetail(db: Queryable, id: number): Promise<CustomerDetail> {
-  const { rows } = await db.query<CustomerDetail>(
+export async function loadCustomerDetail(db: Queryable, id: number): Promise<Detail> {
+  const detail = await maybeOne<Detail>(
+    db,
     `SELECT ${CUSTOMER_COLUMNS}, notes,
        (SELECT json_build_object(
           'ordered_minor', coalesce(sum(o.total_minor), 0)::bigint,
@@ -37,21 +48,18 @@ export async function loadCustomerDetail(db: Queryable, id: number): Promise<Cus
      FROM customers c WHERE c.id = $1`,
     [id],
   );
-  if (!rows[0]) throw new AppError('notFound');
+  if (!detail) throw new AppError('notFound');
   // json_build_object keeps bigint sums as JSON numbers; they are safe integers for any real balance.
-  return rows[0];
+  return detail;
 }
 
 /** Locks a (non-anonymous) customer for a write and answers 404 when there is none. */
-export async function lockCustomer(client: pg.PoolClient, id: number) {
-  const { rows } = await client.query<{
-    id: number;
-    first_name: string;
-    last_name: string;
-    phone: string | null;
-  }>('SELECT id, first_name, last_name, phone FROM customers WHERE id = $1 AND NOT is_anonymous FOR UPDATE', [
-    id,
-  ]);
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+export async function lockCustomer(client: Queryable, id: number) {
+  const customer = await maybeOne<Pick<Tables['customers'], 'id' | 'first_name' | 'last_name' | 'phone'>>(
+    client,
+    'SELECT id, first_name, last_name, phone FROM customers WHERE id = $1 AND NOT is_anonymous FOR UPDATE',
+    [id],
+  );
+  if (!customer) throw new AppError('notFound');
+  return customer;
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { containsPattern } from '../../lib/paging.ts';
 import { z } from 'zod';
-import { customerInput, customerUpdate, type CustomerRow } from '@nine/shared/schemas/customers';
+import { customerInput, customerUpdate } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
+import { one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { CUSTOMER_COLUMNS } from './list-customers.ts';
+import { CUSTOMER_COLUMNS, type CustomerColumns } from './list-customers.ts';
 import { loadCustomerDetail } from './customer-queries.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -43,12 +45,17 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     async (request) => {
       const q = parse(lookupQuery, request.query);
       const like = containsPattern(q.search);
-      const { rows } = await deps.db.pool.query(
+      const found = await rows<
+        Pick<Tables['customers'], 'id' | 'phone' | 'email' | 'postal_code' | 'is_anonymous'> & {
+          name: string;
+        }
+      >(
+        deps.db.pool,
         `SELECT id, trim(first_name || ' ' || last_name) AS name, phone, email::text, postal_code, is_anonymous
        FROM customers WHERE NOT is_anonymous AND search_text LIKE $1 ORDER BY last_name, first_name, id LIMIT $2`,
         [like, q.limit],
       );
-      return { data: { rows } };
+      return { data: { rows: found } };
     },
   );
 
@@ -58,7 +65,8 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     { url: '/api/nine/customers', access: { resource: 'customer', action: 'change' }, body: customerInput },
     async (client, actor, input) => {
       const { userId, locationId } = actor;
-      const { rows } = await client.query<CustomerRow>(
+      const created = await one<CustomerColumns>(
+        client,
         `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CUSTOMER_COLUMNS}`,
         [
@@ -74,7 +82,6 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
           locationId,
         ],
       );
-      const created = rows[0]!;
       await audit(
         client,
         { userId, locationId },
@@ -95,7 +102,9 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
         await lockVersion(client, 'customers', id, version, 'NOT is_anonymous');
         const fields = Object.entries(changes).filter(([, v]) => v !== undefined);
         const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-        const { rows } = await client.query<CustomerRow>(
+        // Locked by lockVersion above: the row is still there.
+        const updated = await one<CustomerColumns>(
+          client,
           `UPDATE customers SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`,
           [id, ...fields.map(([, v]) => v)],
         );
@@ -104,7 +113,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
           { userId, locationId },
           { entity: 'customer', entityId: id, action: 'updated', data: Object.fromEntries(fields) },
         );
-        return { status: 200, body: rows[0]! };
+        return { status: 200, body: updated };
       });
       return { data: result.body };
     },

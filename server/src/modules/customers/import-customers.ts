@@ -10,6 +10,7 @@ import {
   type ImportRefusedRow,
 } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
+import { exec } from '../../db/sql.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 
@@ -100,7 +101,8 @@ export function registerImportCustomers(app: FastifyInstance, deps: { db: Db }):
         for (let start = 0; start < rows.length; start += CHUNK) {
           const chunk = rows.slice(start, start + CHUNK);
           const col = (k: keyof CustomerInput) => chunk.map((r) => r[k] ?? null);
-          await client.query(
+          await exec(
+            client,
             `INSERT INTO customers (first_name, last_name, email, phone, address, postal_code, city, country, notes, home_location_id)
              SELECT f, l, e, p, a, z, c, n, t, $10 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
                $6::text[], $7::text[], $8::text[], $9::text[]) AS u(f, l, e, p, a, z, c, n, t)`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { customerListQuery, type CustomerRow } from '@nine/shared/schemas/customers';
+import { customerListQuery } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
+import type { Tables } from '../../db/tables.ts';
 import { containsPattern, listRoute } from '../../lib/paging.ts';
 
 const SORT: Record<string, string> = {
@@ -12,9 +13,26 @@ const SORT: Record<string, string> = {
 export const CUSTOMER_COLUMNS = `id, trim(first_name || ' ' || last_name) AS name, first_name, last_name, email::text, phone, address, postal_code,
   city, country, is_anonymous, created_at, version`;
 
+/** A row of CUSTOMER_COLUMNS as read (CustomerRow on the wire). */
+export type CustomerColumns = Pick<
+  Tables['customers'],
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'postal_code'
+  | 'city'
+  | 'country'
+  | 'is_anonymous'
+  | 'created_at'
+  | 'version'
+> & { name: string };
+
 /** Customers: paged, sorted and searched (trigram index on name, e-mail and phone) in SQL. */
 export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): void {
-  listRoute<CustomerRow, typeof customerListQuery>(
+  listRoute<CustomerColumns, typeof customerListQuery>(
     app,
     deps.db,
     {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import { renderSmsTemplate, sendSmsInput, type CustomerMessageRow } from '@nine/shared/schemas/customers';
+import { renderSmsTemplate, sendSmsInput } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
+import { one } from '../../db/sql.ts';
 import { idempotentTransaction } from '../../lib/idempotency.ts';
 import type { SmsTransport } from '../../lib/sms.ts';
 import { parse } from '../../lib/validate.ts';
-import { lockCustomer } from './customer-queries.ts';
+import { lockCustomer, type CustomerMessage } from './customer-queries.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
 
@@ -36,13 +37,13 @@ export function registerSendSms(app: FastifyInstance, deps: { db: Db; sms: SmsTr
             error = err instanceof Error ? err.message.slice(0, 500) : 'delivery failed';
             request.log.warn({ err }, 'SMS delivery failed');
           }
-          const { rows } = await client.query<CustomerMessageRow>(
+          const message = await one<CustomerMessage>(
+            client,
             `INSERT INTO customer_messages (customer_id, channel, recipient, body, status, error, location_id, sent_by)
              VALUES ($1, 'sms', $2, $3, $4, $5, $6, $7)
              RETURNING id, channel, recipient, body, status, (SELECT name FROM users WHERE id = $7) AS sent_by_name, created_at`,
             [id, customer.phone, body, error ? 'failed' : 'sent', error, locationId, userId],
           );
-          const message = rows[0]!;
           await audit(
             client,
             { userId, locationId },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import { one } from '../../db/sql.ts';
 import { actorOf } from '../../lib/actor.ts';
 
 export interface DashboardSummary {
@@ -22,12 +22,14 @@ export interface DashboardSummary {
 export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/dashboard/summary', { config: { access: 'location' } }, async (request) => {
     const locationId = actorOf(request).locationId;
-    const { rows } = await sql<DashboardSummary>`
+    const summary = await one<DashboardSummary>(
+      deps.db.pool,
+      `
       WITH loc AS (
         SELECT l.id, l.name, coalesce(gs.currency_symbol, '$') AS currency_symbol,
                (now() AT TIME ZONE l.time_zone)::date AS today, l.time_zone
         FROM locations l LEFT JOIN general_settings gs ON gs.location_id = l.id
-        WHERE l.id = ${locationId}
+        WHERE l.id = $1
       ), bounds AS (
         SELECT loc.*, (today::timestamp AT TIME ZONE time_zone) AS day_start,
                ((today + 1)::timestamp AT TIME ZONE time_zone) AS day_end
@@ -53,7 +55,9 @@ export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db })
                 WHERE p.location_id = b.id AND r.created_at >= b.day_start AND r.created_at < b.day_end))::bigint
                AS revenue_today_minor,
              b.currency_symbol
-      FROM bounds b`.execute(deps.db.kysely);
-    return { data: rows[0] };
+      FROM bounds b`,
+      [locationId],
+    );
+    return { data: summary };
   });
 }

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { grants } from '@nine/shared/permissions';
+import { exportCreate as exportCreateBody } from '@nine/shared/schemas/exports';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { parse } from '../../lib/validate.ts';
@@ -15,11 +18,9 @@ import { bigIdParams } from '../../lib/id-param.ts';
 
 export const EXPORT_QUEUE = 'export';
 
-const exportCreate = z.object({
-  list: z.string().refine((l) => l in exportSources, 'unknown_list'),
-  format: z.enum(['csv', 'xlsx']).default('csv'),
-  description: z.string().trim().min(1).max(200),
-  filters: z.record(z.string(), z.unknown()).default({}),
+// The shared body (the web's export dialog checks the same rules), with the sources only the server knows.
+const exportCreate = exportCreateBody.extend({
+  list: exportCreateBody.shape.list.refine((l) => l in exportSources, 'unknown_list'),
 });
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -39,7 +40,8 @@ export function registerExportRoutes(
     const needs = 'anyOf' in source.need ? source.need.anyOf : [source.need];
     if (!needs.some((need) => grants(held, need))) throw new AppError('forbidden');
     const filters = parse(source.filters, input.filters) as object;
-    const { rows } = await deps.db.pool.query<{ id: number; status: string; created_at: string }>(
+    const created = await one<Pick<Tables['exports'], 'id' | 'status' | 'created_at'>>(
+      deps.db.pool,
       `INSERT INTO exports (user_id, location_id, list, format, description, filters) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, status, created_at`,
       [
         userId,
@@ -50,36 +52,46 @@ export function registerExportRoutes(
         JSON.stringify({ ...filters, _lang: requestLanguage(request) }),
       ],
     );
-    await deps.jobs.send(EXPORT_QUEUE, { exportId: rows[0]!.id });
-    return reply.code(201).send({ data: rows[0] });
+    await deps.jobs.send(EXPORT_QUEUE, { exportId: created.id });
+    return reply.code(201).send({ data: created });
   });
 
   app.get('/api/nine/exports', { config: { access: 'session' } }, async (request) => {
     const q = parse(listQuery, request.query);
-    const { rows } = await deps.db.pool.query(
+    const page = await rows<
+      Pick<
+        Tables['exports'],
+        | 'id'
+        | 'list'
+        | 'format'
+        | 'description'
+        | 'status'
+        | 'row_count'
+        | 'byte_count'
+        | 'created_at'
+        | 'finished_at'
+      > & { failed: boolean }
+    >(
+      deps.db.pool,
       `SELECT id, list, format, description, status, row_count, byte_count, error IS NOT NULL AS failed, created_at, finished_at
        FROM exports WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [sessionOf(request).userId, q.page_size, (q.page - 1) * q.page_size],
     );
-    const total = await deps.db.pool.query<{ n: number }>(
+    const total = await one<{ n: number }>(
+      deps.db.pool,
       'SELECT count(*)::int AS n FROM exports WHERE user_id = $1',
       [sessionOf(request).userId],
     );
-    return { data: { rows, total: total.rows[0]!.n, page: q.page, page_size: q.page_size } };
+    return { data: { rows: page, total: total.n, page: q.page, page_size: q.page_size } };
   });
 
   app.get('/api/nine/exports/:id/download', { config: { access: 'session' } }, async (request, reply) => {
     const { id } = parse(bigIdParams, request.params);
-    const { rows } = await deps.db.pool.query<{
-      list: string;
-      format: string;
-      status: string;
-      created_at: Date;
-    }>('SELECT list, format, status, created_at FROM exports WHERE id = $1 AND user_id = $2', [
-      id,
-      sessionOf(request).userId,
-    ]);
-    const row = rows[0];
+    const row = await maybeOne<Pick<Tables['exports'], 'list' | 'format' | 'status' | 'created_at'>>(
+      deps.db.pool,
+      'SELECT list, format, status, created_at FROM exports WHERE id = $1 AND user_id = $2',
+      [id, sessionOf(request).userId],
+    );
     if (!row) throw new AppError('notFound');
     if (row.status !== 'ready') throw new AppError('conflict', { data: { status: row.status } });
     const name = `${row.list}-${row.created_at.toISOString().slice(0, 10)}-${id}.${row.format}`;

@@ -21,7 +21,8 @@ export interface ExportSource {
   need: Requirement | { anyOf: readonly Requirement[] };
   filters: z.ZodType;
   columns: ExportColumn[];
-  query(locationId: number, filters: never): { text: string; params: unknown[] };
+  /** The list's SELECT for these filters, in its order. */
+  sql(locationId: number, filters: never): { text: string; params: unknown[] };
 }
 
 const orderColumns: ExportColumn[] = [
@@ -76,7 +77,7 @@ export const exportSources: Record<string, ExportSource> = {
       need: { resource: kind === 'rent' ? 'rent_order' : 'sell_order', action: 'view' },
       filters: orderListQuery,
       columns: orderColumns,
-      query: (locationId, filters: z.infer<typeof orderListQuery>) =>
+      sql: (locationId, filters: z.infer<typeof orderListQuery>) =>
         orderExportQuery(kind, locationId, filters),
     },
   })),
@@ -85,7 +86,7 @@ export const exportSources: Record<string, ExportSource> = {
       need: { resource: 'inventory', action: 'view' },
       filters: inventoryListQuery,
       columns: inventoryColumns,
-      query: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
+      sql: (locationId, filters: z.infer<typeof inventoryListQuery>) =>
         inventoryExportQuery(kind, locationId, filters),
     },
   })),
@@ -104,7 +105,7 @@ export const exportSources: Record<string, ExportSource> = {
       { key: 'country' },
       { key: 'created_at', kind: 'date' },
     ],
-    query: (_locationId, filters: z.infer<typeof customerListQuery>) => {
+    sql: (_locationId, filters: z.infer<typeof customerListQuery>) => {
       const params: unknown[] = [];
       let where = 'NOT is_anonymous';
       if (filters.search) where += ` AND search_text LIKE $${params.push(containsPattern(filters.search))}`;
@@ -130,7 +131,7 @@ export const exportSources: Record<string, ExportSource> = {
       { key: 'days_out' },
       { key: 'status' },
     ],
-    query: (locationId, filters: z.infer<typeof repairLogReportQuery>) =>
+    sql: (locationId, filters: z.infer<typeof repairLogReportQuery>) =>
       repairLogExportQuery(locationId, filters),
   },
   maintenance: {
@@ -148,7 +149,7 @@ export const exportSources: Record<string, ExportSource> = {
       { key: 'status' },
       { key: 'last_serviced_at', kind: 'date' },
     ],
-    query: (locationId, filters: z.infer<typeof maintenanceReportQuery>) =>
+    sql: (locationId, filters: z.infer<typeof maintenanceReportQuery>) =>
       maintenanceExportQuery(locationId, filters),
   },
 };

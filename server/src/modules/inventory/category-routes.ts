@@ -16,6 +16,8 @@ import {
   type CategoryRow,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { idOf } from './inventory-shared.ts';
@@ -73,50 +75,54 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
     '/api/nine/categories',
     { config: { access: { anyOf: [...READ_CATEGORIES.anyOf] } } },
     async (request) => {
-      const [rows, setting] = await Promise.all([
-        deps.db.pool.query<CategoryRow>(
+      const [categories, setting] = await Promise.all([
+        rows<CategoryRow>(
+          deps.db.pool,
           `SELECT c.id, c.parent_id, c.name, CASE WHEN c.image_url ~ '${IMAGE_FILE}' THEN '${IMAGE_PATH}' || c.image_url END AS image_url,
                 c.sort_order, (SELECT count(*) FROM products p WHERE p.category_id = c.id)::int AS product_count,
                 coalesce((SELECT array_agg(ca.attribute_id ORDER BY ca.attribute_id) FROM category_attributes ca WHERE ca.category_id = c.id), '{}') AS attribute_ids
          FROM categories c ORDER BY c.sort_order, c.name, c.id`,
         ),
-        deps.db.pool.query<{ show: boolean }>(
+        maybeOne<{ show: Tables['activity_settings']['show_category_image_in_admin_pannel'] }>(
+          deps.db.pool,
           `SELECT show_category_image_in_admin_pannel AS show FROM activity_settings WHERE location_id = $1 AND rental_type_id = 1`,
           [actorOf(request).locationId],
         ),
       ]);
-      const list: CategoryList = { rows: rows.rows, show_images: setting.rows[0]?.show ?? true };
+      const list: CategoryList = { rows: categories, show_images: setting?.show ?? true };
       return { data: list };
     },
   );
 
   /** A parent must exist and must not be the category itself or below it. */
-  async function checkParent(client: pg.PoolClient, id: number | null, parent: number) {
-    const { rows } = await client.query<{ cycle: boolean; exists: boolean }>(
+  async function checkParent(client: Queryable, id: number | null, parent: number) {
+    const found = await one<{ cycle: boolean; exists: boolean }>(
+      client,
       `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM categories WHERE id = $1
          UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id)
        SELECT EXISTS (SELECT 1 FROM categories WHERE id = $1) AS exists, EXISTS (SELECT 1 FROM up WHERE id = $2) AS cycle`,
       [parent, id],
     );
-    if (!rows[0]!.exists) throw new AppError('notFound', { data: { parent_id: parent } });
-    if (rows[0]!.cycle) throw new AppError('categoryCycle');
+    if (!found.exists) throw new AppError('notFound', { data: { parent_id: parent } });
+    if (found.cycle) throw new AppError('categoryCycle');
   }
 
   app.post('/api/nine/categories', { config: { access: CATEGORY_CHANGE } }, async (request, reply) => {
     const input = parse(categoryInput, request.body);
     const row = await tx(async (client) => {
       if (input.parent_id) await checkParent(client, null, input.parent_id);
-      const { rows } = await client.query<{ id: number }>(
+      const created = await one<Pick<Tables['categories'], 'id' | 'parent_id' | 'name' | 'sort_order'>>(
+        client,
         'INSERT INTO categories (name, parent_id, sort_order) VALUES ($1, $2, $3) RETURNING id, parent_id, name, sort_order',
         [input.name, input.parent_id ?? null, input.sort_order],
       );
       await audit(client, actorOf(request), {
         entity: 'category',
-        entityId: rows[0]!.id,
+        entityId: created.id,
         action: 'created',
         data: input,
       });
-      return rows[0]!;
+      return created;
     });
     return reply.code(201).send({ data: row });
   });
@@ -125,12 +131,13 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
     const id = idOf(request);
     const input = parse(categoryUpdate, request.body);
     const row = await tx(async (client) => {
-      const found = await client.query('SELECT 1 FROM categories WHERE id = $1 FOR UPDATE', [id]);
-      if (!found.rows[0]) throw new AppError('notFound');
+      const found = await exec(client, 'SELECT 1 FROM categories WHERE id = $1 FOR UPDATE', [id]);
+      if (!found) throw new AppError('notFound');
       if (input.parent_id) await checkParent(client, id, input.parent_id);
       const fields = Object.entries(input).filter(([, v]) => v !== undefined);
       if (fields.length)
-        await client.query(
+        await exec(
+          client,
           `UPDATE categories SET ${fields.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`,
           [id, ...fields.map(([, v]) => v)],
         );
@@ -140,11 +147,12 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
         action: 'updated',
         data: input,
       });
-      const { rows } = await client.query(
+      // Locked above: the row is still there.
+      return one<Pick<Tables['categories'], 'id' | 'parent_id' | 'name' | 'sort_order'>>(
+        client,
         'SELECT id, parent_id, name, sort_order FROM categories WHERE id = $1',
         [id],
       );
-      return rows[0];
     });
     return { data: row };
   });
@@ -152,24 +160,27 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
   app.delete('/api/nine/categories/:id', { config: { access: CATEGORY_CHANGE } }, async (request) => {
     const id = idOf(request);
     const image = await tx(async (client) => {
-      const found = await client.query<{ image_url: string | null }>(
+      const found = await maybeOne<Pick<Tables['categories'], 'image_url'>>(
+        client,
         'SELECT image_url FROM categories WHERE id = $1 FOR UPDATE',
         [id],
       );
-      if (!found.rows[0]) throw new AppError('notFound');
-      const used = await client.query(
+      if (!found) throw new AppError('notFound');
+      // Only whether a child or a product exists matters: exec's count of the rows found.
+      const used = await exec(
+        client,
         'SELECT 1 FROM categories WHERE parent_id = $1 UNION ALL SELECT 1 FROM products WHERE category_id = $1 LIMIT 1',
         [id],
       );
-      if (used.rows.length) throw new AppError('categoryInUse');
-      await client.query('DELETE FROM categories WHERE id = $1', [id]);
+      if (used) throw new AppError('categoryInUse');
+      await exec(client, 'DELETE FROM categories WHERE id = $1', [id]);
       await audit(client, actorOf(request), {
         entity: 'category',
         entityId: id,
         action: 'deleted',
         data: {},
       });
-      return found.rows[0].image_url;
+      return found.image_url;
     });
     if (image) await rm(join(deps.imagesDir, image), { force: true });
     return { data: { id } };
@@ -204,19 +215,20 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
       await mkdir(deps.imagesDir, { recursive: true });
       await writeFile(join(deps.imagesDir, name), bytes);
       const old = await tx(async (client) => {
-        const found = await client.query<{ image_url: string | null }>(
+        const found = await maybeOne<Pick<Tables['categories'], 'image_url'>>(
+          client,
           'SELECT image_url FROM categories WHERE id = $1 FOR UPDATE',
           [id],
         );
-        if (!found.rows[0]) throw new AppError('notFound');
-        await client.query('UPDATE categories SET image_url = $2 WHERE id = $1', [id, name]);
+        if (!found) throw new AppError('notFound');
+        await exec(client, 'UPDATE categories SET image_url = $2 WHERE id = $1', [id, name]);
         await audit(client, actorOf(request), {
           entity: 'category',
           entityId: id,
           action: 'image_set',
           data: { file: name },
         });
-        return found.rows[0].image_url;
+        return found.image_url;
       }).catch(async (err: unknown) => {
         await rm(join(deps.imagesDir, name), { force: true });
         throw err;
@@ -229,19 +241,20 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
   app.delete('/api/nine/categories/:id/image', { config: { access: CATEGORY_CHANGE } }, async (request) => {
     const id = idOf(request);
     const old = await tx(async (client) => {
-      const found = await client.query<{ image_url: string | null }>(
+      const found = await maybeOne<Pick<Tables['categories'], 'image_url'>>(
+        client,
         'SELECT image_url FROM categories WHERE id = $1 FOR UPDATE',
         [id],
       );
-      if (!found.rows[0]) throw new AppError('notFound');
-      await client.query('UPDATE categories SET image_url = NULL WHERE id = $1', [id]);
+      if (!found) throw new AppError('notFound');
+      await exec(client, 'UPDATE categories SET image_url = NULL WHERE id = $1', [id]);
       await audit(client, actorOf(request), {
         entity: 'category',
         entityId: id,
         action: 'image_removed',
         data: {},
       });
-      return found.rows[0].image_url;
+      return found.image_url;
     });
     if (old) await rm(join(deps.imagesDir, old), { force: true });
     return { data: { id, image_url: null } };
@@ -250,28 +263,30 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
   // Attributes ---------------------------------------------------------------------------------------
 
   app.get('/api/nine/attributes', { config: { access: { anyOf: [...READ_ATTRIBUTES.anyOf] } } }, async () => {
-    const { rows } = await deps.db.pool.query<AttributeRow>(
+    const attributes = await rows<AttributeRow>(
+      deps.db.pool,
       `SELECT a.id, a.name, a.kind, a.options,
               coalesce((SELECT array_agg(ca.category_id ORDER BY ca.category_id) FROM category_attributes ca WHERE ca.attribute_id = a.id), '{}') AS category_ids
        FROM attributes a ORDER BY a.name, a.id`,
     );
-    return { data: { rows } };
+    return { data: { rows: attributes } };
   });
 
   app.post('/api/nine/attributes', { config: { access: ATTRIBUTE_CHANGE } }, async (request, reply) => {
     const input = parse(attributeInput, request.body);
     const row = await tx(async (client) => {
-      const { rows } = await client.query<AttributeRow>(
+      const created = await one<AttributeRow>(
+        client,
         `INSERT INTO attributes (name, kind, options) VALUES ($1, $2, $3) RETURNING id, name, kind, options, '{}'::int[] AS category_ids`,
         [input.name, input.kind, JSON.stringify(input.kind === 'option' ? input.options : [])],
       );
       await audit(client, actorOf(request), {
         entity: 'attribute',
-        entityId: rows[0]!.id,
+        entityId: created.id,
         action: 'created',
         data: input,
       });
-      return rows[0]!;
+      return created;
     });
     return reply.code(201).send({ data: row });
   });
@@ -280,19 +295,20 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
     const id = idOf(request);
     const input = parse(attributeInput, request.body);
     const row = await tx(async (client) => {
-      const { rows } = await client.query<AttributeRow>(
+      const updated = await maybeOne<AttributeRow>(
+        client,
         `UPDATE attributes SET name = $2, kind = $3, options = $4 WHERE id = $1
          RETURNING id, name, kind, options, coalesce((SELECT array_agg(category_id ORDER BY category_id) FROM category_attributes WHERE attribute_id = $1), '{}') AS category_ids`,
         [id, input.name, input.kind, JSON.stringify(input.kind === 'option' ? input.options : [])],
       );
-      if (!rows[0]) throw new AppError('notFound');
+      if (!updated) throw new AppError('notFound');
       await audit(client, actorOf(request), {
         entity: 'attribute',
         entityId: id,
         action: 'updated',
         data: input,
       });
-      return rows[0];
+      return updated;
     });
     return { data: row };
   });
@@ -301,17 +317,18 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
   app.delete('/api/nine/attributes/:id', { config: { access: ATTRIBUTE_CHANGE } }, async (request) => {
     const id = idOf(request);
     await tx(async (client) => {
-      const values = await client.query<{ n: number }>(
+      const values = await one<{ n: number }>(
+        client,
         'SELECT count(*)::int AS n FROM product_attribute_values WHERE attribute_id = $1',
         [id],
       );
-      const { rowCount } = await client.query('DELETE FROM attributes WHERE id = $1', [id]);
-      if (!rowCount) throw new AppError('notFound');
+      const deleted = await exec(client, 'DELETE FROM attributes WHERE id = $1', [id]);
+      if (!deleted) throw new AppError('notFound');
       await audit(client, actorOf(request), {
         entity: 'attribute',
         entityId: id,
         action: 'deleted',
-        data: { values_removed: values.rows[0]!.n },
+        data: { values_removed: values.n },
       });
     });
     return { data: { id } };
@@ -326,15 +343,17 @@ export function registerCategoryRoutes(app: FastifyInstance, deps: { db: Db; ima
       const { attribute_ids } = parse(categoryAttributesInput, request.body);
       const ids = [...new Set(attribute_ids)];
       await tx(async (client) => {
-        const found = await client.query('SELECT 1 FROM categories WHERE id = $1 FOR UPDATE', [id]);
-        if (!found.rows[0]) throw new AppError('notFound');
-        const known = await client.query<{ n: number }>(
+        const found = await exec(client, 'SELECT 1 FROM categories WHERE id = $1 FOR UPDATE', [id]);
+        if (!found) throw new AppError('notFound');
+        const known = await one<{ n: number }>(
+          client,
           'SELECT count(*)::int AS n FROM attributes WHERE id = ANY($1)',
           [ids],
         );
-        if (known.rows[0]!.n !== ids.length) throw new AppError('notFound', { data: { attribute_ids: ids } });
-        await client.query('DELETE FROM category_attributes WHERE category_id = $1', [id]);
-        await client.query(
+        if (known.n !== ids.length) throw new AppError('notFound', { data: { attribute_ids: ids } });
+        await exec(client, 'DELETE FROM category_attributes WHERE category_id = $1', [id]);
+        await exec(
+          client,
           'INSERT INTO category_attributes (category_id, attribute_id) SELECT $1, unnest($2::int[])',
           [id, ids],
         );

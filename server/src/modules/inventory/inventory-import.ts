@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import {
   IMPORT_MAX_BYTES,
@@ -11,6 +10,8 @@ import {
   type ImportReport,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
+import { exec, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { CHANGE } from './inventory-shared.ts';
@@ -51,7 +52,7 @@ function toBool(text: string): boolean | null {
 
 /** Every row is checked before anything is written; one refused row means nothing is imported. */
 export async function planImport(
-  client: pg.PoolClient,
+  client: Queryable,
   records: Cells[],
   mayWriteAt: (locationId: number) => Promise<boolean>,
 ) {
@@ -65,35 +66,38 @@ export async function planImport(
   ].filter(Boolean);
 
   const [categories, locations, products, takenSkus, takenBarcodes] = await Promise.all([
-    client.query<{ id: number; name: string }>('SELECT id, name FROM categories'),
-    client.query<{ id: number; name: string; code: string }>('SELECT id, name, code FROM locations'),
-    client.query<{ id: number; sku: string; kind: 'rent' | 'sale'; is_serialized: boolean }>(
+    rows<Pick<Tables['categories'], 'id' | 'name'>>(client, 'SELECT id, name FROM categories'),
+    rows<Pick<Tables['locations'], 'id' | 'name' | 'code'>>(client, 'SELECT id, name, code FROM locations'),
+    rows<Pick<Tables['products'], 'id' | 'sku' | 'kind' | 'is_serialized'>>(
+      client,
       'SELECT id, sku, kind, is_serialized FROM products WHERE lower(sku) = ANY($1)',
       [skus],
     ),
-    client.query<{ code: string; owner: string }>(
+    rows<{ code: string; owner: 'item' | 'product' }>(
+      client,
       `SELECT lower(sku) AS code, 'item' AS owner FROM items WHERE lower(sku) = ANY($1)
        UNION ALL SELECT lower(sku), 'product' FROM products WHERE lower(sku) = ANY($1)`,
       [[...skus, ...itemSkus]],
     ),
-    client.query<{ code: string; product_sku: string | null }>(
+    rows<{ code: string; product_sku: string | null }>(
+      client,
       `SELECT lower(barcode) AS code, NULL AS product_sku FROM items WHERE lower(barcode) = ANY($1)
        UNION ALL SELECT lower(barcode), lower(sku) FROM products WHERE lower(barcode) = ANY($1)`,
       [barcodes],
     ),
   ]);
   const categoryIds = new Map<string, number[]>();
-  for (const c of categories.rows)
+  for (const c of categories)
     categoryIds.set(lower(c.name), [...(categoryIds.get(lower(c.name)) ?? []), c.id]);
   const locationByName = new Map<string, number>();
-  for (const l of locations.rows) {
+  for (const l of locations) {
     locationByName.set(lower(l.name), l.id);
     locationByName.set(lower(l.code), l.id);
   }
-  const existing = new Map(products.rows.map((p) => [lower(p.sku), p]));
-  const itemSkuTaken = new Set(takenSkus.rows.map((r) => r.code));
-  const productSkuUsedByItem = new Set(takenSkus.rows.filter((r) => r.owner === 'item').map((r) => r.code));
-  const barcodeOwner = new Map(takenBarcodes.rows.map((r) => [r.code, r.product_sku]));
+  const existing = new Map(products.map((p) => [lower(p.sku), p]));
+  const itemSkuTaken = new Set(takenSkus.map((r) => r.code));
+  const productSkuUsedByItem = new Set(takenSkus.filter((r) => r.owner === 'item').map((r) => r.code));
+  const barcodeOwner = new Map(takenBarcodes.map((r) => [r.code, r.product_sku]));
   const allowed = new Map<number, boolean>();
 
   const planned = new Map<string, PlannedProduct>();
@@ -208,11 +212,12 @@ export async function planImport(
   return { refused, planned: [...planned.values()], existing, items, stock: [...stock.values()] };
 }
 
-async function applyImport(client: pg.PoolClient, plan: Awaited<ReturnType<typeof planImport>>) {
+async function applyImport(client: Queryable, plan: Awaited<ReturnType<typeof planImport>>) {
   const ids = new Map<string, number>([...plan.existing].map(([k, p]) => [k, p.id]));
   const p = plan.planned;
   if (p.length) {
-    const { rows } = await client.query<{ id: number; sku: string }>(
+    const created = await rows<Pick<Tables['products'], 'id' | 'sku'>>(
+      client,
       `INSERT INTO products (sku, kind, name, option, category_id, is_serialized, barcode, price_minor, deposit_minor)
        SELECT * FROM unnest($1::text[], $2::product_kind[], $3::text[], $4::text[], $5::int[], $6::bool[], $7::text[], $8::bigint[], $9::bigint[])
        RETURNING id, sku`,
@@ -228,10 +233,11 @@ async function applyImport(client: pg.PoolClient, plan: Awaited<ReturnType<typeo
         p.map((x) => x.deposit_minor),
       ],
     );
-    for (const r of rows) ids.set(r.sku.toLowerCase(), r.id);
+    for (const r of created) ids.set(r.sku.toLowerCase(), r.id);
   }
   if (plan.items.length)
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO items (product_id, sku, barcode, home_location_id, current_location_id)
        SELECT pid, sku, barcode, loc, loc FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS t(pid, sku, barcode, loc)`,
       [
@@ -242,7 +248,8 @@ async function applyImport(client: pg.PoolClient, plan: Awaited<ReturnType<typeo
       ],
     );
   if (plan.stock.length)
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO stock_levels (product_id, location_id, quantity)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[])
        ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`,

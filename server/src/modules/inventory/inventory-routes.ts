@@ -9,11 +9,11 @@ import {
   type ProductDetail,
   type ProductDetailView,
   type ProductRow,
-  type RentalHistoryRow,
   type StockLevel,
 } from '@nine/shared/schemas/inventory';
-import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { OrderType, Tables } from '../../db/tables.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -26,15 +26,12 @@ export const PRODUCT_SELECT = `p.id, p.kind, p.sku, p.name, p.option, p.category
   coalesce((SELECT json_agg(json_build_object('attribute_id', a.id, 'name', a.name, 'kind', a.kind, 'value', v.value) ORDER BY a.name)
             FROM product_attribute_values v JOIN attributes a ON a.id = v.attribute_id WHERE v.product_id = p.id), '[]') AS attributes`;
 
-export async function productById(
-  q: Db['pool'] | pg.PoolClient,
-  id: number,
-): Promise<ProductRow | undefined> {
-  const { rows } = await q.query<ProductRow>(
+export async function productById(q: Queryable, id: number): Promise<ProductRow | undefined> {
+  return maybeOne<ProductRow>(
+    q,
     `SELECT ${PRODUCT_SELECT} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = $1`,
     [id],
   );
-  return rows[0];
 }
 
 export const ITEM_SELECT = `i.id, i.product_id, i.sku, i.barcode, i.status, i.home_location_id, hl.name AS home_location,
@@ -43,34 +40,48 @@ export const ITEM_SELECT = `i.id, i.product_id, i.sku, i.barcode, i.status, i.ho
   FROM items i JOIN locations hl ON hl.id = i.home_location_id JOIN locations cl ON cl.id = i.current_location_id
   LEFT JOIN item_totals t ON t.item_id = i.id`;
 
+/** A repair log as read: its times stay Dates until the reply serialises them. */
+type MaintenanceLog = Pick<Tables['repair_logs'], 'id' | 'status' | 'problem' | 'opened_at' | 'closed_at'> &
+  Pick<MaintenanceRow, 'item_sku' | 'cost_minor'>;
+
+/** The product detail as read from the database (ProductDetail on the wire). */
+type Detail = Omit<ProductDetail, 'maintenance'> & { maintenance: MaintenanceLog[] | null };
+type DetailView = Omit<ProductDetailView, 'maintenance'> & {
+  maintenance: Omit<MaintenanceLog, 'cost_minor'>[] | null;
+};
+
 /** The stock module's repair logs of the product's items, when that module's tables exist. */
-async function maintenanceOf(db: Db, productId: number): Promise<MaintenanceRow[] | null> {
-  const exists = await db.pool.query<{ ok: boolean }>(
+async function maintenanceOf(db: Db, productId: number): Promise<MaintenanceLog[] | null> {
+  const exists = await one<{ ok: boolean }>(
+    db.pool,
     `SELECT to_regclass('repair_logs') IS NOT NULL AND to_regclass('repair_work') IS NOT NULL AS ok`,
   );
-  if (!exists.rows[0]!.ok) return null;
-  const { rows } = await db.pool.query<MaintenanceRow>(
+  if (!exists.ok) return null;
+  return rows<MaintenanceLog>(
+    db.pool,
     `SELECT r.id, i.sku AS item_sku, r.status::text AS status, r.problem, r.opened_at, r.closed_at,
             coalesce((SELECT sum(w.cost_minor) FROM repair_work w WHERE w.repair_log_id = r.id), 0)::bigint AS cost_minor
      FROM repair_logs r JOIN items i ON i.id = r.item_id
      WHERE i.product_id = $1 ORDER BY r.opened_at DESC, r.id DESC LIMIT 50`,
     [productId],
   );
-  return rows;
 }
 
 /** A product with its items, stock per location, totals and repair logs; undefined when there is none. */
-async function productDetail(db: Db, id: number): Promise<ProductDetail | undefined> {
+async function productDetail(db: Db, id: number): Promise<Detail | undefined> {
   const product = await productById(db.pool, id);
   if (!product) return undefined;
   const [items, stock, totals] = await Promise.all([
-    db.pool.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.product_id = $1 ORDER BY i.sku`, [id]),
-    db.pool.query<StockLevel>(
+    rows<InventoryItem>(db.pool, `SELECT ${ITEM_SELECT} WHERE i.product_id = $1 ORDER BY i.sku`, [id]),
+    rows<StockLevel>(
+      db.pool,
       `SELECT s.location_id, l.name AS location, s.quantity FROM stock_levels s JOIN locations l ON l.id = s.location_id
        WHERE s.product_id = $1 ORDER BY l.name`,
       [id],
     ),
-    db.pool.query<ProductDetail['totals']>(
+    // The LEFT JOIN onto one constant row answers a row even for a product never rented.
+    one<ProductDetail['totals']>(
+      db.pool,
       `SELECT coalesce(rent_count, 0)::bigint AS rent_count, coalesce(rent_minutes, 0)::bigint AS rent_minutes,
               coalesce(revenue_minor, 0)::bigint AS revenue_minor
        FROM (SELECT 1) one LEFT JOIN product_totals ON product_id = $1`,
@@ -79,12 +90,26 @@ async function productDetail(db: Db, id: number): Promise<ProductDetail | undefi
   ]);
   return {
     product,
-    items: items.rows,
-    stock: stock.rows,
-    totals: totals.rows[0]!,
+    items,
+    stock,
+    totals,
     maintenance: await maintenanceOf(db, id),
   };
 }
+
+/** A line of the rental history as read (RentalHistoryRow on the wire). */
+type RentalLine = Pick<
+  Tables['order_items'],
+  'quantity' | 'status' | 'planned_start' | 'planned_finish' | 'delivered_at' | 'returned_at' | 'created_at'
+> & {
+  order_item_id: number;
+  order_id: number;
+  order_number: number;
+  order_type: OrderType;
+  customer: string | null;
+  item_sku: string | null;
+  revenue_minor: number;
+};
 
 /**
  * The inventory lists, a product's detail and its rental history: read with `inventory` view, but for the
@@ -111,8 +136,8 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
     const detail = await productDetail(deps.db, idOf(request));
     if (!detail || detail.product.kind !== 'rent') throw new AppError('notFound');
     const held = await deps.auth.permissionsAt(actorOf(request).userId, actorOf(request).locationId);
-    if (held && grants(held, VIEW)) return { data: { ...detail, figures: true } satisfies ProductDetailView };
-    const view: ProductDetailView = {
+    if (held && grants(held, VIEW)) return { data: { ...detail, figures: true } satisfies DetailView };
+    const view: DetailView = {
       product: detail.product,
       items: detail.items.map(({ revenue_minor: _revenue, ...item }) => item),
       stock: detail.stock,
@@ -136,7 +161,7 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: { db: Db; au
       if (held && grants(held, VIEW)) locations.push(location.id);
     }
     return {
-      data: await pageOf<RentalHistoryRow>(deps.db, {
+      data: await pageOf<RentalLine>(deps.db, {
         select: `oi.id AS order_item_id, o.id AS order_id, o.number AS order_number, o.type AS order_type,
           trim(cu.first_name || ' ' || cu.last_name) AS customer, i.sku AS item_sku, oi.quantity, oi.status,
           oi.planned_start, oi.planned_finish, oi.delivered_at, oi.returned_at,

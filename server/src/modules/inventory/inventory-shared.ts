@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
+import { exec, type Queryable } from '../../db/sql.ts';
 
 export const VIEW = { resource: 'inventory', action: 'view' } as const;
 export const CHANGE = { resource: 'inventory', action: 'change' } as const;
@@ -31,20 +32,22 @@ export async function assertLocation(
  * `except` skips the row being edited.
  */
 export async function assertCodesFree(
-  client: pg.PoolClient,
+  client: Queryable,
   codes: { sku?: string | null; barcode?: string | null },
   except: { productId?: number; itemId?: number } = {},
 ): Promise<void> {
   const check = async (column: 'sku' | 'barcode', value: string) => {
     // A code is unique across products and items, which no one index can say: writers of the same code
     // take turns on a lock, and each reads what is committed after it holds the lock.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${column}:${value.toLowerCase()}`]);
-    const { rows } = await client.query(
+    await exec(client, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`${column}:${value.toLowerCase()}`]);
+    // Only whether a row exists matters: exec's count of the rows found.
+    const found = await exec(
+      client,
       `SELECT 1 FROM products WHERE lower(${column}) = lower($1) AND id IS DISTINCT FROM $2
        UNION ALL SELECT 1 FROM items WHERE lower(${column}) = lower($1) AND id IS DISTINCT FROM $3 LIMIT 1`,
       [value, except.productId ?? null, except.itemId ?? null],
     );
-    if (rows.length) throw new AppError(column === 'sku' ? 'skuTaken' : 'barcodeTaken');
+    if (found) throw new AppError(column === 'sku' ? 'skuTaken' : 'barcodeTaken');
   };
   if (codes.sku) await check('sku', codes.sku);
   if (codes.barcode) await check('barcode', codes.barcode);

@@ -12,6 +12,8 @@ import {
   type ProductRow,
 } from '@nine/shared/schemas/inventory';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
@@ -23,15 +25,17 @@ import { audit } from '../../lib/audit.ts';
 
 /** Attribute values must fit their attribute: a number, one of the options, true/false. */
 export async function checkAttributeValues(
-  client: pg.PoolClient,
+  client: Queryable,
   values: { attribute_id: number; value: string }[],
 ): Promise<void> {
   if (values.length === 0) return;
-  const { rows } = await client.query<{ id: number; kind: string; options: string[] }>(
+  // `options` is a JSON array of the option texts (attributeInput writes it).
+  const attributes = await rows<Pick<Tables['attributes'], 'id' | 'kind'> & { options: string[] }>(
+    client,
     'SELECT id, kind, options FROM attributes WHERE id = ANY($1)',
     [values.map((v) => v.attribute_id)],
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(attributes.map((r) => [r.id, r]));
   const bad = values.filter((v) => {
     const a = byId.get(v.attribute_id);
     if (!a) return true;
@@ -45,46 +49,47 @@ export async function checkAttributeValues(
 }
 
 async function writeAttributes(
-  client: pg.PoolClient,
+  client: Queryable,
   productId: number,
   values: { attribute_id: number; value: string }[],
 ): Promise<void> {
   await checkAttributeValues(client, values);
-  await client.query('DELETE FROM product_attribute_values WHERE product_id = $1', [productId]);
+  await exec(client, 'DELETE FROM product_attribute_values WHERE product_id = $1', [productId]);
   const kept = values.filter((v) => v.value !== '');
   if (kept.length)
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO product_attribute_values (product_id, attribute_id, value)
        SELECT $1, * FROM unnest($2::int[], $3::text[])`,
       [productId, kept.map((v) => v.attribute_id), kept.map((v) => v.value)],
     );
 }
 
-async function lockProduct(client: pg.PoolClient, id: number) {
-  const { rows } = await client.query<{ version: number; is_serialized: boolean }>(
+async function lockProduct(client: Queryable, id: number) {
+  const product = await maybeOne<Pick<Tables['products'], 'version' | 'is_serialized'>>(
+    client,
     'SELECT version, is_serialized FROM products WHERE id = $1 FOR UPDATE',
     [id],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+  if (!product) throw new AppError('notFound');
+  return product;
 }
 
-async function lockItem(client: pg.PoolClient, id: number) {
-  const { rows } = await client.query<{
-    version: number;
-    status: string;
-    current_location_id: number;
-    home_location_id: number;
-  }>('SELECT version, status, current_location_id, home_location_id FROM items WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+async function lockItem(client: Queryable, id: number) {
+  const item = await maybeOne<
+    Pick<Tables['items'], 'version' | 'status' | 'current_location_id' | 'home_location_id'>
+  >(
+    client,
+    'SELECT version, status, current_location_id, home_location_id FROM items WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!item) throw new AppError('notFound');
+  return item;
 }
 
-async function itemById(client: pg.PoolClient, id: number): Promise<InventoryItem> {
-  const { rows } = await client.query<InventoryItem>(`SELECT ${ITEM_SELECT} WHERE i.id = $1`, [id]);
-  return rows[0]!;
+/** An item this transaction holds locked or has just written. */
+async function itemById(client: Queryable, id: number): Promise<InventoryItem> {
+  return one<InventoryItem>(client, `SELECT ${ITEM_SELECT} WHERE i.id = $1`, [id]);
 }
 
 /** Product create/edit, serialized items (create, edit, transfer, delete) and bulk stock per location. */
@@ -97,7 +102,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     { url: '/api/nine/inventory/products', access: CHANGE, body: productInput },
     async (client, actor, input) => {
       await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
-      const { rows } = await client.query<{ id: number }>(
+      const { id } = await one<Pick<Tables['products'], 'id'>>(
+        client,
         `INSERT INTO products (kind, sku, name, option, category_id, is_serialized, barcode, price_minor, hourly_price_minor, deposit_minor, active)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
@@ -114,7 +120,6 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
           input.active,
         ],
       );
-      const id = rows[0]!.id;
       await writeAttributes(client, id, input.attributes);
       await audit(client, actor, {
         entity: 'product',
@@ -138,7 +143,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, v === '' ? null : v] as const);
       const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-      await client.query(
+      await exec(
+        client,
         `UPDATE products SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
         [id, ...fields.map(([, v]) => v)],
       );
@@ -168,12 +174,12 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         const product = await lockProduct(client, productId);
         if (!product.is_serialized) throw new AppError('productNotSerialized');
         await assertCodesFree(client, { sku: input.sku, barcode: input.barcode });
-        const { rows } = await client.query<{ id: number }>(
+        const { id } = await one<Pick<Tables['items'], 'id'>>(
+          client,
           `INSERT INTO items (product_id, sku, barcode, status, home_location_id, current_location_id)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [productId, input.sku, input.barcode, input.status, input.home_location_id, current],
         );
-        const id = rows[0]!.id;
         await audit(client, actorOf(request), {
           entity: 'item',
           entityId: id,
@@ -200,7 +206,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
       await assertCodesFree(client, { sku: changes.sku, barcode: changes.barcode }, { itemId: id });
       const fields = Object.entries(changes).filter(([, v]) => v !== undefined);
       const sets = fields.map(([k], i) => `${k} = $${i + 2}`).join(', ');
-      await client.query(
+      await exec(
+        client,
         `UPDATE items SET ${sets ? `${sets}, ` : ''}version = version + 1, updated_at = now() WHERE id = $1`,
         [id, ...fields.map(([, v]) => v)],
       );
@@ -226,7 +233,8 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
       if (current.version !== input.version)
         throw new AppError('versionConflict', { data: { version: current.version } });
       if (current.status === 'rented') throw new AppError('itemRented');
-      await client.query(
+      await exec(
+        client,
         'UPDATE items SET current_location_id = $2, version = version + 1, updated_at = now() WHERE id = $1',
         [id, input.to_location_id],
       );
@@ -251,9 +259,10 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     await tx(async (client) => {
       const current = await lockItem(client, id);
       await assertLocation(request, deps.auth, current.current_location_id, CHANGE, client);
-      const used = await client.query('SELECT 1 FROM order_items WHERE item_id = $1 LIMIT 1', [id]);
-      if (used.rows.length) throw new AppError('itemInUse');
-      await client.query('DELETE FROM items WHERE id = $1', [id]);
+      // Only whether a line exists matters: exec's count of the rows found.
+      const used = await exec(client, 'SELECT 1 FROM order_items WHERE item_id = $1 LIMIT 1', [id]);
+      if (used) throw new AppError('itemInUse');
+      await exec(client, 'DELETE FROM items WHERE id = $1', [id]);
       await audit(client, actorOf(request), {
         entity: 'item',
         entityId: id,
@@ -271,11 +280,13 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
     const level = await tx(async (client) => {
       const product = await lockProduct(client, productId);
       if (product.is_serialized) throw new AppError('productSerialized');
-      const before = await client.query<{ quantity: number }>(
+      const before = await maybeOne<Pick<Tables['stock_levels'], 'quantity'>>(
+        client,
         'SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2',
         [productId, input.location_id],
       );
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO stock_levels (product_id, location_id, quantity) VALUES ($1, $2, $3)
          ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = excluded.quantity, updated_at = now()`,
         [productId, input.location_id, input.quantity],
@@ -286,7 +297,7 @@ export function registerProductRoutes(app: FastifyInstance, deps: { db: Db; auth
         action: 'stock_set',
         data: {
           location_id: input.location_id,
-          from: before.rows[0]?.quantity ?? 0,
+          from: before?.quantity ?? 0,
           to: input.quantity,
         },
       });

@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { Actor } from '../../lib/actor.ts';
+import { exec, maybeOne, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
+
+type Register = Pick<Tables['cash_registers'], 'id' | 'name'>;
 
 /** The register and its open session a cash movement lands in. */
 export interface Drawer {
@@ -8,7 +12,7 @@ export interface Drawer {
   sessionId: number;
 }
 
-function closed(register: { id: number; name: string } | null): AppError {
+function closed(register: Register | null): AppError {
   return new AppError('registerClosed', {
     data: { register_id: register?.id ?? null, register_name: register?.name ?? null },
     // The message reads "Open the cash register{{name}} …": with no register chosen it names none.
@@ -31,19 +35,19 @@ export async function cashDrawer(
   actor: Actor,
   asked: number | undefined,
 ): Promise<Drawer | null> {
-  const { rows: registers } = await client.query<{ id: number; name: string }>(
+  const registers = await rows<Register>(
+    client,
     'SELECT id, name FROM cash_registers WHERE location_id = $1 ORDER BY id',
     [actor.locationId],
   );
   if (registers.length === 0) return null;
-  const { rows: settings } = await client.query<{
-    multi_register: boolean;
-    current_cash_register: number | null;
-  }>('SELECT multi_register, current_cash_register FROM general_settings WHERE location_id = $1', [
+  const settings = await maybeOne<
+    Pick<Tables['general_settings'], 'multi_register' | 'current_cash_register'>
+  >(client, 'SELECT multi_register, current_cash_register FROM general_settings WHERE location_id = $1', [
     actor.locationId,
   ]);
-  const s = settings[0] ?? { multi_register: false, current_cash_register: null };
-  let chosen: { id: number; name: string } | undefined;
+  const s = settings ?? { multi_register: false, current_cash_register: null };
+  let chosen: Register | undefined;
   if (asked !== undefined && s.multi_register && asked !== s.current_cash_register) {
     chosen = registers.find((r) => r.id === asked);
     if (!chosen)
@@ -55,7 +59,8 @@ export async function cashDrawer(
   }
   if (!chosen) {
     // No register named for this counter: the one open register, if exactly one is.
-    const { rows: open } = await client.query<{ cash_register_id: number }>(
+    const open = await rows<Pick<Tables['register_sessions'], 'cash_register_id'>>(
+      client,
       `SELECT s.cash_register_id FROM register_sessions s JOIN cash_registers r ON r.id = s.cash_register_id
        WHERE r.location_id = $1 AND s.closed_at IS NULL`,
       [actor.locationId],
@@ -63,11 +68,12 @@ export async function cashDrawer(
     if (open.length !== 1) throw closed(null);
     chosen = registers.find((r) => r.id === open[0]!.cash_register_id)!;
   }
-  await client.query('SELECT 1 FROM cash_registers WHERE id = $1 FOR SHARE', [chosen.id]);
-  const { rows: session } = await client.query<{ id: number }>(
+  await exec(client, 'SELECT 1 FROM cash_registers WHERE id = $1 FOR SHARE', [chosen.id]);
+  const session = await maybeOne<Pick<Tables['register_sessions'], 'id'>>(
+    client,
     'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
     [chosen.id],
   );
-  if (!session[0]) throw closed(chosen);
-  return { registerId: chosen.id, sessionId: session[0].id };
+  if (!session) throw closed(chosen);
+  return { registerId: chosen.id, sessionId: session.id };
 }

@@ -4,6 +4,8 @@ import type { AdhocChargeCreate } from '@nine/shared/schemas/invoices';
 import { invoiceTax } from '@nine/shared/tax';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
+import { exec, maybeOne, one } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 /**
  * An ad-hoc charge (a damage fee, a late fee) on the order of an invoice, when the business allows
@@ -17,35 +19,29 @@ export async function addAdhocCharge(
   invoiceId: number,
   input: AdhocChargeCreate,
 ): Promise<number> {
-  const { rows } = await client.query<{ order_id: number | null; type: string }>(
+  const invoice = await maybeOne<Pick<Tables['invoices'], 'order_id' | 'type'>>(
+    client,
     'SELECT order_id, type FROM invoices WHERE id = $1 AND location_id = $2',
     [invoiceId, actor.locationId],
   );
-  const invoice = rows[0];
   if (!invoice) throw new AppError('notFound');
-  const { rows: settingRows } = await client.query<{
-    add_adhoc_to_order: boolean;
-    is_tax_included: boolean;
-    tax_bp: number;
-  }>(
+  const s = await one<
+    Pick<Tables['business_info'], 'add_adhoc_to_order'> &
+      Pick<Tables['general_settings'], 'is_tax_included'> & { tax_bp: number }
+  >(
+    client,
     `SELECT b.add_adhoc_to_order, coalesce(g.is_tax_included, false) AS is_tax_included,
             coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp
      FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
     [actor.locationId],
   );
-  const s = settingRows[0]!;
   if (!s.add_adhoc_to_order) throw new AppError('adhocChargesDisabled');
   if (invoice.order_id === null || invoice.type === 'credit_note') throw new AppError('invoiceWithoutOrder');
-  const { rows: orderRows } = await client.query<{
-    id: number;
-    type: string;
-    status: string;
-    customer_id: number | null;
-  }>('SELECT id, type, status, customer_id FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
-    invoice.order_id,
-    actor.locationId,
-  ]);
-  const order = orderRows[0];
+  const order = await maybeOne<Pick<Tables['orders'], 'id' | 'type' | 'status' | 'customer_id'>>(
+    client,
+    'SELECT id, type, status, customer_id FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    [invoice.order_id, actor.locationId],
+  );
   if (!order) throw new AppError('notFound');
   if (['cancelled', 'pre-cancel'].includes(order.status)) throw new AppError('orderNotChargeable');
 
@@ -54,13 +50,14 @@ export async function addAdhocCharge(
   // With taxes included the price already holds the tax: the subtotal is what is left without it.
   const subtotal = s.is_tax_included ? net - tax : net;
   const total = subtotal + tax;
-  const { rows: created } = await client.query<{ id: number }>(
+  const { id: chargeId } = await one<Pick<Tables['invoices'], 'id'>>(
+    client,
     `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor, of_sale_order)
      VALUES ('adhoc', $1, $2, $3, now(), now(), $4, 0, $5, $6, $7) RETURNING id`,
     [order.id, order.customer_id, actor.locationId, subtotal, tax, total, order.type === 'sale'],
   );
-  const chargeId = created[0]!.id;
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
      VALUES ($1, $2, $3, $4, 0, $5, $6)`,
     [
@@ -72,7 +69,8 @@ export async function addAdhocCharge(
       s.is_tax_included ? net : net + tax,
     ],
   );
-  await client.query(
+  await exec(
+    client,
     'UPDATE orders SET total_minor = total_minor + $2, version = version + 1, updated_at = now() WHERE id = $1',
     [order.id, total],
   );

@@ -4,6 +4,8 @@ import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import { postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 /**
  * Billing an order's lines and posting its invoices. Plain functions on the caller's transaction, with no
@@ -24,12 +26,12 @@ export async function taxSettings(
   client: pg.PoolClient,
   locationId: number,
 ): Promise<{ is_tax_included: boolean; tax_bp: number }> {
-  const { rows } = await client.query<{ is_tax_included: boolean; tax_bp: number }>(
+  return one<{ is_tax_included: boolean; tax_bp: number }>(
+    client,
     `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
             coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
     [locationId],
   );
-  return rows[0]!;
 }
 
 /**
@@ -41,14 +43,11 @@ export async function billUnbilled(
   actor: Actor,
   order: BillableOrder,
 ): Promise<number | null> {
-  const { rows: unbilled } = await client.query<{
-    id: number;
-    name: string;
-    sku: string;
-    quantity: number;
-    unit_price_minor: number;
-    discount_minor: number;
-  }>(
+  const unbilled = await rows<
+    Pick<Tables['order_items'], 'id' | 'quantity' | 'unit_price_minor' | 'discount_minor'> &
+      Pick<Tables['products'], 'name' | 'sku'>
+  >(
+    client,
     `SELECT oi.id, p.name, p.sku, oi.quantity, oi.unit_price_minor, oi.discount_minor FROM order_items oi JOIN products p ON p.id = oi.product_id
      WHERE oi.order_id = $1 AND oi.status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id)
      ORDER BY oi.id`,
@@ -65,7 +64,8 @@ export async function billUnbilled(
   const subtotal = s.is_tax_included ? gross - tax : gross;
   const total = subtotal - discount + tax;
   const taxes = spreadTax(nets, tax);
-  const { rows } = await client.query<{ id: number }>(
+  const { id: invoiceId } = await one<Pick<Tables['invoices'], 'id'>>(
+    client,
     `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor, total_minor)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [
@@ -81,8 +81,8 @@ export async function billUnbilled(
       total,
     ],
   );
-  const invoiceId = rows[0]!.id;
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
      SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])`,
     [
@@ -107,23 +107,27 @@ export async function billUnbilled(
 
 /** Posting makes an invoice immutable and books its revenue and tax against receivables. */
 export async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId: number): Promise<void> {
-  const { rows } = await client.query<{
-    id: number;
-    status: string;
-    type: string;
-    order_id: number | null;
-    subtotal_minor: number;
-    discount_minor: number;
-    tax_minor: number;
-    total_minor: number;
-  }>(
+  const inv = await maybeOne<
+    Pick<
+      Tables['invoices'],
+      | 'id'
+      | 'status'
+      | 'type'
+      | 'order_id'
+      | 'subtotal_minor'
+      | 'discount_minor'
+      | 'tax_minor'
+      | 'total_minor'
+    >
+  >(
+    client,
     'SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE',
     [invoiceId, actor.locationId],
   );
-  const inv = rows[0];
   if (!inv) throw new AppError('notFound');
   if (inv.status === 'posted') throw new AppError('conflict', { data: { reason: 'already_posted' } });
-  await client.query(
+  await exec(
+    client,
     `UPDATE invoices SET status = 'posted', posted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
     [invoiceId],
   );
@@ -150,10 +154,11 @@ export async function settleOrderInvoices(
   order: BillableOrder,
 ): Promise<number[]> {
   await billUnbilled(client, actor, order);
-  const { rows } = await client.query<{ id: number }>(
+  const open = await rows<Pick<Tables['invoices'], 'id'>>(
+    client,
     `SELECT id FROM invoices WHERE order_id = $1 AND location_id = $2 AND status = 'in_progress' ORDER BY id FOR UPDATE`,
     [order.id, actor.locationId],
   );
-  for (const r of rows) await postInvoice(client, actor, r.id);
-  return rows.map((r) => r.id);
+  for (const r of open) await postInvoice(client, actor, r.id);
+  return open.map((r) => r.id);
 }

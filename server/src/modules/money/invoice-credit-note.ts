@@ -6,6 +6,8 @@ import { taxSettings } from './invoice-billing.ts';
 import { postLedger } from './ledger.ts';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
+import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 /** Invoice types whose totals the order's total holds (recurring periods are billed beside it). */
 const IN_ORDER_TOTAL = new Set(['rent', 'sale', 'adhoc']);
@@ -23,49 +25,52 @@ export async function createCreditNote(
   invoiceId: number,
   input: CreditNoteCreate,
 ): Promise<number> {
-  const { rows } = await client.query<{
-    id: number;
-    type: string;
-    status: string;
-    order_id: number | null;
-    customer_id: number | null;
-    billing_from: Date | null;
-    billing_to: Date | null;
-    subtotal_minor: number;
-    discount_minor: number;
-    tax_minor: number;
-    total_minor: number;
-    of_sale_order: boolean;
-  }>(
+  const original = await maybeOne<
+    Pick<
+      Tables['invoices'],
+      | 'id'
+      | 'type'
+      | 'status'
+      | 'order_id'
+      | 'customer_id'
+      | 'billing_from'
+      | 'billing_to'
+      | 'subtotal_minor'
+      | 'discount_minor'
+      | 'tax_minor'
+      | 'total_minor'
+      | 'of_sale_order'
+    >
+  >(
+    client,
     `SELECT id, type, status, order_id, customer_id, billing_from, billing_to, subtotal_minor, discount_minor, tax_minor,
             total_minor, of_sale_order
      FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE`,
     [invoiceId, actor.locationId],
   );
-  const original = rows[0];
   if (!original) throw new AppError('notFound');
   if (original.type === 'credit_note') throw new AppError('creditNoteNotCreditable');
   if (original.status !== 'posted') throw new AppError('invoiceNotPosted');
   // Read after the invoice's row lock: refund credit notes lock it too before they read what is left.
-  const existing = await client.query<{ id: number }>(
+  const existing = await maybeOne<Pick<Tables['invoices'], 'id'>>(
+    client,
     'SELECT id FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NULL',
     [invoiceId],
   );
-  if (existing.rows[0])
-    throw new AppError('invoiceAlreadyCredited', { data: { invoice_id: existing.rows[0].id } });
-  const { rows: partial } = await client.query<{
+  if (existing) throw new AppError('invoiceAlreadyCredited', { data: { invoice_id: existing.id } });
+  const credited = await one<{
     last_id: number | null;
     subtotal: number;
     discount: number;
     tax: number;
     total: number;
   }>(
+    client,
     `SELECT max(id) AS last_id, coalesce(sum(subtotal_minor), 0)::bigint AS subtotal, coalesce(sum(discount_minor), 0)::bigint AS discount,
             coalesce(sum(tax_minor), 0)::bigint AS tax, coalesce(sum(total_minor), 0)::bigint AS total
      FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL`,
     [invoiceId],
   );
-  const credited = partial[0]!;
   if (credited.last_id !== null && original.total_minor + credited.total <= 0)
     throw new AppError('invoiceAlreadyCredited', { data: { invoice_id: credited.last_id } });
 
@@ -75,7 +80,8 @@ export async function createCreditNote(
     tax: -(original.tax_minor + credited.tax),
     total: -(original.total_minor + credited.total),
   };
-  const { rows: created } = await client.query<{ id: number }>(
+  const { id: noteId } = await one<Pick<Tables['invoices'], 'id'>>(
+    client,
     `INSERT INTO invoices (type, status, order_id, customer_id, location_id, credits_invoice_id, billing_from, billing_to,
        subtotal_minor, discount_minor, tax_minor, total_minor, posted_at, of_sale_order)
      VALUES ('credit_note', 'posted', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11) RETURNING id`,
@@ -93,10 +99,10 @@ export async function createCreditNote(
       original.type === 'sale' || original.of_sale_order,
     ],
   );
-  const noteId = created[0]!.id;
   // Each line reversed: same quantity, negative amounts, still tied to its order item for the reports; then
   // the lines of the refunds' credit notes given back, so the lines add up to the note.
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_id, tax_minor, total_minor)
      SELECT $1, l.order_item_id, l.description, l.quantity, -l.unit_price_minor, -l.discount_minor, l.tax_id, -l.tax_minor, -l.total_minor
      FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
@@ -118,7 +124,8 @@ export async function createCreditNote(
     ],
   );
   if (original.order_id !== null && IN_ORDER_TOTAL.has(original.type)) {
-    await client.query(
+    await exec(
+      client,
       'UPDATE orders SET total_minor = total_minor + $2, version = version + 1, updated_at = now() WHERE id = $1',
       [original.order_id, note.total],
     );
@@ -146,21 +153,22 @@ export async function creditRefund(
   input: { orderId: number; invoiceId: number | null; refundId: number; amount: number; reason: string },
 ): Promise<number[]> {
   // Lock the invoices, then read what is left of each: a full credit note locks its invoice the same way.
-  const { rows: locked } = await client.query<{ id: number }>(
+  const locked = await rows<Pick<Tables['invoices'], 'id'>>(
+    client,
     `SELECT id FROM invoices WHERE order_id = $1 AND location_id = $2 AND status = 'posted' AND type IN ('rent', 'sale', 'adhoc')
      ORDER BY id FOR UPDATE`,
     [input.orderId, actor.locationId],
   );
-  const { rows: invoices } = await client.query<{
-    id: number;
-    type: string;
-    customer_id: number | null;
-    billing_from: Date | null;
-    billing_to: Date | null;
-    of_sale_order: boolean;
-    left_total: number;
-    left_tax: number;
-  }>(
+  const invoices = await rows<
+    Pick<
+      Tables['invoices'],
+      'id' | 'type' | 'customer_id' | 'billing_from' | 'billing_to' | 'of_sale_order'
+    > & {
+      left_total: number;
+      left_tax: number;
+    }
+  >(
+    client,
     `SELECT i.id, i.type, i.customer_id, i.billing_from, i.billing_to, i.of_sale_order,
             (i.total_minor + coalesce(c.total, 0))::bigint AS left_total, (i.tax_minor + coalesce(c.tax, 0))::bigint AS left_tax
      FROM invoices i
@@ -178,7 +186,8 @@ export async function creditRefund(
     const credit = Math.min(left, inv.left_total);
     const tax = spreadTax([credit, inv.left_total - credit], inv.left_tax)[0]!;
     const isSale = inv.type === 'sale' || inv.of_sale_order;
-    const { rows } = await client.query<{ id: number }>(
+    const { id: noteId } = await one<Pick<Tables['invoices'], 'id'>>(
+      client,
       `INSERT INTO invoices (type, status, order_id, customer_id, location_id, credits_invoice_id, refund_id, billing_from, billing_to,
          subtotal_minor, discount_minor, tax_minor, total_minor, posted_at, of_sale_order)
        VALUES ('credit_note', 'posted', $1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, now(), $11) RETURNING id`,
@@ -196,8 +205,8 @@ export async function creditRefund(
         isSale,
       ],
     );
-    const noteId = rows[0]!.id;
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
        VALUES ($1, $2, 1, $3, 0, $4, $5)`,
       [noteId, `Refund: ${input.reason}`, is_tax_included ? -credit : -(credit - tax), -tax, -credit],
@@ -224,7 +233,8 @@ export async function creditRefund(
   }
   const credited = input.amount - left;
   if (credited > 0)
-    await client.query(
+    await exec(
+      client,
       'UPDATE orders SET total_minor = total_minor - $2, version = version + 1, updated_at = now() WHERE id = $1',
       [input.orderId, credited],
     );

@@ -1,15 +1,33 @@
-import type pg from 'pg';
-import type {
-  InvoiceCustomer,
-  InvoiceDetail,
-  InvoiceLine,
-  InvoicePayment,
-  InvoiceRow,
-  InvoiceTaxLine,
-} from '@nine/shared/schemas/invoices';
+import type { InvoiceDetail, InvoiceLine, InvoiceRow, InvoiceTaxLine } from '@nine/shared/schemas/invoices';
 import { spreadTax } from '@nine/shared/tax';
+import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { OrderStatus, Tables } from '../../db/tables.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+/** Timestamps arrive from pg as Dates; the reply serialises them to the ISO strings the shared schema states. */
+type AsRead<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Date | null : Date };
+type InvoiceTimes =
+  'created_at' | 'in_progress_at' | 'posted_at' | 'updated_at' | 'billing_from' | 'billing_to';
+
+/** An invoice row as read (InvoiceRow on the wire). */
+export type InvoiceRowRead = AsRead<InvoiceRow, InvoiceTimes>;
+type PaymentRead = Pick<Tables['payments'], 'id' | 'method' | 'amount_minor' | 'reference' | 'created_at'> & {
+  created_by: string | null;
+  refunded_minor: number;
+};
+type RefundRead = Pick<Tables['refunds'], 'id' | 'payment_id' | 'amount_minor' | 'reason' | 'created_at'>;
+/** The name is null when both parts are blank, although the wire schema says a string. */
+type CustomerRead = Pick<Tables['customers'], 'id' | 'phone'> & {
+  name: string | null;
+  email: string | null;
+  address: string | null;
+};
+
+/** The invoice detail as read (InvoiceDetail on the wire). */
+export type InvoiceDetailRead = Omit<InvoiceDetail, InvoiceTimes | 'customer_detail' | 'payments'> &
+  Pick<InvoiceRowRead, InvoiceTimes> & {
+    customer_detail: CustomerRead | null;
+    payments: (PaymentRead & { refunds: Omit<RefundRead, 'payment_id'>[] })[];
+  };
 
 /**
  * Paid on an invoice: its payments less their refunds, kept by the database's own triggers in the same
@@ -51,107 +69,105 @@ export function taxLines(
   return active.map((t, i) => ({ name: t.name, rate_bp: t.rate_bp, amount_minor: shares[i]! }));
 }
 
-interface Settings {
-  is_tax_included: boolean;
-  show_taxes_mode: string;
-  tax_comment: string | null;
-  invoice_print_header: string | null;
-  currency_code: string;
-  currency_symbol: string;
-  add_adhoc_to_order: boolean;
-}
+type Settings = Pick<
+  Tables['general_settings'],
+  | 'is_tax_included'
+  | 'show_taxes_mode'
+  | 'tax_comment'
+  | 'invoice_print_header'
+  | 'currency_code'
+  | 'currency_symbol'
+> &
+  Pick<Tables['business_info'], 'add_adhoc_to_order'>;
+type InvoiceRef = Pick<Tables['invoices'], 'id' | 'number'>;
 
 /** One invoice with everything its view and print show, or null when it is not in this location. */
 export async function getInvoiceDetail(
   q: Queryable,
   id: number,
   locationId: number,
-): Promise<InvoiceDetail | null> {
-  const { rows } = await q.query<
-    InvoiceRow & {
-      customer_id: number | null;
-      credits_invoice_id: number | null;
-      order_status: string | null;
-    }
+): Promise<InvoiceDetailRead | null> {
+  const head = await maybeOne<
+    InvoiceRowRead &
+      Pick<Tables['invoices'], 'customer_id' | 'credits_invoice_id'> & { order_status: OrderStatus | null }
   >(
+    q,
     `SELECT ${INVOICE_COLUMNS}, i.customer_id, i.credits_invoice_id, o.status AS order_status ${INVOICE_FROM}
      WHERE i.id = $1 AND i.location_id = $2`,
     [id, locationId],
   );
-  const head = rows[0];
   if (!head) return null;
-  const [lines, payments, refunds, customer, settings, taxes, credits, creditedBy, refundCredits] =
+  const [lines, payments, refunds, customer, s, taxes, credits, creditedBy, refundCredits] =
     await Promise.all([
-      q.query<InvoiceLine>(
+      rows<InvoiceLine>(
+        q,
         `SELECT id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor
        FROM invoice_lines WHERE invoice_id = $1 ORDER BY id`,
         [id],
       ),
-      q.query<Omit<InvoicePayment, 'refunds'>>(
+      rows<PaymentRead>(
+        q,
         `SELECT p.id, p.method, p.amount_minor, p.reference, p.created_at, u.name AS created_by,
               coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor
        FROM payments p LEFT JOIN users u ON u.id = p.created_by WHERE p.invoice_id = $1 ORDER BY p.id`,
         [id],
       ),
-      q.query<{
-        id: number;
-        payment_id: number;
-        amount_minor: number;
-        reason: string | null;
-        created_at: string;
-      }>(
+      rows<RefundRead>(
+        q,
         `SELECT r.id, r.payment_id, r.amount_minor, r.reason, r.created_at
        FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = $1 ORDER BY r.id`,
         [id],
       ),
       head.customer_id === null
-        ? Promise.resolve({ rows: [] as InvoiceCustomer[] })
-        : q.query<InvoiceCustomer>(
+        ? undefined
+        : maybeOne<CustomerRead>(
+            q,
             `SELECT id, nullif(trim(first_name || ' ' || last_name), '') AS name, phone, email::text AS email,
                   nullif(concat_ws(', ', address, nullif(concat_ws(' ', postal_code, city), ''), country), '') AS address
            FROM customers WHERE id = $1 AND NOT is_anonymous`,
             [head.customer_id],
           ),
-      q.query<Settings>(
+      one<Settings>(
+        q,
         `SELECT coalesce(g.is_tax_included, false) AS is_tax_included, coalesce(g.show_taxes_mode, 'separate') AS show_taxes_mode,
               g.tax_comment, g.invoice_print_header, coalesce(g.currency_code, 'USD') AS currency_code,
               coalesce(g.currency_symbol, '$') AS currency_symbol, b.add_adhoc_to_order
        FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
         [locationId],
       ),
-      q.query<{ name: string; rate_bp: number }>(
+      rows<Pick<Tables['taxes'], 'name' | 'rate_bp'>>(
+        q,
         'SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id',
       ),
       head.credits_invoice_id === null
-        ? Promise.resolve({ rows: [] as { id: number; number: number }[] })
-        : q.query<{ id: number; number: number }>('SELECT id, number FROM invoices WHERE id = $1', [
-            head.credits_invoice_id,
-          ]),
-      q.query<{ id: number; number: number }>(
+        ? undefined
+        : maybeOne<InvoiceRef>(q, 'SELECT id, number FROM invoices WHERE id = $1', [head.credits_invoice_id]),
+      rows<InvoiceRef>(
+        q,
         'SELECT id, number FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NULL',
         [id],
       ),
-      q.query<{ id: number; number: number; total_minor: number }>(
+      rows<Pick<Tables['invoices'], 'id' | 'number' | 'total_minor'>>(
+        q,
         'SELECT id, number, total_minor FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL ORDER BY id',
         [id],
       ),
     ]);
-  const s = settings.rows[0]!;
   const { customer_id: _c, credits_invoice_id: _ci, order_status: orderStatus, ...row } = head;
   const liveOrder = row.order_id !== null && !['cancelled', 'pre-cancel'].includes(orderStatus ?? '');
   return {
     ...row,
-    customer_detail: customer.rows[0] ?? null,
-    lines: lines.rows,
-    taxes: taxLines(s.show_taxes_mode, row.tax_minor, taxes.rows),
-    payments: payments.rows.map((p) => ({
+    customer_detail: customer ?? null,
+    lines,
+    taxes: taxLines(s.show_taxes_mode, row.tax_minor, taxes),
+    payments: payments.map((p) => ({
       ...p,
-      refunds: refunds.rows.filter((r) => r.payment_id === p.id).map(({ payment_id: _p, ...r }) => r),
+      refunds: refunds.filter((r) => r.payment_id === p.id).map(({ payment_id: _p, ...r }) => r),
     })),
-    refunded_minor: refunds.rows.reduce((sum, r) => sum + r.amount_minor, 0),
-    credits: credits.rows[0] ?? null,
-    credited_by: creditedBy.rows[0] ?? null,
-    refund_credits: refundCredits.rows,
+    refunded_minor: refunds.reduce((sum, r) => sum + r.amount_minor, 0),
+    credits: credits ?? null,
+    credited_by: creditedBy[0] ?? null,
+    refund_credits: refundCredits,
     settings: {
       is_tax_included: s.is_tax_included,
       show_taxes_mode: s.show_taxes_mode,
@@ -166,7 +182,7 @@ export async function getInvoiceDetail(
       credit_note:
         row.status === 'posted' &&
         row.type !== 'credit_note' &&
-        creditedBy.rows.length === 0 &&
+        creditedBy.length === 0 &&
         row.total_minor + row.credited_minor > 0,
       adhoc_charge: s.add_adhoc_to_order && liveOrder && row.type !== 'credit_note',
     },

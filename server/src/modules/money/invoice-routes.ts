@@ -7,17 +7,22 @@ import {
   creditNoteCreate,
   invoiceListQuery,
   type InvoiceListQuery,
-  type InvoicePage,
-  type InvoiceRow,
 } from '@nine/shared/schemas/invoices';
 import type { Db } from '../../db/pool.ts';
-import { containsPattern, pageOf } from '../../lib/paging.ts';
+import { containsPattern, pageOf, type Paged } from '../../lib/paging.ts';
 import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
 import { parse } from '../../lib/validate.ts';
 import { addAdhocCharge } from './invoice-adhoc-charge.ts';
 import { createCreditNote } from './invoice-credit-note.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { BALANCE_SQL, getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, PAID_SQL } from './invoice-queries.ts';
+import {
+  BALANCE_SQL,
+  getInvoiceDetail,
+  INVOICE_COLUMNS,
+  INVOICE_FROM,
+  PAID_SQL,
+  type InvoiceRowRead,
+} from './invoice-queries.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 
@@ -85,11 +90,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
     app.get(
       `/api/nine/invoices/${list}`,
       { config: { access: { resource: 'sell_order', action: 'view' } } },
-      async (request): Promise<{ data: InvoicePage }> => {
+      async (request): Promise<{ data: Paged<InvoiceRowRead> }> => {
         const q = parse(invoiceListQuery, request.query);
         const filter = invoiceListFilter(list, actorOf(request).locationId, q);
         return {
-          data: await pageOf<InvoiceRow>(deps.db, {
+          data: await pageOf<InvoiceRowRead>(deps.db, {
             select: INVOICE_COLUMNS,
             from: filter.from,
             orderBy: filter.orderBy,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { exec } from '../../db/sql.ts';
 
 export interface LedgerLine {
   gl: string;
@@ -38,7 +39,8 @@ export async function postLedger(
     throw new Error(`unbalanced ledger transaction: ${JSON.stringify(lines)}`);
   const txn = randomUUID();
   const rows = lines.filter((l) => l.amount !== 0);
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO ledger_entries (txn_id, gl_code, amount_minor, location_id, order_id, invoice_id, payment_id, refund_id, deposit_movement_id, register_movement_id)
      SELECT $1, gl, amount, $4, $5, $6, $7, $8, $9, $10 FROM unnest($2::text[], $3::bigint[]) AS t(gl, amount)`,
     [

@@ -1,33 +1,31 @@
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
+import { maybeOne, type Queryable } from '../../db/sql.ts';
+import type { OrderStatus, OrderType, Tables } from '../../db/tables.ts';
 
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
-
-export interface PaymentView {
-  id: number;
+/** A payment as read (created_at stays a Date until the reply serialises it). */
+export type PaymentView = Pick<
+  Tables['payments'],
+  'id' | 'invoice_id' | 'method' | 'amount_minor' | 'tendered_minor' | 'reference' | 'created_at'
+> & {
+  /** Joined to its order, so never null here. */
   order_id: number;
   order_number: number;
-  order_type: string;
-  invoice_id: number | null;
-  method: string;
-  amount_minor: number;
-  tendered_minor: number | null;
+  order_type: OrderType;
   change_minor: number;
   refunded_minor: number;
-  reference: string | null;
-  created_at: string;
   created_by: string | null;
   customer: string | null;
   order_total_minor: number;
   order_paid_minor: number;
   order_balance_minor: number;
-  order_status: string;
+  order_status: OrderStatus;
   register: string | null;
-}
+};
 
 /** A payment with what its receipt shows ('Print Payment'): order, change given, balance left. */
 export async function getPayment(q: Queryable, id: number, locationId: number): Promise<PaymentView> {
-  const { rows } = await q.query<PaymentView>(
+  const payment = await maybeOne<PaymentView>(
+    q,
     `SELECT p.id, p.order_id, o.number AS order_number, o.type AS order_type, p.invoice_id, p.method, p.amount_minor, p.tendered_minor,
             coalesce(p.tendered_minor - p.amount_minor, 0)::bigint AS change_minor,
             coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor,
@@ -41,6 +39,6 @@ export async function getPayment(q: Queryable, id: number, locationId: number): 
      WHERE p.id = $1 AND p.location_id = $2`,
     [id, locationId],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+  if (!payment) throw new AppError('notFound');
+  return payment;
 }

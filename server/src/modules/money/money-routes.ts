@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { depositMove, paymentCreate, refundCreate } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
+import { one } from '../../db/sql.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
 import { transaction } from '../../lib/transaction.ts';
@@ -61,11 +62,12 @@ export function registerMoneyRoutes(app: FastifyInstance, deps: { db: Db; money:
     { url: '/api/nine/orders/:id/deposits', access: take, params: bigIdParams, body: depositMove },
     async (client, actor, input, { id }) => {
       const movementId = await deps.money.moveDeposit(client, actor, id, input);
-      const held = await client.query<{ held: number }>(
+      const { held } = await one<{ held: number }>(
+        client,
         `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held FROM deposit_movements WHERE order_id = $1`,
         [id],
       );
-      return { movement_id: movementId, held_minor: held.rows[0]!.held };
+      return { movement_id: movementId, held_minor: held };
     },
   );
 

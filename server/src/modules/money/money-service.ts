@@ -2,8 +2,7 @@ import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { MAX_TOTAL_MINOR } from '@nine/shared/money';
 import type { DepositMove, PaymentCreate, RefundCreate } from '@nine/shared/schemas/money';
-import { invoiceTimingAllows, type InvoiceTiming } from '@nine/shared/invoice-timing';
-import type { ItemStatus } from '@nine/shared/order-machine';
+import { invoiceTimingAllows } from '@nine/shared/invoice-timing';
 import { grants, type Permission } from '@nine/shared/permissions';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import type { OrderService } from '../orders/order-service.ts';
@@ -13,18 +12,14 @@ import { creditRefund } from './invoice-credit-note.ts';
 import { METHOD_GL, postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
-interface OrderMoney {
-  id: number;
-  type: string;
-  status: string;
-  version: number;
-  customer_id: number | null;
-  total_minor: number;
-  paid_minor: number;
-  planned_start: Date | null;
-  planned_finish: Date | null;
-}
+type OrderMoney = Pick<
+  Tables['orders'],
+  'id' | 'type' | 'status' | 'version' | 'customer_id' | 'total_minor' | 'planned_start' | 'planned_finish'
+> & { paid_minor: number };
+type Id = Pick<Tables['invoices'], 'id'>;
 
 const PAID = `(coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
   - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
@@ -34,31 +29,33 @@ const PAID = `(coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id =
  * (the paid sum) was read before the lock was granted, so every waiter would still see the old total.
  */
 async function lockOrder(client: pg.PoolClient, orderId: number, locationId: number): Promise<OrderMoney> {
-  const locked = await client.query('SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+  const locked = await exec(client, 'SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
     orderId,
     locationId,
   ]);
-  if (!locked.rowCount) throw new AppError('notFound');
-  const { rows } = await client.query<OrderMoney>(
+  if (!locked) throw new AppError('notFound');
+  return one<OrderMoney>(
+    client,
     `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.total_minor, ${PAID}::bigint AS paid_minor, o.planned_start, o.planned_finish
      FROM orders o WHERE o.id = $1`,
     [orderId],
   );
-  return rows[0]!;
 }
 
 async function settings(client: pg.PoolClient, locationId: number) {
-  const { rows } = await client.query<{
-    allow_staff_credit_card_entry: boolean;
-    has_pay_and_balance_forward: boolean;
-    accept_external_payments: boolean;
-    process_external_refunds: boolean;
-    close_sale_order: string;
-    current_cash_register: number | null;
-    multi_register: boolean;
-    refund_level1_minor: number;
-    refund_level2_minor: number;
-  }>(
+  return one<
+    Pick<
+      Tables['general_settings'],
+      | 'allow_staff_credit_card_entry'
+      | 'has_pay_and_balance_forward'
+      | 'current_cash_register'
+      | 'multi_register'
+    > &
+      Pick<Tables['business_info'], 'accept_external_payments' | 'process_external_refunds'> &
+      Pick<Tables['activity_settings'], 'close_sale_order'> &
+      Pick<Tables['access_policy'], 'refund_level1_minor' | 'refund_level2_minor'>
+  >(
+    client,
     `SELECT coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
             b.accept_external_payments, b.process_external_refunds, coalesce(a.close_sale_order, 'manual') AS close_sale_order, g.current_cash_register,
             coalesce(g.multi_register, false) AS multi_register, p.refund_level1_minor, p.refund_level2_minor
@@ -67,16 +64,16 @@ async function settings(client: pg.PoolClient, locationId: number) {
      WHERE b.id = 1 AND p.id = 1`,
     [locationId],
   );
-  return rows[0]!;
 }
 
 /** The deposit held on an order: what was collected less what was claimed or returned. */
 async function depositHeld(client: pg.PoolClient, orderId: number): Promise<number> {
-  const { rows } = await client.query<{ held: number }>(
+  const { held } = await one<{ held: number }>(
+    client,
     `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held FROM deposit_movements WHERE order_id = $1`,
     [orderId],
   );
-  return rows[0]!.held;
+  return held;
 }
 
 export function createMoneyService({
@@ -107,16 +104,18 @@ export function createMoneyService({
   async function ensureInvoice(client: pg.PoolClient, actor: Actor, order: OrderMoney): Promise<number> {
     const billed = await billUnbilled(client, actor, order);
     if (billed !== null) return billed;
-    const open = await client.query<{ id: number }>(
+    const open = await maybeOne<Id>(
+      client,
       `SELECT id FROM invoices WHERE order_id = $1 AND status = 'in_progress' ORDER BY id DESC LIMIT 1`,
       [order.id],
     );
-    if (open.rows[0]) return open.rows[0].id;
-    const latest = await client.query<{ id: number }>(
+    if (open) return open.id;
+    const latest = await maybeOne<Id>(
+      client,
       'SELECT id FROM invoices WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
       [order.id],
     );
-    if (latest.rows[0]) return latest.rows[0].id;
+    if (latest) return latest.id;
     throw new AppError('validation', {
       data: { issues: [{ path: 'order_id', code: 'nothing_to_invoice' }] },
     });
@@ -156,15 +155,17 @@ export function createMoneyService({
       registerId = await registerFor(client, actor, s, input.cash_register_id);
       session = registerId
         ? ((
-            await client.query<{ id: number }>(
+            await maybeOne<Pick<Tables['register_sessions'], 'id'>>(
+              client,
               'SELECT id FROM register_sessions WHERE cash_register_id = $1 AND closed_at IS NULL',
               [registerId],
             )
-          ).rows[0]?.id ?? null)
+          )?.id ?? null)
         : null;
     }
     const invoiceId = await ensureInvoice(client, actor, order);
-    const { rows } = await client.query<{ id: number }>(
+    const { id: paymentId } = await one<Pick<Tables['payments'], 'id'>>(
+      client,
       `INSERT INTO payments (order_id, invoice_id, customer_id, location_id, cash_register_id, register_session_id, method, amount_minor, tendered_minor, reference, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
@@ -181,7 +182,6 @@ export function createMoneyService({
         actor.userId,
       ],
     );
-    const paymentId = rows[0]!.id;
     // Money in: the method's account up, receivables down; paying beyond the balance becomes account credit.
     const toReceivable = input.amount_minor - Math.max(overpay, 0);
     await postLedger(
@@ -231,25 +231,26 @@ export function createMoneyService({
   ): Promise<number | null> {
     if (asked === undefined || !s.multi_register || asked === s.current_cash_register)
       return s.current_cash_register;
-    const { rows } = await client.query('SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2', [
+    const found = await exec(client, 'SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2', [
       asked,
       actor.locationId,
     ]);
-    if (!rows[0])
+    if (found === 0)
       throw new AppError('validation', {
         data: { issues: [{ path: 'cash_register_id', code: 'unknown_register' }] },
       });
     return asked;
   }
 
-  async function customerCredit(client: pg.PoolClient | pg.Pool, customerId: number | null): Promise<number> {
+  async function customerCredit(client: Queryable, customerId: number | null): Promise<number> {
     if (customerId === null) return 0;
-    const { rows } = await client.query<{ credit: number }>(
+    const { credit } = await one<{ credit: number }>(
+      client,
       `SELECT (-coalesce(sum(e.amount_minor), 0))::bigint AS credit FROM ledger_entries e JOIN orders o ON o.id = e.order_id
        WHERE e.gl_code = '2300' AND o.customer_id = $1`,
       [customerId],
     );
-    return rows[0]!.credit;
+    return credit;
   }
 
   /**
@@ -268,21 +269,22 @@ export function createMoneyService({
   ): Promise<number> {
     // The order first (every money write on it takes that lock, so refunds of one order take turns), then
     // what was refunded, read after the lock is held.
-    const found = await client.query<{ order_id: number }>(
+    const found = await maybeOne<Pick<Tables['payments'], 'order_id'>>(
+      client,
       'SELECT order_id FROM payments WHERE id = $1 AND location_id = $2',
       [paymentId, actor.locationId],
     );
-    if (!found.rows[0]) throw new AppError('notFound');
-    const order = await lockOrder(client, found.rows[0].order_id, actor.locationId);
-    const { rows } = await client.query<{
-      id: number;
-      invoice_id: number | null;
-      method: string;
-      amount_minor: number;
-      refunded_minor: number;
-      unapproved_minor: number;
-      below_level2_minor: number;
-    }>(
+    // A payment without an order has no order to lock: not found, as locking none would say.
+    if (!found || found.order_id === null) throw new AppError('notFound');
+    const order = await lockOrder(client, found.order_id, actor.locationId);
+    const payment = await one<
+      Pick<Tables['payments'], 'id' | 'invoice_id' | 'method' | 'amount_minor'> & {
+        refunded_minor: number;
+        unapproved_minor: number;
+        below_level2_minor: number;
+      }
+    >(
+      client,
       `SELECT p.id, p.invoice_id, p.method, p.amount_minor,
               coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor,
               coalesce(o.unapproved, 0)::bigint AS unapproved_minor, coalesce(o.below_level2, 0)::bigint AS below_level2_minor
@@ -293,7 +295,6 @@ export function createMoneyService({
        WHERE p.id = $1`,
       [paymentId],
     );
-    const payment = rows[0]!;
     const left = payment.amount_minor - payment.refunded_minor;
     if (input.amount_minor > left)
       throw new AppError('validation', {
@@ -326,7 +327,8 @@ export function createMoneyService({
       });
       approvalLevel = 1;
     }
-    const { rows: created } = await client.query<{ id: number }>(
+    const { id: refundId } = await one<Pick<Tables['refunds'], 'id'>>(
+      client,
       `INSERT INTO refunds (payment_id, amount_minor, reason, created_by, approved_by, approval_level, cash_register_id, register_session_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [
@@ -340,7 +342,6 @@ export function createMoneyService({
         drawer?.sessionId ?? null,
       ],
     );
-    const refundId = created[0]!.id;
     await postLedger(
       client,
       {
@@ -418,7 +419,8 @@ export function createMoneyService({
       input.method === 'cash' && input.kind !== 'claimed'
         ? await cashDrawer(client, actor, input.cash_register_id)
         : null;
-    const { rows: created } = await client.query<{ id: number }>(
+    const { id } = await one<Pick<Tables['deposit_movements'], 'id'>>(
+      client,
       `INSERT INTO deposit_movements (order_id, kind, method, amount_minor, reason, created_by, cash_register_id, register_session_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [
@@ -432,7 +434,6 @@ export function createMoneyService({
         drawer?.sessionId ?? null,
       ],
     );
-    const id = created[0]!.id;
     const refs = { location_id: actor.locationId, order_id: orderId, deposit_movement_id: id };
     const a = input.amount_minor;
     if (input.kind === 'held')
@@ -451,7 +452,7 @@ export function createMoneyService({
         { gl: '4900', amount: -a },
       ]);
     const after = input.kind === 'held' ? held + a : held - a;
-    await client.query('UPDATE orders SET deposit_in_custody = $2, updated_at = now() WHERE id = $1', [
+    await exec(client, 'UPDATE orders SET deposit_in_custody = $2, updated_at = now() WHERE id = $1', [
       orderId,
       after > 0,
     ]);
@@ -474,12 +475,13 @@ export function createMoneyService({
    */
   async function invoiceOrder(client: pg.PoolClient, actor: Actor, orderId: number): Promise<number> {
     const order = await lockOrder(client, orderId, actor.locationId);
-    const { rows: lines } = await client.query<{
-      id: number;
-      label: string;
-      status: ItemStatus;
-      timing: InvoiceTiming;
-    }>(
+    const lines = await rows<
+      Pick<Tables['order_items'], 'id' | 'status'> & {
+        label: string;
+        timing: Tables['activity_settings']['manual_invoice_time'];
+      }
+    >(
+      client,
       `SELECT oi.id, p.name || ' (' || coalesce(i.sku, p.sku) || ')' AS label, oi.status,
               coalesce((SELECT manual_invoice_time FROM activity_settings
                         WHERE location_id = o.location_id AND rental_type_id = coalesce(o.rental_type_id, 1)), 'anytime') AS timing

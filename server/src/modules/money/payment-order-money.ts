@@ -1,14 +1,26 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import type {
-  DepositMovementRow,
-  OrderMoney,
-  OrderPaymentRow,
-  PaymentRules,
-} from '@nine/shared/schemas/payments';
+import type { OrderMoney, PaymentRules } from '@nine/shared/schemas/payments';
+import { maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 // A pool, not a client: the four reads below run side by side.
 type Queryable = pg.Pool;
+
+type PaymentRow = Pick<
+  Tables['payments'],
+  'id' | 'method' | 'amount_minor' | 'tendered_minor' | 'reference' | 'created_at'
+> & { change_minor: number; refunded_minor: number; created_by: string | null };
+type DepositRow = Pick<
+  Tables['deposit_movements'],
+  'id' | 'kind' | 'method' | 'amount_minor' | 'reason' | 'created_at'
+> & { created_by: string | null };
+
+/** The order's money as read (OrderMoney on the wire, whose times are the serialised Dates). */
+export type OrderMoneyRead = Omit<OrderMoney, 'payments' | 'deposits'> & {
+  payments: PaymentRow[];
+  deposits: DepositRow[];
+};
 
 /**
  * What the order view's money panels show: payments with what was refunded of each, the deposit
@@ -20,21 +32,26 @@ export async function getOrderMoney(
   orderId: number,
   locationId: number,
   customerCredit: (q: pg.Pool, customerId: number | null) => Promise<number>,
-): Promise<OrderMoney> {
-  const { rows } = await q.query<{
-    id: number;
-    type: string;
-    version: number;
-    status: string;
-    customer_id: number | null;
-    total_minor: number;
-    paid_minor: number;
-    deposit_minor: number;
-    deposit_in_custody: boolean;
-    held_minor: number;
-    refunds_unapproved_minor: number;
-    refunds_below_level2_minor: number;
-  }>(
+): Promise<OrderMoneyRead> {
+  const order = await maybeOne<
+    Pick<
+      Tables['orders'],
+      | 'id'
+      | 'type'
+      | 'version'
+      | 'status'
+      | 'customer_id'
+      | 'total_minor'
+      | 'deposit_minor'
+      | 'deposit_in_custody'
+    > & {
+      paid_minor: number;
+      held_minor: number;
+      refunds_unapproved_minor: number;
+      refunds_below_level2_minor: number;
+    }
+  >(
+    q,
     `SELECT o.id, o.type, o.version, o.status, o.customer_id, o.total_minor, o.deposit_minor, o.deposit_in_custody,
             (coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
               - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))::bigint AS paid_minor,
@@ -47,22 +64,24 @@ export async function getOrderMoney(
      WHERE o.id = $1 AND o.location_id = $2`,
     [orderId, locationId],
   );
-  const order = rows[0];
   if (!order) throw new AppError('notFound');
   const [payments, deposits, rules, credit] = await Promise.all([
-    q.query<OrderPaymentRow>(
+    rows<PaymentRow>(
+      q,
       `SELECT p.id, p.method, p.amount_minor, p.tendered_minor, coalesce(p.tendered_minor - p.amount_minor, 0)::bigint AS change_minor,
               coalesce((SELECT sum(amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor,
               p.reference, p.created_at, u.name AS created_by
        FROM payments p LEFT JOIN users u ON u.id = p.created_by WHERE p.order_id = $1 ORDER BY p.id`,
       [orderId],
     ),
-    q.query<DepositMovementRow>(
+    rows<DepositRow>(
+      q,
       `SELECT m.id, m.kind, m.method, m.amount_minor, m.reason, m.created_at, u.name AS created_by
        FROM deposit_movements m LEFT JOIN users u ON u.id = m.created_by WHERE m.order_id = $1 ORDER BY m.id`,
       [orderId],
     ),
-    q.query<PaymentRules>(
+    one<PaymentRules>(
+      q,
       `SELECT coalesce(g.allow_staff_credit_card_entry, false) AS allow_staff_credit_card_entry, b.accept_external_payments,
               coalesce(g.has_pay_and_balance_forward, false) AS has_pay_and_balance_forward,
               coalesce(g.confirm_change_return, true) AS confirm_change_return, b.process_external_refunds,
@@ -87,8 +106,8 @@ export async function getOrderMoney(
     customer_credit_minor: credit,
     refunds_unapproved_minor: order.refunds_unapproved_minor,
     refunds_below_level2_minor: order.refunds_below_level2_minor,
-    payments: payments.rows,
-    deposits: deposits.rows,
-    rules: rules.rows[0]!,
+    payments,
+    deposits,
+    rules,
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClose, registerMovement, registerOpen } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
+import { rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { RegisterService } from './register-service.ts';
@@ -16,12 +18,13 @@ export function registerRegisterRoutes(
 ): void {
   app.get('/api/nine/cash-registers', { config: { access: 'location' } }, async (request) => {
     const actor = actorOf(request);
-    const { rows } = await deps.db.pool.query<{ id: number }>(
+    const registers = await rows<Pick<Tables['cash_registers'], 'id'>>(
+      deps.db.pool,
       'SELECT id FROM cash_registers WHERE location_id = $1 ORDER BY name',
       [actor.locationId],
     );
     const data = [];
-    for (const r of rows) data.push(await deps.registers.register(deps.db.pool, actor, r.id));
+    for (const r of registers) data.push(await deps.registers.register(deps.db.pool, actor, r.id));
     return { data };
   });
 

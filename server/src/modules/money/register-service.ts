@@ -1,12 +1,26 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { MAX_TOTAL_MINOR } from '@nine/shared/money';
-import type { CashRegisterState } from '@nine/shared/schemas/payments';
 import { postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
-export type RegisterState = CashRegisterState;
+type RegisterRow = Pick<Tables['cash_registers'], 'id' | 'name' | 'header_title' | 'default_terminal'>;
+/** An open session with the cash that went through it, as EXPECTED reads it. */
+type SessionRow = Pick<Tables['register_sessions'], 'id' | 'opened_at' | 'float_minor'> & {
+  opened_by: string;
+  cash_sales_minor: number;
+  cash_refunds_minor: number;
+  cash_deposits_held_minor: number;
+  cash_deposits_returned_minor: number;
+  cash_in_minor: number;
+  cash_out_minor: number;
+};
+
+/** A register as read (CashRegisterState on the wire, opened_at serialised from its Date). */
+export type RegisterState = RegisterRow & { session: (SessionRow & { expected_minor: number }) | null };
 
 /**
  * Cash expected in the drawer, all derived from what went through the session: float + cash taken (what was
@@ -26,7 +40,8 @@ const EXPECTED = `SELECT s.id, s.opened_at, u.name AS opened_by, s.float_minor,
 
 /** Moves and closes of one drawer take turns, each reading the drawer after it holds the lock. */
 async function lockRegister(client: pg.PoolClient, actor: Actor, registerId: number): Promise<void> {
-  const { rowCount } = await client.query(
+  const rowCount = await exec(
+    client,
     'SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2 FOR UPDATE',
     [registerId, actor.locationId],
   );
@@ -34,23 +49,20 @@ async function lockRegister(client: pg.PoolClient, actor: Actor, registerId: num
 }
 
 export function createRegisterService() {
-  async function register(
-    client: pg.PoolClient | pg.Pool,
-    actor: Actor,
-    registerId: number,
-  ): Promise<RegisterState> {
-    const { rows } = await client.query<Omit<RegisterState, 'session'>>(
+  async function register(client: Queryable, actor: Actor, registerId: number): Promise<RegisterState> {
+    const row = await maybeOne<RegisterRow>(
+      client,
       'SELECT id, name, header_title, default_terminal FROM cash_registers WHERE id = $1 AND location_id = $2',
       [registerId, actor.locationId],
     );
-    if (!rows[0]) throw new AppError('notFound');
-    const open = await client.query<Omit<NonNullable<RegisterState['session']>, 'expected_minor'>>(
+    if (!row) throw new AppError('notFound');
+    const s = await maybeOne<SessionRow>(
+      client,
       `${EXPECTED} WHERE s.cash_register_id = $1 AND s.closed_at IS NULL`,
       [registerId],
     );
-    const s = open.rows[0];
     return {
-      ...rows[0],
+      ...row,
       session: s
         ? {
             ...s,
@@ -75,7 +87,8 @@ export function createRegisterService() {
   ): Promise<void> {
     await register(client, actor, registerId);
     // A second open session is refused by register_sessions_one_open (409 register_already_open).
-    await client.query(
+    await exec(
+      client,
       'INSERT INTO register_sessions (cash_register_id, opened_by, float_minor) VALUES ($1, $2, $3)',
       [registerId, actor.userId, floatMinor],
     );
@@ -107,13 +120,14 @@ export function createRegisterService() {
         },
       });
     }
-    const { rows } = await client.query<{ id: number }>(
+    const movement = await one<Pick<Tables['register_movements'], 'id'>>(
+      client,
       'INSERT INTO register_movements (register_session_id, kind, amount_minor, reason, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id',
       [state.session.id, input.kind, input.amount_minor, input.reason, actor.userId],
     );
     // Cash deposits to the bank (cash out) or change brought in: cash against the owner's account.
     const sign = input.kind === 'cash_in' ? 1 : -1;
-    await postLedger(client, { location_id: actor.locationId, register_movement_id: rows[0]!.id }, [
+    await postLedger(client, { location_id: actor.locationId, register_movement_id: movement.id }, [
       { gl: '1000', amount: sign * input.amount_minor },
       { gl: '3900', amount: -sign * input.amount_minor },
     ]);
@@ -131,7 +145,8 @@ export function createRegisterService() {
     if (!state.session) throw new AppError('conflict', { data: { reason: 'register_closed' } });
     const expected = state.session.expected_minor;
     const difference = countedMinor - expected;
-    await client.query(
+    await exec(
+      client,
       `UPDATE register_sessions SET closed_by = $2, closed_at = now(), expected_minor = $3, counted_minor = $4, difference_minor = $5 WHERE id = $1`,
       [state.session.id, actor.userId, expected, countedMinor, difference],
     );

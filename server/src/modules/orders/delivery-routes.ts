@@ -7,10 +7,12 @@ import {
   type DeliveryReportRow,
 } from '@nine/shared/schemas/delivery';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { orderId } from './order-routes-shared.ts';
+import { iso, orderId } from './order-routes-shared.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
@@ -25,35 +27,37 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       const input = parse(deliveryAssign, request.body);
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
-        const { rows } = await client.query<{
-          type: string;
-          rental_type_id: number | null;
-          address: string | null;
-          postal_code: string | null;
-          delivers: boolean | null;
-        }>(
+        const order = await maybeOne<
+          Pick<Tables['orders'], 'type' | 'rental_type_id'> & {
+            address: Tables['customers']['address'];
+            postal_code: Tables['customers']['postal_code'];
+            delivers: Tables['location_activity_settings']['delivery_availability'] | null;
+          }
+        >(
+          client,
           `SELECT o.type, o.rental_type_id, c.address, c.postal_code,
                 (SELECT delivery_availability FROM location_activity_settings s WHERE s.location_id = o.location_id AND s.rental_type_id = coalesce(o.rental_type_id, 1)) AS delivers
          FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE OF o`,
           [id, locationId],
         );
-        const order = rows[0];
         if (!order || order.type === 'sale') throw new AppError('notFound');
         if (!order.delivers)
           throw new AppError('forbidden', { data: { reason: 'location_does_not_deliver' } });
         const address = input.address ?? order.address;
         if (!address)
           throw new AppError('validation', { data: { issues: [{ path: 'address', code: 'required' }] } });
-        const items = await client.query<{ id: number }>(
+        const items = await exec(
+          client,
           `SELECT id FROM order_items WHERE order_id = $1 AND id = ANY($2::bigint[]) AND status <> 'cancelled'`,
           [id, input.item_ids],
         );
-        if (items.rowCount !== new Set(input.item_ids).size)
+        if (items !== new Set(input.item_ids).size)
           throw new AppError('stateTransitionFailed', {
             data: input.item_ids.map((item_id) => ({ item_id })),
             params: { items: input.item_ids.join(', ') },
           });
-        const created = await client.query<{ id: number }>(
+        const created = await one<Pick<Tables['deliveries'], 'id'>>(
+          client,
           `INSERT INTO deliveries (order_id, location_id, type, scheduled_at, address, zip_code, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [
             id,
@@ -65,11 +69,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
             userId,
           ],
         );
-        await client.query(
+        await exec(
+          client,
           'INSERT INTO delivery_items (delivery_id, order_item_id) SELECT $1, unnest($2::bigint[])',
-          [created.rows[0]!.id, input.item_ids],
+          [created.id, input.item_ids],
         );
-        await client.query(
+        await exec(
+          client,
           'UPDATE orders SET has_delivery = true, version = version + 1, updated_at = now() WHERE id = $1',
           [id],
         );
@@ -80,7 +86,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
             entity: 'order',
             entityId: id,
             action: 'delivery_assigned',
-            data: { delivery_id: created.rows[0]!.id, ...input, address },
+            data: { delivery_id: created.id, ...input, address },
           },
         );
         return { status: 201, body: await getOrderDetail(client, id, locationId!) };
@@ -103,7 +109,17 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       ];
       if (q.type) where.push(`d.type = $${params.push(q.type)}`);
       if (q.status) where.push(`d.status = $${params.push(q.status)}`);
-      const { rows } = await deps.db.pool.query<DeliveryReportRow>(
+      const report = await rows<
+        Pick<Tables['deliveries'], 'id' | 'sort' | 'type' | 'status' | 'address' | 'zip_code'> & {
+          no: number;
+          scheduled: Tables['deliveries']['scheduled_at'];
+          order: DeliveryReportRow['order'];
+          customer: string | null;
+          // Never null: a delivery is assigned with at least one item.
+          items: DeliveryReportRow['items'];
+        }
+      >(
+        deps.db.pool,
         `SELECT d.id, d.sort, (row_number() OVER (ORDER BY d.sort, d.scheduled_at, d.id))::int AS no, d.type, d.status, d.scheduled_at AS scheduled,
               json_build_object('id', o.id, 'number', o.number) AS "order", trim(c.first_name || ' ' || c.last_name) AS customer, d.address, d.zip_code,
               (SELECT json_agg(json_build_object('id', oi.id, 'sku', coalesce(i.sku, p.sku), 'name', p.name, 'quantity', oi.quantity) ORDER BY oi.id)
@@ -113,7 +129,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
        WHERE ${where.join(' AND ')} ORDER BY d.sort, d.scheduled_at, d.id`,
         params,
       );
-      return { data: rows };
+      return { data: report.map((row): DeliveryReportRow => ({ ...row, scheduled: iso(row.scheduled) })) };
     },
   );
 
@@ -125,22 +141,23 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       const input = parse(deliveryUpdate, request.body);
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
-        const { rows } = await client.query(
+        const delivery = await maybeOne<Pick<Tables['deliveries'], 'id' | 'status' | 'sort' | 'order_id'>>(
+          client,
           `UPDATE deliveries SET status = coalesce($3, status), sort = coalesce($4, sort), updated_at = now() WHERE id = $1 AND location_id = $2 RETURNING id, status, sort, order_id`,
           [id, locationId, input.status ?? null, input.sort ?? null],
         );
-        if (!rows[0]) throw new AppError('notFound');
+        if (!delivery) throw new AppError('notFound');
         await audit(
           client,
           { userId, locationId },
           {
             entity: 'order',
-            entityId: rows[0].order_id,
+            entityId: delivery.order_id,
             action: 'delivery_updated',
             data: { delivery_id: id, ...input },
           },
         );
-        return { status: 200, body: rows[0] };
+        return { status: 200, body: delivery };
       });
       return { data: result.body };
     },

@@ -1,16 +1,82 @@
-import type pg from 'pg';
-import type { OrderDetail } from '@nine/shared/schemas/orders';
+import type { OrderDetail, OrderPhoto, OrderSignature, OrderCustomer } from '@nine/shared/schemas/orders';
 import { AppError } from '@nine/shared/errors';
-import type { InvoiceTiming } from '@nine/shared/invoice-timing';
 import { allowedEvents, isOverdue } from '@nine/shared/order-machine';
 import { priceBreakdown } from '@nine/shared/tax';
+import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { PAID_SQL } from './order-list.ts';
+import { iso, isoOrNull } from './order-routes-shared.ts';
 import { taxSettings } from './order-taxes.ts';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** The order view: customer, items, money so far, what may happen next, and its timeline. */
 export type { OrderDetail };
+
+type OrderRow = Pick<
+  Tables['orders'],
+  | 'id'
+  | 'number'
+  | 'type'
+  | 'source'
+  | 'status'
+  | 'version'
+  | 'location_id'
+  | 'rental_type_id'
+  | 'planned_start'
+  | 'planned_finish'
+  | 'actual_start'
+  | 'actual_finish'
+  | 'closed_at'
+  | 'cancelled_at'
+  | 'created_at'
+  | 'total_minor'
+  | 'deposit_minor'
+  | 'staff_note'
+  | 'customer_note'
+  | 'order_image'
+  | 'deposit_in_custody'
+  | 'cc_skipped'
+  | 'has_delivery'
+> & { paid_minor: number; customer: OrderCustomer | null };
+
+type ItemRow = Pick<
+  Tables['order_items'],
+  | 'id'
+  | 'product_id'
+  | 'item_id'
+  | 'quantity'
+  | 'unit_price_minor'
+  | 'discount_minor'
+  | 'status'
+  | 'delivered_at'
+  | 'returned_at'
+  | 'counter_start'
+  | 'counter_end'
+> & {
+  product_sku: Tables['products']['sku'];
+  product_name: Tables['products']['name'];
+  product_category: Tables['categories']['name'] | null;
+  item_sku: Tables['items']['sku'] | null;
+  barcode: Tables['items']['barcode'] | null;
+  invoiced: boolean;
+};
+
+interface TimelineRow {
+  at: Tables['audit_log']['at'];
+  user: Tables['users']['name'] | null;
+  action: string;
+  data: unknown;
+}
+
+// method and content_type are text columns held to these values by CHECK constraints (migration 0012).
+type SignatureRow = Pick<Tables['order_signatures'], 'signer_name' | 'image' | 'signed_at'> & {
+  method: OrderSignature['method'];
+  signed_by: Tables['users']['name'] | null;
+};
+
+type PhotoRow = Pick<Tables['order_photos'], 'id' | 'file_name' | 'size_bytes' | 'created_at'> & {
+  content_type: OrderPhoto['content_type'];
+  created_by: Tables['users']['name'] | null;
+};
 
 export async function getOrderDetail(
   q: Queryable,
@@ -18,12 +84,8 @@ export async function getOrderDetail(
   locationId: number,
   allowUndoDeliver?: boolean,
 ): Promise<OrderDetail> {
-  const { rows } = await q.query<
-    Omit<
-      OrderDetail,
-      'items' | 'allowed_events' | 'timeline' | 'overdue' | 'balance_minor' | 'price_breakdown'
-    >
-  >(
+  const order = await maybeOne<OrderRow>(
+    q,
     `SELECT o.id, o.number, o.type, o.source, o.status, o.version, o.location_id, o.rental_type_id, o.planned_start, o.planned_finish,
             o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at, o.total_minor, o.deposit_minor,
             ${PAID_SQL}::bigint AS paid_minor, o.staff_note, o.customer_note, o.order_image, o.deposit_in_custody, o.cc_skipped, o.has_delivery,
@@ -32,10 +94,10 @@ export async function getOrderDetail(
      FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2`,
     [id, locationId],
   );
-  const order = rows[0];
   if (!order) throw new AppError('notFound');
   // One after another: `q` may be a transaction's client, which runs one query at a time.
-  const items = await q.query<OrderDetail['items'][number]>(
+  const items = await rows<ItemRow>(
+    q,
     `SELECT oi.id, oi.product_id, p.sku AS product_sku, p.name AS product_name, cat.name AS product_category, oi.item_id, i.sku AS item_sku,
             i.barcode, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status, oi.delivered_at, oi.returned_at,
             oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
@@ -45,7 +107,8 @@ export async function getOrderDetail(
   );
   // The order's entries and its invoices' (prefixed `invoice:`, shared/order-audit.ts lists them all), with
   // the names a reader needs that the entries hold as ids: the approver, the invoice and credit note numbers.
-  const timeline = await q.query<OrderDetail['timeline'][number]>(
+  const timeline = await rows<TimelineRow>(
+    q,
     `WITH entries AS (
        SELECT a.id, a.at, a.user_id, a.action, a.data, NULL::bigint AS invoice_id
        FROM audit_log a WHERE a.entity_type = 'order' AND a.entity_id = $1
@@ -65,55 +128,69 @@ export async function getOrderDetail(
      ORDER BY e.at, e.id`,
     [String(id), id],
   );
-  const participants = await q.query<OrderDetail['participants'][number]>(
-    'SELECT id, name, age, weight_kg, notes FROM order_participants WHERE order_id = $1 ORDER BY id',
-    [id],
-  );
-  const signature = await q.query<NonNullable<OrderDetail['signature']>>(
+  const participants = await rows<
+    Pick<Tables['order_participants'], 'id' | 'name' | 'age' | 'weight_kg' | 'notes'>
+  >(q, 'SELECT id, name, age, weight_kg, notes FROM order_participants WHERE order_id = $1 ORDER BY id', [
+    id,
+  ]);
+  const signature = await maybeOne<SignatureRow>(
+    q,
     `SELECT s.method, s.signer_name, s.image, s.signed_at, u.name AS signed_by FROM order_signatures s
      LEFT JOIN users u ON u.id = s.signed_by WHERE s.order_id = $1`,
     [id],
   );
-  const photos = await q.query<OrderDetail['photos'][number]>(
+  const photos = await rows<PhotoRow>(
+    q,
     `SELECT ph.id, ph.file_name, ph.content_type, ph.size_bytes, ph.created_at, u.name AS created_by
      FROM order_photos ph LEFT JOIN users u ON u.id = ph.created_by WHERE ph.order_id = $1 ORDER BY ph.id`,
     [id],
   );
-  const photoLimit = await q.query<{ max: number }>(
+  const photoLimit = await one<{ max: Tables['general_settings']['order_photo_max_bytes'] }>(
+    q,
     'SELECT coalesce((SELECT order_photo_max_bytes FROM general_settings WHERE location_id = $1), 5242880) AS max',
     [locationId],
   );
-  const settings =
-    allowUndoDeliver === undefined
-      ? await q.query<{ allow_undo_deliver: boolean }>(
-          'SELECT allow_undo_deliver FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
-          [locationId, order.rental_type_id],
-        )
-      : { rows: [{ allow_undo_deliver: allowUndoDeliver }] };
-  const timing = await q.query<{ manual_invoice_time: InvoiceTiming }>(
+  const undoDeliver =
+    allowUndoDeliver ??
+    (
+      await maybeOne<Pick<Tables['activity_settings'], 'allow_undo_deliver'>>(
+        q,
+        'SELECT allow_undo_deliver FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
+        [locationId, order.rental_type_id],
+      )
+    )?.allow_undo_deliver;
+  const timing = await maybeOne<Pick<Tables['activity_settings'], 'manual_invoice_time'>>(
+    q,
     'SELECT manual_invoice_time FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
     [locationId, order.rental_type_id],
   );
   const taxes = await taxSettings(q, locationId);
   const state = {
     status: order.status,
-    items: items.rows.map((i) => ({ id: i.id, status: i.status })),
+    items: items.map((i) => ({ id: i.id, status: i.status })),
     hasPayment: order.paid_minor > 0,
-    rules: { allowUndoDeliver: settings.rows[0]?.allow_undo_deliver ?? true },
+    rules: { allowUndoDeliver: undoDeliver ?? true },
   };
   return {
     ...order,
-    overdue: isOverdue(
-      order.status,
-      order.planned_finish ? new Date(order.planned_finish) : null,
-      new Date(),
-    ),
+    planned_start: isoOrNull(order.planned_start),
+    planned_finish: isoOrNull(order.planned_finish),
+    actual_start: isoOrNull(order.actual_start),
+    actual_finish: isoOrNull(order.actual_finish),
+    closed_at: isoOrNull(order.closed_at),
+    cancelled_at: isoOrNull(order.cancelled_at),
+    created_at: iso(order.created_at),
+    overdue: isOverdue(order.status, order.planned_finish, new Date()),
     balance_minor: order.total_minor - order.paid_minor,
-    items: items.rows,
+    items: items.map((i) => ({
+      ...i,
+      delivered_at: isoOrNull(i.delivered_at),
+      returned_at: isoOrNull(i.returned_at),
+    })),
     // The lines that make the total (cancelled ones do not), against the total the order charges.
     price_breakdown: priceBreakdown({
       ...taxes,
-      lines: items.rows
+      lines: items
         .filter((i) => i.status !== 'cancelled')
         .map((i) => ({
           id: i.id,
@@ -126,11 +203,11 @@ export async function getOrderDetail(
     allowed_events: allowedEvents(state).map((e) =>
       'itemIds' in e ? { type: e.type, item_ids: e.itemIds } : { type: e.type },
     ),
-    timeline: timeline.rows,
-    participants: participants.rows,
-    signature: signature.rows[0] ?? null,
-    photos: photos.rows,
-    photo_max_bytes: photoLimit.rows[0]!.max,
-    manual_invoice_time: timing.rows[0]?.manual_invoice_time ?? 'anytime',
+    timeline: timeline.map((e) => ({ ...e, at: iso(e.at) })),
+    participants,
+    signature: signature ? { ...signature, signed_at: iso(signature.signed_at) } : null,
+    photos: photos.map((p) => ({ ...p, created_at: iso(p.created_at) })),
+    photo_max_bytes: photoLimit.max,
+    manual_invoice_time: timing?.manual_invoice_time ?? 'anytime',
   };
 }

@@ -15,6 +15,8 @@ import {
   type ORDER_PHOTO_TYPES,
 } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
@@ -28,21 +30,23 @@ type Kind = 'rent' | 'sale';
 
 /** The location an order belongs to, or null when there is no such order. */
 export async function orderLocation(db: Db, id: number): Promise<number | null> {
-  const { rows } = await db.pool.query<{ location_id: number }>(
+  const order = await maybeOne<Pick<Tables['orders'], 'location_id'>>(
+    db.pool,
     'SELECT location_id FROM orders WHERE id = $1',
     [id],
   );
-  return rows[0]?.location_id ?? null;
+  return order?.location_id ?? null;
 }
 
 /** Locks the order in the session's location; another location's order is named, not hidden (1211). */
-async function lockOrder(client: pg.PoolClient, id: number, locationId: number, kind: Kind): Promise<void> {
-  const { rows } = await client.query<{ type: string; location_id: number }>(
+async function lockOrder(client: Queryable, id: number, locationId: number, kind: Kind): Promise<void> {
+  const order = await maybeOne<Pick<Tables['orders'], 'type' | 'location_id'>>(
+    client,
     'SELECT type, location_id FROM orders WHERE id = $1 FOR UPDATE',
     [id],
   );
-  if (!rows[0] || kindOf(rows[0].type) !== kind) throw new AppError('notFound');
-  if (rows[0].location_id !== locationId) throw new AppError('orderOtherLocation');
+  if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
+  if (order.location_id !== locationId) throw new AppError('orderOtherLocation');
 }
 
 const childParams = bigIdParams.extend({
@@ -81,8 +85,9 @@ const EXTENSION: Record<(typeof ORDER_PHOTO_TYPES)[number], string> = {
 };
 
 /** Keeps `orders.order_image` (the list's photo flag) pointing at the newest photo, or null. */
-async function refreshOrderImage(client: pg.PoolClient, id: number): Promise<void> {
-  await client.query(
+async function refreshOrderImage(client: Queryable, id: number): Promise<void> {
+  await exec(
+    client,
     `UPDATE orders SET order_image = (SELECT stored_name FROM order_photos WHERE order_id = $1 ORDER BY id DESC LIMIT 1),
        updated_at = now() WHERE id = $1`,
     [id],
@@ -115,11 +120,11 @@ export function registerOrderExtras(
   const uploadPhoto = async (request: FastifyRequest, kind: Kind) => {
     const { id } = parse(bigIdParams, request.params);
     const actor = actorOf(request);
-    const { rows } = await deps.db.pool.query<{ max: number }>(
+    const { max } = await one<{ max: Tables['general_settings']['order_photo_max_bytes'] }>(
+      deps.db.pool,
       'SELECT coalesce((SELECT order_photo_max_bytes FROM general_settings WHERE location_id = $1), 5242880) AS max',
       [actor.locationId],
     );
-    const max = rows[0]!.max;
     if (!request.isMultipart())
       throw new AppError('validation', { data: { issues: [{ path: 'file', code: 'required' }] } });
     const file = await request.file({ limits: { fileSize: max, files: 1 }, throwFileSizeLimit: false });
@@ -154,7 +159,8 @@ export function registerOrderExtras(
     await rename(tempPath, resolve(deps.photosDir, storedName));
     try {
       return await answer(request, kind, id, async (client) => {
-        const photo = await client.query<{ id: number }>(
+        const photo = await one<Pick<Tables['order_photos'], 'id'>>(
+          client,
           `INSERT INTO order_photos (order_id, stored_name, file_name, content_type, size_bytes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [id, storedName, file.filename.slice(0, 200), type, size, actor.userId],
         );
@@ -164,7 +170,7 @@ export function registerOrderExtras(
           entityId: id,
           action: 'photo_added',
           data: {
-            photo_id: photo.rows[0]!.id,
+            photo_id: photo.id,
             file_name: file.filename.slice(0, 200),
           },
         });
@@ -185,7 +191,8 @@ export function registerOrderExtras(
       const { id } = parse(bigIdParams, request.params);
       const input = parse(orderParticipantInput, request.body);
       return answer(request, kind, id, async (client) => {
-        const { rows } = await client.query<{ id: number }>(
+        const participant = await one<Pick<Tables['order_participants'], 'id'>>(
+          client,
           `INSERT INTO order_participants (order_id, name, age, weight_kg, notes, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [
             id,
@@ -201,7 +208,7 @@ export function registerOrderExtras(
           entityId: id,
           action: 'participant_added',
           data: {
-            participant_id: rows[0]!.id,
+            participant_id: participant.id,
             name: input.name,
           },
         });
@@ -211,18 +218,19 @@ export function registerOrderExtras(
     app.delete(`${base}/participants/:childId`, { config: change }, async (request) => {
       const { id, childId } = parse(childParams, request.params);
       return answer(request, kind, id, async (client) => {
-        const { rows } = await client.query<{ name: string }>(
+        const removed = await maybeOne<Pick<Tables['order_participants'], 'name'>>(
+          client,
           'DELETE FROM order_participants WHERE id = $1 AND order_id = $2 RETURNING name',
           [childId, id],
         );
-        if (!rows[0]) throw new AppError('notFound');
+        if (!removed) throw new AppError('notFound');
         await audit(client, actorOf(request), {
           entity: 'order',
           entityId: id,
           action: 'participant_removed',
           data: {
             participant_id: childId,
-            name: rows[0].name,
+            name: removed.name,
           },
         });
       });
@@ -238,7 +246,8 @@ export function registerOrderExtras(
       )
         throw new AppError('validation', { data: { issues: [{ path: 'image', code: 'not_a_png' }] } });
       return answer(request, kind, id, async (client) => {
-        await client.query(
+        await exec(
+          client,
           `INSERT INTO order_signatures (order_id, method, signer_name, image, signed_by) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (order_id) DO UPDATE SET method = EXCLUDED.method, signer_name = EXCLUDED.signer_name,
              image = EXCLUDED.image, signed_by = EXCLUDED.signed_by, signed_at = now()`,
@@ -264,17 +273,15 @@ export function registerOrderExtras(
 
     app.get(`${base}/photos/:childId`, { config: view }, async (request, reply) => {
       const { id, childId } = parse(childParams, request.params);
-      const { rows } = await deps.db.pool.query<{
-        stored_name: string;
-        content_type: string;
-        location_id: number;
-        type: string;
-      }>(
+      const photo = await maybeOne<
+        Pick<Tables['order_photos'], 'stored_name' | 'content_type'> &
+          Pick<Tables['orders'], 'location_id' | 'type'>
+      >(
+        deps.db.pool,
         `SELECT ph.stored_name, ph.content_type, o.location_id, o.type FROM order_photos ph JOIN orders o ON o.id = ph.order_id
          WHERE ph.id = $1 AND ph.order_id = $2`,
         [childId, id],
       );
-      const photo = rows[0];
       if (!photo || kindOf(photo.type) !== kind) throw new AppError('notFound');
       // As the view: another location's order needs the same permission there.
       await listLocation(request, deps.auth, photo.location_id, view.access).catch(() => {
@@ -293,12 +300,13 @@ export function registerOrderExtras(
       const { id, childId } = parse(childParams, request.params);
       let removed: string | null = null;
       const result = await answer(request, kind, id, async (client) => {
-        const { rows } = await client.query<{ stored_name: string; file_name: string }>(
+        const photo = await maybeOne<Pick<Tables['order_photos'], 'stored_name' | 'file_name'>>(
+          client,
           'DELETE FROM order_photos WHERE id = $1 AND order_id = $2 RETURNING stored_name, file_name',
           [childId, id],
         );
-        if (!rows[0]) throw new AppError('notFound');
-        removed = rows[0].stored_name;
+        if (!photo) throw new AppError('notFound');
+        removed = photo.stored_name;
         await refreshOrderImage(client, id);
         await audit(client, actorOf(request), {
           entity: 'order',
@@ -306,7 +314,7 @@ export function registerOrderExtras(
           action: 'photo_removed',
           data: {
             photo_id: childId,
-            file_name: rows[0].file_name,
+            file_name: photo.file_name,
           },
         });
       });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { invoiceTimingAllows, type InvoiceTiming } from '@nine/shared/invoice-timing';
-import type { ItemStatus } from '@nine/shared/order-machine';
 import {
   orderItemsInvoice,
   type OrderItemsInvoice,
@@ -10,6 +9,8 @@ import {
 } from '@nine/shared/schemas/orders';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
@@ -17,15 +18,10 @@ import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 
-interface Line {
-  id: number;
-  label: string;
-  quantity: number;
-  unit_price_minor: number;
-  discount_minor: number;
-  status: ItemStatus;
-  invoiced: boolean;
-}
+type Line = Pick<
+  Tables['order_items'],
+  'id' | 'quantity' | 'unit_price_minor' | 'discount_minor' | 'status'
+> & { label: string; invoiced: boolean };
 
 /**
  * Add to invoice: the chosen lines go on the order's invoice in progress, opened when there is none.
@@ -40,21 +36,24 @@ export async function addItemsToInvoice(
   orderId: number,
   input: OrderItemsInvoice,
 ): Promise<number> {
-  const { rows } = await client.query<{
-    type: string;
-    status: string;
-    location_id: number;
-    version: number;
-    customer_id: number | null;
-    rental_type_id: number | null;
-    planned_start: Date | null;
-    planned_finish: Date | null;
-  }>(
+  const order = await maybeOne<
+    Pick<
+      Tables['orders'],
+      | 'type'
+      | 'status'
+      | 'location_id'
+      | 'version'
+      | 'customer_id'
+      | 'rental_type_id'
+      | 'planned_start'
+      | 'planned_finish'
+    >
+  >(
+    client,
     `SELECT type, status, location_id, version, customer_id, rental_type_id, planned_start, planned_finish
      FROM orders WHERE id = $1 FOR UPDATE`,
     [orderId],
   );
-  const order = rows[0];
   if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
   if (order.location_id !== actor.locationId) throw new AppError('orderOtherLocation');
   if (order.version !== input.version)
@@ -62,7 +61,8 @@ export async function addItemsToInvoice(
   if (['cancelled', 'pre-cancel'].includes(order.status)) throw new AppError('orderNotChargeable');
 
   const ids = [...new Set(input.item_ids)];
-  const { rows: lines } = await client.query<Line>(
+  const lines = await rows<Line>(
+    client,
     `SELECT oi.id, p.name || ' (' || coalesce(i.sku, p.sku) || ')' AS label, oi.quantity, oi.unit_price_minor,
             oi.discount_minor, oi.status, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
      FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN items i ON i.id = oi.item_id
@@ -81,13 +81,13 @@ export async function addItemsToInvoice(
   if (cancelled.length > 0)
     throw new AppError('conflict', { data: { reason: 'cancelled', item_ids: cancelled.map((l) => l.id) } });
 
-  const setting = await client.query<{ timing: InvoiceTiming; is_tax_included: boolean; tax_bp: number }>(
+  const s = await one<{ timing: InvoiceTiming; is_tax_included: boolean; tax_bp: number }>(
+    client,
     `SELECT coalesce((SELECT manual_invoice_time FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)), 'anytime') AS timing,
             coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
             coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
     [actor.locationId, order.rental_type_id],
   );
-  const s = setting.rows[0]!;
   if (s.timing === 'never') throw new AppError('manualInvoiceDisabled', { data: { timing: s.timing } });
   const early = lines.filter((l) => !invoiceTimingAllows(s.timing, order.type, l.status));
   if (early.length > 0) {
@@ -97,25 +97,27 @@ export async function addItemsToInvoice(
 
   let invoiceId: number;
   if (input.invoice_id !== undefined) {
-    const chosen = await client.query<{ status: string; type: string }>(
+    const invoice = await maybeOne<Pick<Tables['invoices'], 'status' | 'type'>>(
+      client,
       'SELECT status, type FROM invoices WHERE id = $1 AND order_id = $2 FOR UPDATE',
       [input.invoice_id, orderId],
     );
-    const invoice = chosen.rows[0];
     if (!invoice || !['rent', 'sale', 'recurring'].includes(invoice.type)) throw new AppError('notFound');
     if (invoice.status === 'posted')
       throw new AppError('invoicePosted', { data: { invoice_id: input.invoice_id } });
     invoiceId = input.invoice_id;
   } else {
     // Ad-hoc charges and credit notes are invoices of their own: order lines go on the order's invoice.
-    const open = await client.query<{ id: number }>(
+    const open = await maybeOne<Pick<Tables['invoices'], 'id'>>(
+      client,
       `SELECT id FROM invoices WHERE order_id = $1 AND status = 'in_progress' AND type IN ('rent', 'sale', 'recurring')
        ORDER BY id DESC LIMIT 1 FOR UPDATE`,
       [orderId],
     );
-    if (open.rows[0]) invoiceId = open.rows[0].id;
+    if (open) invoiceId = open.id;
     else {
-      const created = await client.query<{ id: number }>(
+      const created = await one<Pick<Tables['invoices'], 'id'>>(
+        client,
         `INSERT INTO invoices (type, order_id, customer_id, location_id, billing_from, billing_to) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [
           order.type === 'sale' ? 'sale' : 'rent',
@@ -126,7 +128,7 @@ export async function addItemsToInvoice(
           order.planned_finish,
         ],
       );
-      invoiceId = created.rows[0]!.id;
+      invoiceId = created.id;
       await audit(client, actor, {
         entity: 'invoice',
         entityId: invoiceId,
@@ -136,7 +138,8 @@ export async function addItemsToInvoice(
     }
   }
 
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, total_minor)
      SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[])`,
     [
@@ -150,7 +153,7 @@ export async function addItemsToInvoice(
     ],
   );
   await retotal(client, invoiceId, s);
-  await client.query('UPDATE orders SET version = version + 1, updated_at = now() WHERE id = $1', [orderId]);
+  await exec(client, 'UPDATE orders SET version = version + 1, updated_at = now() WHERE id = $1', [orderId]);
   await audit(client, actor, {
     entity: 'order',
     entityId: orderId,
@@ -162,16 +165,14 @@ export async function addItemsToInvoice(
 
 /** The invoice's totals and each line's tax from all its lines, by the one tax rule (shared/tax.ts). */
 async function retotal(
-  client: pg.PoolClient,
+  client: Queryable,
   invoiceId: number,
   s: { is_tax_included: boolean; tax_bp: number },
 ): Promise<void> {
-  const { rows: all } = await client.query<{
-    id: number;
-    quantity: number;
-    unit_price_minor: number;
-    discount_minor: number;
-  }>(
+  const all = await rows<
+    Pick<Tables['invoice_lines'], 'id' | 'quantity' | 'unit_price_minor' | 'discount_minor'>
+  >(
+    client,
     'SELECT id, quantity, unit_price_minor, discount_minor FROM invoice_lines WHERE invoice_id = $1 ORDER BY id',
     [invoiceId],
   );
@@ -182,12 +183,14 @@ async function retotal(
   // With taxes included the prices already hold the tax: the subtotal is what is left without it.
   const subtotal = s.is_tax_included ? gross - tax : gross;
   const taxes = spreadTax(nets, tax);
-  await client.query(
+  await exec(
+    client,
     `UPDATE invoice_lines l SET tax_minor = v.tax, total_minor = v.total
      FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS v(id, tax, total) WHERE l.id = v.id`,
     [all.map((l) => l.id), taxes, all.map((_, i) => (s.is_tax_included ? nets[i]! : nets[i]! + taxes[i]!))],
   );
-  await client.query(
+  await exec(
+    client,
     `UPDATE invoices SET subtotal_minor = $2, discount_minor = $3, tax_minor = $4, total_minor = $5,
             updated_at = now(), version = version + 1 WHERE id = $1`,
     [invoiceId, subtotal, discount, tax, subtotal - discount + tax],

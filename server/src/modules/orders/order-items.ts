@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { orderItemReplace, orderItemUpdate } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
@@ -17,52 +18,47 @@ const itemParams = bigIdParams.extend({
   childId: idParam('bigint'),
 });
 
-interface Line {
-  id: number;
-  product_id: number;
-  item_id: number | null;
-  quantity: number;
-  unit_price_minor: number;
-  discount_minor: number;
-  status: string;
-  counter_start: number | null;
-  counter_end: number | null;
-  invoiced: boolean;
-}
+type Line = Pick<
+  Tables['order_items'],
+  | 'id'
+  | 'product_id'
+  | 'item_id'
+  | 'quantity'
+  | 'unit_price_minor'
+  | 'discount_minor'
+  | 'status'
+  | 'counter_start'
+  | 'counter_end'
+> & { invoiced: boolean };
 
 /** Locks the order (its version checked) and the line; another location's order is refused by name. */
 async function lockLine(
-  client: pg.PoolClient,
+  client: Queryable,
   request: FastifyRequest,
   kind: 'rent' | 'sale',
   version: number,
 ): Promise<{ id: number; line: Line }> {
   const { id, childId } = parse(itemParams, request.params);
-  const { rows } = await client.query<{ type: string; location_id: number; version: number }>(
+  const order = await maybeOne<Pick<Tables['orders'], 'type' | 'location_id' | 'version'>>(
+    client,
     'SELECT type, location_id, version FROM orders WHERE id = $1 FOR UPDATE',
     [id],
   );
-  const order = rows[0];
   if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
   if (order.location_id !== actorOf(request).locationId) throw new AppError('orderOtherLocation');
   if (order.version !== version) throw new AppError('versionConflict', { data: { version: order.version } });
-  const lines = await client.query<Line>(
+  const line = await maybeOne<Line>(
+    client,
     `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status,
             oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
      FROM order_items oi WHERE oi.id = $1 AND oi.order_id = $2 FOR UPDATE`,
     [childId, id],
   );
-  if (!lines.rows[0]) throw new AppError('notFound');
-  return { id, line: lines.rows[0] };
+  if (!line) throw new AppError('notFound');
+  return { id, line };
 }
 
-async function finish(
-  client: pg.PoolClient,
-  request: FastifyRequest,
-  id: number,
-  action: string,
-  data: object,
-) {
+async function finish(client: Queryable, request: FastifyRequest, id: number, action: string, data: object) {
   const locationId = actorOf(request).locationId;
   await repriceOrder(client, id, locationId);
   await audit(client, actorOf(request), { entity: 'order', entityId: id, action, data });
@@ -100,7 +96,8 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
             throw new AppError('validation', {
               data: { issues: [{ path: 'counter_end', code: 'before_start' }] },
             });
-          await client.query(
+          await exec(
+            client,
             'UPDATE order_items SET discount_minor = $2, counter_start = $3, counter_end = $4 WHERE id = $1',
             [line.id, discount, start, end],
           );
@@ -135,20 +132,15 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
         // Only a serialized line that has not left yet is swapped here.
         if (line.item_id === null || !['pending', 'confirmed'].includes(line.status))
           throw new AppError('conflict', { data: { reason: 'not_replaceable' } });
-        const found = await client.query<{
-          id: number;
-          sku: string;
-          product_id: number;
-          category_id: number | null;
-          status: string;
-          current_location_id: number;
-          kind: string;
-        }>(
+        const next = await maybeOne<
+          Pick<Tables['items'], 'id' | 'sku' | 'product_id' | 'status' | 'current_location_id'> &
+            Pick<Tables['products'], 'category_id' | 'kind'>
+        >(
+          client,
           `SELECT i.id, i.sku, i.product_id, p.category_id, i.status, i.current_location_id, p.kind
            FROM items i JOIN products p ON p.id = i.product_id WHERE lower(i.sku) = lower($1) FOR UPDATE OF i`,
           [input.sku],
         );
-        const next = found.rows[0];
         if (!next)
           throw new AppError('validation', { data: { issues: [{ path: 'sku', code: 'not_found' }] } });
         if (next.id === line.item_id)
@@ -162,11 +154,14 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
             data: [{ item_id: next.id, product_sku: next.sku, product_category: next.sku }],
             params: { items: next.sku },
           });
-        const old = await client.query<{ sku: string; product_id: number; category_id: number | null }>(
+        // order_items.item_id references items: the row is there.
+        const before = await one<
+          Pick<Tables['items'], 'sku' | 'product_id'> & Pick<Tables['products'], 'category_id'>
+        >(
+          client,
           'SELECT i.sku, i.product_id, p.category_id FROM items i JOIN products p ON p.id = i.product_id WHERE i.id = $1',
           [line.item_id],
         );
-        const before = old.rows[0]!;
         // Spec: 'This action will change item options/category. Are you sure?'
         if (
           (before.product_id !== next.product_id || before.category_id !== next.category_id) &&
@@ -174,13 +169,13 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
         )
           throw new AppError('confirmationRequired', { data: { warnings: ['category_change'] } });
         try {
-          await client.query('SAVEPOINT replace_item');
-          await client.query('UPDATE order_items SET item_id = $2, product_id = $3 WHERE id = $1', [
+          await exec(client, 'SAVEPOINT replace_item');
+          await exec(client, 'UPDATE order_items SET item_id = $2, product_id = $3 WHERE id = $1', [
             line.id,
             next.id,
             next.product_id,
           ]);
-          await client.query('RELEASE SAVEPOINT replace_item');
+          await exec(client, 'RELEASE SAVEPOINT replace_item');
         } catch (err) {
           // The exclusion constraint: the new item is booked over this period.
           if ((err as { code?: string }).code === '23P01')

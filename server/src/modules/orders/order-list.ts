@@ -6,6 +6,8 @@ import {
   type Page,
 } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
+import type { Tables } from '../../db/tables.ts';
+import { iso, isoOrNull } from './order-routes-shared.ts';
 
 export type OrderListKind = 'rent' | 'sale';
 
@@ -167,6 +169,30 @@ function columnFilters(
   }
 }
 
+/** A list row as pg reads it: timestamps as Dates, the customer and flags as parsed JSON. */
+type ListRow = Pick<
+  Tables['orders'],
+  | 'id'
+  | 'number'
+  | 'type'
+  | 'source'
+  | 'status'
+  | 'planned_start'
+  | 'planned_finish'
+  | 'actual_start'
+  | 'actual_finish'
+  | 'closed_at'
+  | 'cancelled_at'
+  | 'created_at'
+  | 'total_minor'
+> & {
+  overdue: boolean;
+  customer: OrderListRow['customer'];
+  rental_items: number;
+  paid_minor: number;
+  flags: OrderListRow['flags'];
+};
+
 export async function listOrders(
   db: Db,
   kind: OrderListKind,
@@ -174,7 +200,7 @@ export async function listOrders(
   q: OrderListQuery,
 ): Promise<Page<OrderListRow> & { total_capped: boolean }> {
   const { params, from, countFrom, orderBy, unbalanced } = orderListFilter(kind, locationId, q);
-  return pageOf<OrderListRow>(db, {
+  const page = await pageOf<ListRow>(db, {
     select: `o.id, o.number, o.type, o.source, o.status,
               (o.status IN ${OUT} AND o.planned_finish < now()) AS overdue,
               CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', trim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email) END AS customer,
@@ -191,6 +217,19 @@ export async function listOrders(
     page: q.page,
     pageSize: q.page_size,
   });
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      planned_start: isoOrNull(row.planned_start),
+      planned_finish: isoOrNull(row.planned_finish),
+      actual_start: isoOrNull(row.actual_start),
+      actual_finish: isoOrNull(row.actual_finish),
+      closed_at: isoOrNull(row.closed_at),
+      cancelled_at: isoOrNull(row.cancelled_at),
+      created_at: iso(row.created_at),
+    })),
+  };
 }
 
 /** Every matching order as flat, readable cells, in the list's order: what an export streams. */

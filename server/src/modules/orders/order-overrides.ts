@@ -5,6 +5,8 @@ import type { Requirement } from '@nine/shared/permissions';
 import { AppError } from '@nine/shared/errors';
 import { depositOverride, priceOverride } from '@nine/shared/schemas/money';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
@@ -15,25 +17,25 @@ import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 
 async function lockVersion(
-  client: pg.PoolClient,
+  client: Queryable,
   id: number,
   locationId: number,
   version: number,
   kind: 'rent' | 'sale',
 ) {
-  const { rows } = await client.query<{ version: number; type: string; deposit_minor: number }>(
+  const order = await maybeOne<Pick<Tables['orders'], 'version' | 'type' | 'deposit_minor'>>(
+    client,
     'SELECT version, type, deposit_minor FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
     [id, locationId],
   );
-  if (!rows[0] || kindOf(rows[0].type) !== kind) throw new AppError('notFound');
-  if (rows[0].version !== version)
-    throw new AppError('versionConflict', { data: { version: rows[0].version } });
-  return rows[0];
+  if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
+  if (order.version !== version) throw new AppError('versionConflict', { data: { version: order.version } });
+  return order;
 }
 
 /** One override: its row for the price-adjustment and deposit-override reports, and its audit entry. */
 async function recordOverride(
-  client: pg.PoolClient,
+  client: Queryable,
   actor: Actor,
   action: string,
   o: {
@@ -46,7 +48,8 @@ async function recordOverride(
     comment: string | null | undefined;
   },
 ): Promise<void> {
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO override_logs (kind, order_id, order_item_id, user_id, approver_id, old_value, new_value, comment) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [o.kind, o.orderId, o.orderItemId ?? null, actor.userId, o.approver, o.old, o.new, o.comment],
   );
@@ -96,11 +99,11 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
       priceOverride,
       async (client, actor, id, input) => {
         await lockVersion(client, id, actor.locationId, input.version, kind);
-        const { rows } = await client.query<{ unit_price_minor: number; billed: boolean }>(
+        const item = await maybeOne<Pick<Tables['order_items'], 'unit_price_minor'> & { billed: boolean }>(
+          client,
           `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
           [input.order_item_id, id],
         );
-        const item = rows[0];
         if (!item) throw new AppError('notFound');
         // An invoiced line is fixed: corrections go through a credit note.
         if (item.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
@@ -113,7 +116,7 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
               changeCost,
             )
           : null;
-        await client.query('UPDATE order_items SET unit_price_minor = $2 WHERE id = $1', [
+        await exec(client, 'UPDATE order_items SET unit_price_minor = $2 WHERE id = $1', [
           input.order_item_id,
           input.unit_price_minor,
         ]);
@@ -147,7 +150,8 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
           action: 'manage',
         },
       );
-      await client.query(
+      await exec(
+        client,
         'UPDATE orders SET deposit_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
         [id, input.deposit_minor],
       );

@@ -41,6 +41,15 @@ export async function listLocation(
   return wanted;
 }
 
+/** A timestamp as JSON writes it: pg reads timestamptz as a Date, the response types carry ISO strings. */
+export function iso(at: Date): string {
+  return at.toISOString();
+}
+
+export function isoOrNull(at: Date | null): string | null {
+  return at === null ? null : at.toISOString();
+}
+
 /** Rent routes serve every non-sale order type; sale routes only sales. */
 export function kindOf(type: string): OrderListKind {
   return type === 'sale' ? 'sale' : 'rent';

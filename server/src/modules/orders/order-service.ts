@@ -1,18 +1,15 @@
 import type pg from 'pg';
 import { invoiceTax, priceBreakdown, type PriceBreakdown } from '@nine/shared/tax';
 import { AppError } from '@nine/shared/errors';
-import {
-  applyOrderEvent,
-  type ItemStatus,
-  type OrderEvent,
-  type OrderStatus,
-} from '@nine/shared/order-machine';
+import { applyOrderEvent, type ItemStatus, type OrderEvent } from '@nine/shared/order-machine';
 import type {
   OrderEventRequest,
   OrderWarning,
   RentOrderCreate,
   SaleOrderCreate,
 } from '@nine/shared/schemas/orders';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import { settleOrderInvoices } from '../money/invoice-billing.ts';
 import { PAID_SQL } from './order-list.ts';
@@ -57,13 +54,13 @@ interface PricingSettings {
 }
 
 /** Taxes: the active rates of the business, applied to the net once per order, rounded half up. */
-async function pricing(client: pg.PoolClient, locationId: number): Promise<PricingSettings> {
-  const { rows } = await client.query<PricingSettings>(
+async function pricing(client: Queryable, locationId: number): Promise<PricingSettings> {
+  return one<PricingSettings>(
+    client,
     `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
             coalesce((SELECT sum(rate_bp) FROM taxes WHERE is_active), 0)::int AS tax_bp`,
     [locationId],
   );
-  return rows[0]!;
 }
 
 /** The order's total under the one tax rule (shared/tax.ts), so it always equals its invoice's. */
@@ -72,18 +69,16 @@ export function totalWithTax(net: number, s: PricingSettings): number {
 }
 
 /** After a line changed: the order's total from its live lines under the one tax rule, and a new version. */
-export async function repriceOrder(
-  client: pg.PoolClient,
-  orderId: number,
-  locationId: number,
-): Promise<void> {
-  const { rows } = await client.query<{ net: number }>(
+export async function repriceOrder(client: Queryable, orderId: number, locationId: number): Promise<void> {
+  const { net } = await one<{ net: number }>(
+    client,
     `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
     [orderId],
   );
-  await client.query(
+  await exec(
+    client,
     'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
-    [orderId, totalWithTax(rows[0]!.net, await pricing(client, locationId))],
+    [orderId, totalWithTax(net, await pricing(client, locationId))],
   );
 }
 
@@ -111,18 +106,16 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     if (new Set(itemIds).size !== itemIds.length)
       throw new AppError('validation', { data: { issues: [{ path: 'items', code: 'duplicate_item' }] } });
 
-    const { rows: items } = await client.query<{
-      id: number;
-      status: string;
-      current_location_id: number;
-      product_id: number;
-      kind: string;
-      price_minor: number;
-      deposit_minor: number;
-      category: string | null;
-      product_sku: string;
-      maintenance_due: boolean;
-    }>(
+    const items = await rows<
+      Pick<Tables['items'], 'id' | 'status' | 'current_location_id'> &
+        Pick<Tables['products'], 'kind' | 'price_minor' | 'deposit_minor'> & {
+          product_id: Tables['products']['id'];
+          category: Tables['categories']['name'] | null;
+          product_sku: Tables['products']['sku'];
+          maintenance_due: boolean;
+        }
+    >(
+      client,
       // maintenance_due (migration 0010): an item past its maintenance rule is not bookable until serviced.
       `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.deposit_minor, c.name AS category, p.sku AS product_sku,
               item_maintenance_due(i.id) AS maintenance_due
@@ -132,27 +125,26 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     );
     if (items.length !== itemIds.length)
       throw new AppError('validation', { data: { issues: [{ path: 'items', code: 'unknown_item' }] } });
-    const overlapping = await client.query<{ item_id: number }>(
+    const overlapping = await rows<{ item_id: number }>(
+      client,
       `SELECT DISTINCT item_id FROM order_items WHERE item_id = ANY($1::int[]) AND status <> 'cancelled' AND booked_period && tstzrange($2, $3, '[)')`,
       [itemIds, start, finish],
     );
-    const busy = new Set(overlapping.rows.map((r) => r.item_id));
+    const busy = new Set(overlapping.map((r) => r.item_id));
 
-    const { rows: products } = bulk.length
-      ? await client.query<{
-          id: number;
-          sku: string;
-          kind: string;
-          is_serialized: boolean;
-          price_minor: number;
-          deposit_minor: number;
-          category: string | null;
-        }>(
+    const products = bulk.length
+      ? await rows<
+          Pick<
+            Tables['products'],
+            'id' | 'sku' | 'kind' | 'is_serialized' | 'price_minor' | 'deposit_minor'
+          > & { category: Tables['categories']['name'] | null }
+        >(
+          client,
           `SELECT p.id, p.sku, p.kind, p.is_serialized, p.price_minor, p.deposit_minor, c.name AS category FROM products p
            LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = ANY($1::int[])`,
           [bulk.map((b) => b.product_id)],
         )
-      : { rows: [] };
+      : [];
     const days = Math.max(1, Math.ceil((finish.getTime() - start.getTime()) / DAY_MS));
     const lines: RentAssessment['lines'] = items.map((i) => ({
       product_id: i.product_id,
@@ -178,16 +170,18 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         });
       }
       // The stock row lock serialises concurrent bookings of the same product in this location.
-      const stock = await client.query<{ quantity: number }>(
+      const stock = await maybeOne<Pick<Tables['stock_levels'], 'quantity'>>(
+        client,
         `SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2${lock ? ' FOR UPDATE' : ''}`,
         [product.id, actor.locationId],
       );
-      const booked = await client.query<{ n: number }>(
+      const booked = await one<{ n: number }>(
+        client,
         `SELECT coalesce(sum(oi.quantity), 0)::int AS n FROM order_items oi JOIN orders o ON o.id = oi.order_id
          WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')`,
         [product.id, actor.locationId, start, finish],
       );
-      const free = Math.max(0, (stock.rows[0]?.quantity ?? 0) - booked.rows[0]!.n);
+      const free = Math.max(0, (stock?.quantity ?? 0) - booked.n);
       lines.push({
         product_id: product.id,
         item_id: null,
@@ -232,8 +226,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
   ): Promise<number> {
     const start = new Date(input.planned_start);
     const finish = new Date(input.planned_finish);
-    const customer = await client.query('SELECT 1 FROM customers WHERE id = $1', [input.customer_id]);
-    if (!customer.rowCount)
+    const customer = await exec(client, 'SELECT 1 FROM customers WHERE id = $1', [input.customer_id]);
+    if (!customer)
       throw new AppError('validation', { data: { issues: [{ path: 'customer_id', code: 'not_found' }] } });
     const assessed = await assessRentDraft(client, actor, input, true);
     const unavailable = assessed.lines.filter((l) => !l.available && l.item_id !== null);
@@ -267,7 +261,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     const deposit = assessed.deposit_minor;
     const itemStatus: ItemStatus = input.status === 'pending' ? 'pending' : 'confirmed';
 
-    const { rows: created } = await client.query<{ id: number }>(
+    const { id: orderId } = await one<Pick<Tables['orders'], 'id'>>(
+      client,
       `INSERT INTO orders (type, source, status, location_id, customer_id, rental_type_id, planned_start, planned_finish, total_minor, deposit_minor,
          staff_note, customer_note, cc_skipped, created_by)
        VALUES ('rent', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
@@ -287,9 +282,9 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         actor.userId,
       ],
     );
-    const orderId = created[0]!.id;
     try {
-      await client.query(
+      await exec(
+        client,
         `INSERT INTO order_items (order_id, product_id, item_id, quantity, unit_price_minor, status, planned_start, planned_finish)
          SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::order_item_status[], $7::timestamptz[], $8::timestamptz[])`,
         [
@@ -338,27 +333,26 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
   ): Promise<number> {
     let customerId = input.customer_id;
     if (customerId === undefined) {
-      const anon = await client.query<{ id: number }>(
+      const anon = await maybeOne<Pick<Tables['customers'], 'id'>>(
+        client,
         'SELECT id FROM customers WHERE is_anonymous ORDER BY id LIMIT 1',
       );
       customerId =
-        anon.rows[0]?.id ??
+        anon?.id ??
         (
-          await client.query<{ id: number }>(
+          await one<Pick<Tables['customers'], 'id'>>(
+            client,
             `INSERT INTO customers (first_name, last_name, is_anonymous) VALUES ('Walk-in', 'customer', true) RETURNING id`,
           )
-        ).rows[0]!.id;
-    } else if (!(await client.query('SELECT 1 FROM customers WHERE id = $1', [customerId])).rowCount) {
+        ).id;
+    } else if (!(await exec(client, 'SELECT 1 FROM customers WHERE id = $1', [customerId]))) {
       throw new AppError('validation', { data: { issues: [{ path: 'customer_id', code: 'not_found' }] } });
     }
-    const { rows: products } = await client.query<{
-      id: number;
-      sku: string;
-      kind: string;
-      price_minor: number;
-    }>('SELECT id, sku, kind, price_minor FROM products WHERE id = ANY($1::int[]) AND active', [
-      input.items.map((i) => i.product_id),
-    ]);
+    const products = await rows<Pick<Tables['products'], 'id' | 'sku' | 'kind' | 'price_minor'>>(
+      client,
+      'SELECT id, sku, kind, price_minor FROM products WHERE id = ANY($1::int[]) AND active',
+      [input.items.map((i) => i.product_id)],
+    );
     const short: string[] = [];
     const lines: { product_id: number; quantity: number; unit: number; discount: number }[] = [];
     // Lock rows in a stable order so two sales of the same products cannot deadlock.
@@ -372,11 +366,12 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         throw new AppError('validation', {
           data: { issues: [{ path: 'items', code: 'discount_exceeds_price' }] },
         });
-      const taken = await client.query(
+      const taken = await exec(
+        client,
         'UPDATE stock_levels SET quantity = quantity - $3, updated_at = now() WHERE product_id = $1 AND location_id = $2 AND quantity >= $3',
         [product.id, actor.locationId, line.quantity],
       );
-      if (!taken.rowCount) short.push(product.sku);
+      if (!taken) short.push(product.sku);
       lines.push({
         product_id: product.id,
         quantity: line.quantity,
@@ -391,13 +386,14 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       });
     const net = lines.reduce((s, l) => s + l.unit * l.quantity - l.discount, 0);
     const total = totalWithTax(net, await pricing(client, actor.locationId));
-    const { rows } = await client.query<{ id: number }>(
+    const { id: orderId } = await one<Pick<Tables['orders'], 'id'>>(
+      client,
       `INSERT INTO orders (type, source, status, location_id, customer_id, total_minor, staff_note, created_by)
        VALUES ('sale', $1, 'open', $2, $3, $4, $5, $6) RETURNING id`,
       [input.source, actor.locationId, customerId, total, input.staff_note ?? null, actor.userId],
     );
-    const orderId = rows[0]!.id;
-    await client.query(
+    await exec(
+      client,
       `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, discount_minor, status)
        SELECT $1, *, 'pending' FROM unnest($2::int[], $3::int[], $4::bigint[], $5::bigint[])`,
       [
@@ -437,57 +433,59 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     mayChange: (type: string) => boolean,
   ): Promise<void> {
     // Lock, then read: the paid sum computed in the locking statement would be stale for a waiter.
-    await client.query('SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+    await exec(client, 'SELECT 1 FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
       orderId,
       actor.locationId,
     ]);
-    const { rows } = await client.query<{
-      id: number;
-      type: string;
-      status: OrderStatus;
-      version: number;
-      customer_id: number | null;
-      rental_type_id: number | null;
-      planned_start: Date | null;
-      planned_finish: Date | null;
-      total_minor: number;
-      paid_minor: number;
-    }>(
+    const order = await maybeOne<
+      Pick<
+        Tables['orders'],
+        | 'id'
+        | 'type'
+        | 'status'
+        | 'version'
+        | 'customer_id'
+        | 'rental_type_id'
+        | 'planned_start'
+        | 'planned_finish'
+        | 'total_minor'
+      > & { paid_minor: number }
+    >(
+      client,
       `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.rental_type_id, o.planned_start, o.planned_finish, o.total_minor,
               ${PAID_SQL}::bigint AS paid_minor
        FROM orders o WHERE o.id = $1 AND o.location_id = $2`,
       [orderId, actor.locationId],
     );
-    const order = rows[0];
     if (!order) throw new AppError('notFound');
     if (!mayChange(order.type)) throw new AppError('forbidden');
     if (order.version !== req.version)
       throw new AppError('versionConflict', { data: { version: order.version } });
 
-    const { rows: items } = await client.query<{
-      id: number;
-      status: ItemStatus;
-      item_id: number | null;
-      delivered_at: Date | null;
-    }>(
+    const items = await rows<Pick<Tables['order_items'], 'id' | 'status' | 'item_id' | 'delivered_at'>>(
+      client,
       'SELECT id, status, item_id, delivered_at FROM order_items WHERE order_id = $1 ORDER BY id FOR UPDATE',
       [orderId],
     );
-    const settings = (
-      await client.query<{
-        deliver_unpaid_orders: 'warn' | 'allow' | 'deny';
-        warn_early_deliver_minutes: number;
-        warn_early_return_minutes: number;
-        allow_undo_deliver: boolean;
+    const settings = (await maybeOne<
+      Pick<
+        Tables['activity_settings'],
+        | 'deliver_unpaid_orders'
+        | 'warn_early_deliver_minutes'
+        | 'warn_early_return_minutes'
+        | 'allow_undo_deliver'
+      > & {
+        // Text columns held to these values by CHECK constraints (migration 0022).
         close_with_deposit_held: 'warn' | 'deny';
         close_with_balance_due: 'allow' | 'warn' | 'deny';
-      }>(
-        `SELECT deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes, allow_undo_deliver,
+      }
+    >(
+      client,
+      `SELECT deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes, allow_undo_deliver,
                 close_with_deposit_held, close_with_balance_due
          FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)`,
-        [actor.locationId, order.rental_type_id],
-      )
-    ).rows[0] ?? {
+      [actor.locationId, order.rental_type_id],
+    )) ?? {
       deliver_unpaid_orders: 'warn',
       warn_early_deliver_minutes: 30,
       warn_early_return_minutes: 30,
@@ -544,12 +542,13 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     const warned: { reason: 'deposit_held' | 'balance_due'; amount_minor: number }[] = [];
     if (req.type === 'CLOSE') {
       depositHeld = (
-        await client.query<{ held: number }>(
+        await one<{ held: number }>(
+          client,
           `SELECT coalesce(sum(CASE kind WHEN 'held' THEN amount_minor ELSE -amount_minor END), 0)::bigint AS held
            FROM deposit_movements WHERE order_id = $1`,
           [orderId],
         )
-      ).rows[0]!.held;
+      ).held;
       const due = order.total_minor - order.paid_minor;
       const refused: { reason: 'deposit_held' | 'balance_due'; amount_minor: number }[] = [];
       if (depositHeld > 0) {
@@ -589,7 +588,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     const changed = result.items.filter((i) => before.get(i.id) !== i.status);
     for (const item of changed) {
       const was = before.get(item.id)!;
-      await client.query(
+      await exec(
+        client,
         `UPDATE order_items SET status = $2::order_item_status,
            delivered_at = CASE WHEN $2::order_item_status = 'delivered' THEN $3::timestamptz WHEN $2::order_item_status = 'confirmed' THEN NULL ELSE delivered_at END,
            returned_at = CASE WHEN $2::order_item_status = 'returned' THEN $3::timestamptz ELSE returned_at END
@@ -599,17 +599,18 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       const physical = items.find((i) => i.id === item.id)!.item_id;
       if (physical === null) continue;
       if (item.status === 'delivered')
-        await client.query(`UPDATE items SET status = 'rented', updated_at = $2 WHERE id = $1`, [
+        await exec(client, `UPDATE items SET status = 'rented', updated_at = $2 WHERE id = $1`, [
           physical,
           now,
         ]);
       if (item.status === 'confirmed' && was === 'delivered')
-        await client.query(`UPDATE items SET status = 'available', updated_at = $2 WHERE id = $1`, [
+        await exec(client, `UPDATE items SET status = 'available', updated_at = $2 WHERE id = $1`, [
           physical,
           now,
         ]);
       if (item.status === 'returned') {
-        await client.query(
+        await exec(
+          client,
           `UPDATE items SET status = 'available', rent_count = rent_count + 1,
              rent_minutes = rent_minutes + greatest(0, extract(epoch FROM ($2::timestamptz - coalesce($3::timestamptz, $2::timestamptz))) / 60)::bigint, updated_at = $2
            WHERE id = $1`,
@@ -619,14 +620,16 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     }
     if (order.type === 'sale' && (result.status === 'cancelled' || result.status === 'pre-cancel')) {
       // A cancelled sale puts its goods back on the shelf.
-      await client.query(
+      await exec(
+        client,
         `UPDATE stock_levels s SET quantity = s.quantity + oi.quantity, updated_at = $3 FROM order_items oi
          WHERE oi.order_id = $1 AND s.product_id = oi.product_id AND s.location_id = $2`,
         [orderId, actor.locationId, now],
       );
     }
     const allReturned = result.status === 'returned';
-    await client.query(
+    await exec(
+      client,
       `UPDATE orders SET status = $2::order_status, version = version + 1, updated_at = $3,
          actual_start = CASE WHEN $4::boolean AND actual_start IS NULL THEN $3 ELSE actual_start END,
          actual_finish = CASE WHEN $5::boolean THEN $3 ELSE actual_finish END,
@@ -664,21 +667,18 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       customer_note?: string | null | undefined;
     },
   ): Promise<void> {
-    const { rows } = await client.query<{
-      version: number;
-      staff_note: string | null;
-      customer_note: string | null;
-    }>(
+    const order = await maybeOne<Pick<Tables['orders'], 'version' | 'staff_note' | 'customer_note'>>(
+      client,
       'SELECT version, staff_note, customer_note FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
       [orderId, actor.locationId],
     );
-    const order = rows[0];
     if (!order) throw new AppError('notFound');
     if (order.version !== input.version)
       throw new AppError('versionConflict', { data: { version: order.version } });
     const staff = input.staff_note === undefined ? order.staff_note : input.staff_note || null;
     const customer = input.customer_note === undefined ? order.customer_note : input.customer_note || null;
-    await client.query(
+    await exec(
+      client,
       'UPDATE orders SET staff_note = $2, customer_note = $3, version = version + 1, updated_at = now() WHERE id = $1',
       [orderId, staff, customer],
     );

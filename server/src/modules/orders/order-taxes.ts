@@ -1,7 +1,6 @@
-import type pg from 'pg';
 import type { TaxRate } from '@nine/shared/tax';
-
-type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+import { one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 export interface TaxSettings {
   is_tax_included: boolean;
@@ -13,11 +12,15 @@ export interface TaxSettings {
 /** What a price breakdown needs from the location's general settings and the business's taxes. */
 export async function taxSettings(q: Queryable, locationId: number): Promise<TaxSettings> {
   // One after another: `q` may be a transaction's client, which runs one query at a time.
-  const settings = await q.query<Omit<TaxSettings, 'taxes'>>(
+  const settings = await one<Pick<Tables['general_settings'], 'is_tax_included' | 'show_taxes_mode'>>(
+    q,
     `SELECT coalesce((SELECT is_tax_included FROM general_settings WHERE location_id = $1), false) AS is_tax_included,
             coalesce((SELECT show_taxes_mode FROM general_settings WHERE location_id = $1), 'separate') AS show_taxes_mode`,
     [locationId],
   );
-  const taxes = await q.query<TaxRate>('SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id');
-  return { ...settings.rows[0]!, taxes: taxes.rows };
+  const taxes = await rows<Pick<Tables['taxes'], 'name' | 'rate_bp'>>(
+    q,
+    'SELECT name, rate_bp FROM taxes WHERE is_active ORDER BY id',
+  );
+  return { ...settings, taxes };
 }

@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { partnerListQuery, type PartnerRow } from '@nine/shared/schemas/partners';
+import { partnerListQuery } from '@nine/shared/schemas/partners';
 import type { Db } from '../../db/pool.ts';
+import type { Tables } from '../../db/tables.ts';
 import { containsPattern, listRoute } from '../../lib/paging.ts';
 
 export const PARTNER_COLUMNS = `p.id, p.name, p.email::text, p.phone, p.commission_rate_bp, p.created_at, p.version,
   (SELECT count(*)::int FROM coupons c WHERE c.partner_id = p.id) AS coupon_count`;
 
+/** A row of PARTNER_COLUMNS as read (PartnerRow on the wire). */
+export type PartnerColumns = Pick<
+  Tables['partners'],
+  'id' | 'name' | 'email' | 'phone' | 'commission_rate_bp' | 'created_at' | 'version'
+> & { coupon_count: number };
+
 const SORT: Record<string, string> = { name: 'p.name', created_at: 'p.created_at' };
 
 /** Partners: paged, sorted and searched (trigram index on name, e-mail and phone) in SQL. */
 export function registerListPartners(app: FastifyInstance, deps: { db: Db }): void {
-  listRoute<PartnerRow, typeof partnerListQuery>(
+  listRoute<PartnerColumns, typeof partnerListQuery>(
     app,
     deps.db,
     { url: '/api/nine/partners', access: { resource: 'coupon', action: 'view' }, query: partnerListQuery },

@@ -12,9 +12,11 @@ import {
   type PartnerInput,
 } from '@nine/shared/schemas/partners';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
-import { PARTNER_COLUMNS } from './list-partners.ts';
+import { PARTNER_COLUMNS, type PartnerColumns } from './list-partners.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
@@ -23,10 +25,28 @@ import { lockVersion } from '../../lib/version-lock.ts';
 const COUPON_COLUMNS = `id, partner_id, code::text, title, discount_kind, discount_value, commission_bp, applies_to,
   auto_apply, valid_from::text, valid_to::text, is_active, version`;
 
-type Client = pg.PoolClient | Pick<pg.Pool, 'query'>;
+/** A coupon as COUPON_COLUMNS reads it: code and dates as text, so they are what the form sent. */
+type Coupon = Pick<
+  Tables['coupons'],
+  | 'id'
+  | 'partner_id'
+  | 'title'
+  | 'discount_kind'
+  | 'discount_value'
+  | 'commission_bp'
+  | 'applies_to'
+  | 'auto_apply'
+  | 'is_active'
+  | 'version'
+> &
+  Pick<CouponRow, 'code' | 'valid_from' | 'valid_to'>;
 
-async function loadPartner(db: Client, id: number): Promise<PartnerDetail> {
-  const { rows } = await db.query<PartnerDetail>(
+/** The partner detail as read (PartnerDetail on the wire): rates and coupons arrive as JSON. */
+type Partner = PartnerColumns & Pick<PartnerDetail, 'rates' | 'coupons'>;
+
+async function loadPartner(db: Queryable, id: number): Promise<Partner> {
+  const partner = await maybeOne<Partner>(
+    db,
     `SELECT ${PARTNER_COLUMNS},
        coalesce((SELECT json_agg(json_build_object('applies_to', r.applies_to, 'rate_bp', r.rate_bp) ORDER BY r.applies_to)
                  FROM partner_commission_rates r WHERE r.partner_id = p.id), '[]') AS rates,
@@ -34,14 +54,15 @@ async function loadPartner(db: Client, id: number): Promise<PartnerDetail> {
      FROM partners p WHERE p.id = $1`,
     [id],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+  if (!partner) throw new AppError('notFound');
+  return partner;
 }
 
-async function writeRates(client: pg.PoolClient, partnerId: number, rates: PartnerInput['rates']) {
-  await client.query('DELETE FROM partner_commission_rates WHERE partner_id = $1', [partnerId]);
+async function writeRates(client: Queryable, partnerId: number, rates: PartnerInput['rates']) {
+  await exec(client, 'DELETE FROM partner_commission_rates WHERE partner_id = $1', [partnerId]);
   if (rates.length === 0) return;
-  await client.query(
+  await exec(
+    client,
     `INSERT INTO partner_commission_rates (partner_id, applies_to, rate_bp) SELECT $1, k, r FROM unnest($2::text[], $3::int[]) AS u(k, r)`,
     [partnerId, rates.map((r) => r.applies_to), rates.map((r) => r.rate_bp)],
   );
@@ -77,11 +98,11 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const input = parse(partnerInput, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
-      const { rows } = await client.query<{ id: number }>(
+      const { id } = await one<Pick<Tables['partners'], 'id'>>(
+        client,
         `INSERT INTO partners (name, email, phone, commission_rate_bp) VALUES ($1, $2, $3, $4) RETURNING id`,
         [input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
       );
-      const id = rows[0]!.id;
       await writeRates(client, id, input.rates);
       await audit(
         client,
@@ -99,7 +120,8 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       await lockVersion(client, 'partners', id, version);
-      await client.query(
+      await exec(
+        client,
         `UPDATE partners SET name = $2, email = $3, phone = $4, commission_rate_bp = $5, version = version + 1, updated_at = now() WHERE id = $1`,
         [id, input.name, input.email ?? null, input.phone ?? null, input.commission_rate_bp],
       );
@@ -115,24 +137,24 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
   });
 
   /** DELETE of one row (`sql` returns what names it), audited by `audited` in the same transaction. */
-  const deleteRoute = (
+  const deleteRoute = <R>(
     url: string,
     sql: string,
-    audited: (client: pg.PoolClient, actor: Actor, id: number, row: Record<string, unknown>) => Promise<void>,
+    audited: (client: pg.PoolClient, actor: Actor, id: number, row: R) => Promise<void>,
   ) =>
     app.delete(url, change, async (request) => {
       const { id } = parse(idParams, request.params);
       const actor = actorOf(request);
       await transaction(deps.db, async (client) => {
-        const { rows } = await client.query<Record<string, unknown>>(sql, [id]);
-        if (!rows[0]) throw new AppError('notFound');
-        await audited(client, actor, id, rows[0]);
+        const row = await maybeOne<R>(client, sql, [id]);
+        if (!row) throw new AppError('notFound');
+        await audited(client, actor, id, row);
         return { status: 200, body: null };
       });
       return { data: { id } };
     });
 
-  deleteRoute(
+  deleteRoute<Pick<Tables['partners'], 'name'>>(
     '/api/nine/partners/:id',
     'DELETE FROM partners WHERE id = $1 RETURNING name',
     (client, actor, id, row) =>
@@ -144,9 +166,14 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const input = parse(couponInput, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
-      const partner = await client.query('SELECT id FROM partners WHERE id = $1 FOR UPDATE', [id]);
-      if (!partner.rows[0]) throw new AppError('notFound');
-      const { rows } = await client.query<CouponRow>(
+      const partner = await maybeOne<Pick<Tables['partners'], 'id'>>(
+        client,
+        'SELECT id FROM partners WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!partner) throw new AppError('notFound');
+      const coupon = await one<Coupon>(
+        client,
         `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, commission_bp, applies_to, auto_apply, valid_from, valid_to, is_active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COUPON_COLUMNS}`,
         [id, ...couponValues(input)],
@@ -154,9 +181,9 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
       await audit(
         client,
         { userId, locationId },
-        { entity: 'coupon', entityId: rows[0]!.id, action: 'created', data: input },
+        { entity: 'coupon', entityId: coupon.id, action: 'created', data: input },
       );
-      return { status: 201, body: rows[0]! };
+      return { status: 201, body: coupon };
     });
     return reply.code(201).send({ data: result.body });
   });
@@ -167,7 +194,9 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       await lockVersion(client, 'coupons', id, version);
-      const { rows } = await client.query<CouponRow>(
+      // Locked by lockVersion above: the row is still there.
+      const coupon = await one<Coupon>(
+        client,
         `UPDATE coupons SET code = $2, title = $3, discount_kind = $4, discount_value = $5, commission_bp = $6, applies_to = $7,
              auto_apply = $8, valid_from = $9, valid_to = $10, is_active = $11, version = version + 1, updated_at = now()
            WHERE id = $1 RETURNING ${COUPON_COLUMNS}`,
@@ -178,12 +207,12 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
         { userId, locationId },
         { entity: 'coupon', entityId: id, action: 'updated', data: input },
       );
-      return { status: 200, body: rows[0]! };
+      return { status: 200, body: coupon };
     });
     return { data: result.body };
   });
 
-  deleteRoute(
+  deleteRoute<Pick<CouponRow, 'code'>>(
     '/api/nine/coupons/:id',
     'DELETE FROM coupons WHERE id = $1 RETURNING code::text',
     (client, actor, id, row) =>

@@ -3,11 +3,11 @@ import { AppError } from '@nine/shared/errors';
 import {
   autoBillingInput,
   recurringOrderListQuery,
-  type AutoBillingPlan,
-  type RecurringOrderRow,
   type RecurringSortField,
 } from '@nine/shared/schemas/recurring';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
@@ -27,9 +27,34 @@ const SORT_SQL: Record<RecurringSortField, string> = {
   next_invoice_date: 'p.next_invoice_date',
 };
 
+/** A row of the list as pg reads it: order times as Dates, the plan's next day as text ('YYYY-MM-DD'). */
+type RecurringRow = Pick<Tables['recurring_plans'], 'frequency' | 'active'> & {
+  order_id: Tables['orders']['id'];
+  order_number: Tables['orders']['number'];
+  customer: string | null;
+  email: string | null;
+  issued_invoice_count: number;
+  total_invoiced_minor: number;
+  plan_start: Tables['orders']['planned_start'];
+  actual_start: Tables['orders']['actual_start'];
+  plan_finish: Tables['orders']['planned_finish'];
+  next_invoice_date: string;
+};
+
+/** The order and its plan, if any (LEFT JOIN: the plan's columns are null without one). */
+interface AutoBillingRow {
+  order_id: Tables['orders']['id'];
+  type: Tables['orders']['type'];
+  has_plan: boolean;
+  frequency: Tables['recurring_plans']['frequency'] | null;
+  next_invoice_date: string | null;
+  active: Tables['recurring_plans']['active'] | null;
+  issued_invoice_count: number;
+}
+
 /** active-recurring-orders and the 'Start Auto Billing / Edit Auto Billing' modal (sell_order, spec section 6). */
 export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  listRoute<RecurringOrderRow, typeof recurringOrderListQuery>(
+  listRoute<RecurringRow, typeof recurringOrderListQuery>(
     app,
     deps.db,
     {
@@ -60,13 +85,13 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
     { config: { access: { resource: 'sell_order', action: 'view' } } },
     async (request) => {
       const id = orderId(request);
-      const { rows } = await deps.db.pool.query<AutoBillingPlan & { type: string; has_plan: boolean }>(
+      const row = await maybeOne<AutoBillingRow>(
+        deps.db.pool,
         `SELECT o.id AS order_id, o.type, p.id IS NOT NULL AS has_plan, p.frequency, p.next_invoice_date::text, p.active,
               (SELECT count(*) FROM recurring_invoices ri WHERE ri.plan_id = p.id)::int AS issued_invoice_count
          FROM orders o LEFT JOIN recurring_plans p ON p.order_id = o.id WHERE o.id = $1 AND o.location_id = $2`,
         [id, actorOf(request).locationId],
       );
-      const row = rows[0];
       if (!row || row.type === 'sale') throw new AppError('notFound');
       if (!row.has_plan) return { data: null };
       const { type: _type, has_plan: _hasPlan, ...plan } = row;
@@ -82,14 +107,16 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
       const input = parse(autoBillingInput, request.body);
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
-        const { rows } = await client.query<{ type: string; enabled: boolean | null }>(
+        const order = await maybeOne<Pick<Tables['orders'], 'type'> & { enabled: boolean | null }>(
+          client,
           `SELECT o.type, (SELECT is_recurring_enabled FROM activity_settings a WHERE a.location_id = o.location_id AND a.rental_type_id = coalesce(o.rental_type_id, 1)) AS enabled
          FROM orders o WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE`,
           [id, locationId],
         );
-        if (!rows[0] || rows[0].type === 'sale') throw new AppError('notFound');
-        if (!rows[0].enabled) throw new AppError('forbidden', { data: { reason: 'recurring_disabled' } });
-        await client.query(
+        if (!order || order.type === 'sale') throw new AppError('notFound');
+        if (!order.enabled) throw new AppError('forbidden', { data: { reason: 'recurring_disabled' } });
+        await exec(
+          client,
           `INSERT INTO recurring_plans (order_id, frequency, next_invoice_date, active, created_by) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (order_id) DO UPDATE SET frequency = EXCLUDED.frequency, next_invoice_date = EXCLUDED.next_invoice_date, active = EXCLUDED.active, updated_at = now()`,
           [id, input.frequency, input.next_invoice_date, input.active, userId],

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { queryLocation, rentalTypeQuery } from './location-query.ts';
 import { actorOf } from '../../lib/actor.ts';
 
-const DEFAULTS = {
+/** The settings of one location and rental type: every column but the key. */
+type ActivitySettingsRow = Omit<Tables['activity_settings'], 'location_id' | 'rental_type_id'>;
+
+const DEFAULTS: ActivitySettingsRow = {
   enforce_using_rental_periods: false,
   deliver_unpaid_orders: 'warn',
   warn_early_deliver_minutes: 30,
@@ -31,7 +36,8 @@ export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; a
   app.get('/api/nine/activity-settings', { config: { access: 'location' } }, async (request) => {
     const locationId = await queryLocation(request, deps.auth);
     const { rental_type_id } = parse(rentalTypeQuery, request.query);
-    const { rows } = await deps.db.pool.query(
+    const settings = await maybeOne<ActivitySettingsRow>(
+      deps.db.pool,
       `SELECT enforce_using_rental_periods, deliver_unpaid_orders, warn_early_deliver_minutes, warn_early_return_minutes,
               allow_exchange_package_items, close_sale_order, special_pricing, allow_change_plan_start_after_deliver,
               allow_undo_deliver, adjust_plan_to_business_hours, simultaneous_replace_and_deliver, manual_invoice_time,
@@ -40,12 +46,13 @@ export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; a
        FROM activity_settings WHERE location_id = $1 AND rental_type_id = $2`,
       [locationId, rental_type_id],
     );
-    return { data: { location_id: locationId, rental_type_id, ...(rows[0] ?? DEFAULTS) } };
+    return { data: { location_id: locationId, rental_type_id, ...(settings ?? DEFAULTS) } };
   });
 
   app.get('/api/nine/location-activity-settings', { config: { access: 'location' } }, async (request) => {
     const { rental_type_id } = parse(rentalTypeQuery, request.query);
-    const { rows } = await deps.db.pool.query<{ delivery_availability: boolean }>(
+    const settings = await maybeOne<Pick<Tables['location_activity_settings'], 'delivery_availability'>>(
+      deps.db.pool,
       'SELECT delivery_availability FROM location_activity_settings WHERE location_id = $1 AND rental_type_id = $2',
       [actorOf(request).locationId, rental_type_id],
     );
@@ -53,7 +60,7 @@ export function registerActivitySettings(app: FastifyInstance, deps: { db: Db; a
       data: {
         location_id: actorOf(request).locationId,
         rental_type_id,
-        delivery_availability: rows[0]?.delivery_availability ?? false,
+        delivery_availability: settings?.delivery_availability ?? false,
       },
     };
   });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
+import { exec, one } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { KIOSK_CHALLENGE_TTL_SECONDS, kioskAccess } from './kiosk-identity.ts';
 import { actorOf } from '../../lib/actor.ts';
@@ -16,13 +18,13 @@ export function registerKioskChallenge(app: FastifyInstance, deps: { db: Db }): 
     const challenge = randomBytes(32).toString('base64url');
     const result = await transaction(deps.db, async (client) => {
       // Answered or not, a challenge is worth nothing after its expiry: sweep the old ones.
-      await client.query(`DELETE FROM kiosk_challenges WHERE expires_at < now() - interval '1 hour'`);
-      const { rows } = await client.query<{ id: string; expires_at: Date }>(
+      await exec(client, `DELETE FROM kiosk_challenges WHERE expires_at < now() - interval '1 hour'`);
+      const row = await one<Pick<Tables['kiosk_challenges'], 'id' | 'expires_at'>>(
+        client,
         `INSERT INTO kiosk_challenges (challenge, user_id, location_id, expires_at)
          VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id, expires_at`,
         [challenge, userId, locationId, KIOSK_CHALLENGE_TTL_SECONDS],
       );
-      const row = rows[0]!;
       return {
         status: 200,
         body: {

@@ -1,7 +1,8 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import type pg from 'pg';
 import { kioskProofMessage } from '@nine/shared/agent-protocol';
 import { grants, isAction, isResource, type Permission, type Requirement } from '@nine/shared/permissions';
+import { rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 
 /** How long a kiosk registration challenge may be answered. */
 export const KIOSK_CHALLENGE_TTL_SECONDS = 120;
@@ -66,19 +67,24 @@ export function keyFingerprint(publicKey: Buffer | null): string | null {
  * pool must not be asked for a second connection inside a transaction).
  */
 export async function managesKioskLocation(
-  client: pg.PoolClient,
+  client: Queryable,
   userId: number,
   locationId: number,
 ): Promise<boolean> {
-  const { rows } = await client.query<{ resource: string | null; action: string | null }>(
+  // LEFT JOIN: a role without permissions gives one row of nulls.
+  const held = await rows<{
+    resource: Tables['role_permissions']['resource'] | null;
+    action: Tables['role_permissions']['action'] | null;
+  }>(
+    client,
     `SELECT DISTINCT rp.resource, rp.action FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
      WHERE ur.user_id = $1 AND ur.location_id = $2`,
     [userId, locationId],
   );
-  const held: Permission[] = rows.flatMap((r) =>
+  const permissions: Permission[] = held.flatMap((r) =>
     r.resource && r.action && isResource(r.resource) && isAction(r.action)
       ? [{ resource: r.resource, action: r.action }]
       : [],
   );
-  return grants(held, kioskAccess);
+  return grants(permissions, kioskAccess);
 }

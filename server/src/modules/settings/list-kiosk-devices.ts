@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
+import { rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { keyFingerprint } from './kiosk-identity.ts';
 import { actorOf } from '../../lib/actor.ts';
 
@@ -22,16 +24,19 @@ export function registerListKioskDevices(app: FastifyInstance, deps: { db: Db })
     },
     async (request) => {
       const locationId = actorOf(request).locationId;
-      const rows = await deps.db.kysely
-        .selectFrom('kiosk_devices')
-        .select(['id', 'device_id', 'name', 'public_key', 'registered_at', 'revoked_at'])
-        .where('location_id', '=', locationId)
-        .orderBy('registered_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute();
+      const devices = await rows<
+        Pick<
+          Tables['kiosk_devices'],
+          'id' | 'device_id' | 'name' | 'public_key' | 'registered_at' | 'revoked_at'
+        >
+      >(
+        deps.db.pool,
+        `SELECT id, device_id, name, public_key, registered_at, revoked_at FROM kiosk_devices
+         WHERE location_id = $1 ORDER BY registered_at DESC, id DESC LIMIT $2`,
+        [locationId, LIST_LIMIT],
+      );
       return {
-        data: rows.map((row) => ({
+        data: devices.map((row) => ({
           id: row.id,
           device_id: row.device_id,
           name: row.name,

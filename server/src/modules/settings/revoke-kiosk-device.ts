@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne, one } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { kioskAccess, managesKioskLocation } from './kiosk-identity.ts';
@@ -25,12 +27,11 @@ export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }
     const { id } = parse(params, request.params);
     const { userId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
-      const { rows } = await client.query<{
-        location_id: number;
-        device_id: string | null;
-        revoked_at: Date | null;
-      }>(`SELECT location_id, device_id, revoked_at FROM kiosk_devices WHERE id = $1 FOR UPDATE`, [id]);
-      const device = rows[0];
+      const device = await maybeOne<
+        Pick<Tables['kiosk_devices'], 'location_id' | 'device_id' | 'revoked_at'>
+      >(client, `SELECT location_id, device_id, revoked_at FROM kiosk_devices WHERE id = $1 FOR UPDATE`, [
+        id,
+      ]);
       if (
         device === undefined ||
         (device.location_id !== actorOf(request).locationId &&
@@ -39,11 +40,13 @@ export function registerRevokeKioskDevice(app: FastifyInstance, deps: { db: Db }
         throw new AppError('notFound');
       let revokedAt = device.revoked_at;
       if (revokedAt === null) {
-        const updated = await client.query<{ revoked_at: Date }>(
+        // The row is held locked above: the update returns it.
+        const updated = await one<{ revoked_at: Date }>(
+          client,
           `UPDATE kiosk_devices SET revoked_at = now(), revoked_by = $2 WHERE id = $1 RETURNING revoked_at`,
           [id, userId],
         );
-        revokedAt = updated.rows[0]!.revoked_at;
+        revokedAt = updated.revoked_at;
         await audit(
           client,
           { userId: userId, locationId: device.location_id },

@@ -1,9 +1,10 @@
-import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, type ErrorName } from '@nine/shared/errors';
 import { kioskDeviceId, kioskPublicKey, kioskSignature } from '@nine/shared/agent-protocol';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { keyFingerprint, kioskAccess, kioskSignatureHolds, managesKioskLocation } from './kiosk-identity.ts';
@@ -25,12 +26,7 @@ const body = z.object({
 });
 type Device = NonNullable<z.infer<typeof body>['device']>;
 
-interface StoredDevice {
-  id: number;
-  location_id: number;
-  public_key: Buffer | null;
-  revoked_at: Date | null;
-}
+type StoredDevice = Pick<Tables['kiosk_devices'], 'id' | 'location_id' | 'public_key' | 'revoked_at'>;
 
 type Answer =
   { refused: ErrorName } | { location_id: number; used_in_store: boolean; kiosk_device_id: number | null };
@@ -53,7 +49,7 @@ type Registration =
  * - anything else is refused with kioskDeviceRegistered and nothing changes.
  */
 async function registerDevice(
-  client: pg.PoolClient,
+  client: Queryable,
   at: { userId: number; locationId: number },
   device: Device,
   publicKey: Buffer,
@@ -62,20 +58,21 @@ async function registerDevice(
   const revokedAt = usedInStore ? null : new Date();
   const revokedBy = usedInStore ? null : at.userId;
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const { rows } = await client.query<StoredDevice>(
+    const stored = await maybeOne<StoredDevice>(
+      client,
       `SELECT id, location_id, public_key, revoked_at FROM kiosk_devices WHERE device_id = $1 FOR UPDATE`,
       [device.deviceId],
     );
-    const stored = rows[0];
     if (stored === undefined) {
       // Two registrations of a new id at once: the second waits for the first, inserts nothing, and
       // goes round again to meet the first one's row.
-      const inserted = await client.query<{ id: number }>(
+      const inserted = await maybeOne<Pick<Tables['kiosk_devices'], 'id'>>(
+        client,
         `INSERT INTO kiosk_devices (location_id, name, public_key, device_id, registered_by, revoked_at, revoked_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (device_id) DO NOTHING RETURNING id`,
         [at.locationId, device.name, publicKey, device.deviceId, at.userId, revokedAt, revokedBy],
       );
-      if (inserted.rows[0]) return { ok: true, kioskId: inserted.rows[0].id, action: 'register' };
+      if (inserted) return { ok: true, kioskId: inserted.id, action: 'register' };
       continue;
     }
     let action: Extract<Registration, { ok: true }>['action'];
@@ -90,7 +87,8 @@ async function registerDevice(
     else if (await managesKioskLocation(client, at.userId, stored.location_id)) action = 'move';
     else return { ok: false, error: 'kioskDeviceRegistered', reason: 'move_not_allowed', kioskId: stored.id };
 
-    await client.query(
+    await exec(
+      client,
       `UPDATE kiosk_devices SET location_id = $2, name = $3, public_key = $4, registered_by = $5, registered_at = now(),
          revoked_at = $6, revoked_by = $7 WHERE id = $1`,
       [stored.id, at.locationId, device.name, publicKey, at.userId, revokedAt, revokedBy],
@@ -117,18 +115,19 @@ export function registerSetAsKiosk(app: FastifyInstance, deps: { db: Db }): void
       let registration: Registration | null = null;
       if (device) {
         // One use: a replay, an expired challenge or another user's or location's finds no row.
-        const { rows } = await client.query<{ challenge: string }>(
+        const claimed = await maybeOne<Pick<Tables['kiosk_challenges'], 'challenge'>>(
+          client,
           `UPDATE kiosk_challenges SET used_at = now()
            WHERE id = $1 AND user_id = $2 AND location_id = $3 AND used_at IS NULL AND expires_at > now()
            RETURNING challenge`,
           [device.challengeId, userId, locationId],
         );
-        if (rows[0] === undefined) throw new AppError('kioskChallengeInvalid');
+        if (claimed === undefined) throw new AppError('kioskChallengeInvalid');
         const publicKey = Buffer.from(device.publicKey, 'base64url');
         const holds = kioskSignatureHolds({
           publicKey,
           signature: Buffer.from(device.signature, 'base64url'),
-          challenge: rows[0].challenge,
+          challenge: claimed.challenge,
           deviceId: device.deviceId,
           locationId,
         });
@@ -166,7 +165,8 @@ export function registerSetAsKiosk(app: FastifyInstance, deps: { db: Db }): void
           { entity: 'kiosk_device', entityId: kioskId, action: registration.action, data: audited },
         );
       }
-      await client.query(
+      await exec(
+        client,
         'UPDATE general_settings SET used_in_store = $1, updated_at = now() WHERE location_id = $2',
         [input.used_in_store, locationId],
       );

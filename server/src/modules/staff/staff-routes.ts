@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError } from '@nine/shared/errors';
 import { grants, type Permission } from '@nine/shared/permissions';
+import type { UserRoleGrant } from '@nine/shared/schemas/staff';
 import {
   accessKeySet,
   accessPolicyUpdate,
@@ -13,6 +14,8 @@ import {
   userUpdate,
 } from '@nine/shared/schemas/staff';
 import type { Db } from '../../db/pool.ts';
+import { exec, one, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables, UserStatus } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
@@ -33,6 +36,26 @@ const STAFF = { resource: 'staff', action: 'view' } as const;
 const STAFF_CHANGE = { resource: 'staff', action: 'change' } as const;
 const ROLES = { resource: 'role_and_permission', action: 'view' } as const;
 const ROLES_CHANGE = { resource: 'role_and_permission', action: 'change' } as const;
+
+/** A user as USER_COLUMNS reads it. */
+type UserRow = Pick<
+  Tables['users'],
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'last_login_at'
+  | 'password_expired_at'
+  | 'created_at'
+  | 'expires_at'
+  | 'only_login_by_sso'
+> & {
+  // Read as text, but always one of the enum's labels.
+  status: UserStatus;
+  has_access_key: boolean;
+  roles: UserRoleGrant[];
+};
+
+type RoleAssignment = Pick<Tables['user_roles'], 'role_id' | 'location_id'>;
 
 /**
  * Users, roles and the access policy (spec: users / roles screens, permissions staff and
@@ -77,12 +100,11 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       throw new AppError('forbidden', { data: { reason: 'privilege_escalation', permissions: missing } });
   }
 
-  async function rolePermissions(client: pg.PoolClient | pg.Pool, roleId: number): Promise<Permission[]> {
-    const { rows } = await client.query<Permission>(
-      'SELECT resource, action FROM role_permissions WHERE role_id = $1',
-      [roleId],
-    );
-    return rows;
+  async function rolePermissions(client: Queryable, roleId: number): Promise<Permission[]> {
+    // Stored permissions are the ones roleInput let in.
+    return rows<Permission>(client, 'SELECT resource, action FROM role_permissions WHERE role_id = $1', [
+      roleId,
+    ]);
   }
 
   async function assignRoles(
@@ -90,33 +112,35 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     actorId: number,
     actor: PermissionsByLocation,
     userId: number,
-    roles: { role_id: number; location_id: number }[],
+    roles: RoleAssignment[],
   ) {
-    const current = await client.query<{ role_id: number; location_id: number }>(
+    const current = await rows<RoleAssignment>(
+      client,
       'SELECT role_id, location_id FROM user_roles WHERE user_id = $1',
       [userId],
     );
-    const key = (r: { role_id: number; location_id: number }) => `${r.role_id}:${r.location_id}`;
-    const held = new Set(current.rows.map(key));
+    const key = (r: RoleAssignment) => `${r.role_id}:${r.location_id}`;
+    const held = new Set(current.map(key));
     const wanted = new Set(roles.map(key));
     // Giving or taking an assignment is managing staff at its location.
     const reach = locationsGranting(actor, STAFF_CHANGE);
     const changed = [
       ...roles.filter((r) => !held.has(key(r))),
-      ...current.rows.filter((r) => !wanted.has(key(r))),
+      ...current.filter((r) => !wanted.has(key(r))),
     ];
     const outside = changed.find((r) => !reach.has(r.location_id));
     if (outside) throw outOfReach('other_location', { location_id: outside.location_id });
     // Only what is newly given is a grant; keeping or removing an assignment is not.
     for (const r of roles) {
       if (held.has(key(r))) continue;
-      const exists = await client.query('SELECT 1 FROM roles WHERE id = $1', [r.role_id]);
-      if (!exists.rowCount) throw new AppError('notFound', { data: { role_id: r.role_id } });
+      const exists = await exec(client, 'SELECT 1 FROM roles WHERE id = $1', [r.role_id]);
+      if (!exists) throw new AppError('notFound', { data: { role_id: r.role_id } });
       await assertCanGrant(client, actorId, await rolePermissions(client, r.role_id), r.location_id);
     }
-    await client.query('DELETE FROM user_roles WHERE user_id = $1', [userId]);
+    await exec(client, 'DELETE FROM user_roles WHERE user_id = $1', [userId]);
     for (const r of roles) {
-      await client.query(
+      await exec(
+        client,
         'INSERT INTO user_roles (user_id, role_id, location_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [userId, r.role_id, r.location_id],
       );
@@ -132,8 +156,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     actorId: number,
     targetId: number,
   ): Promise<PermissionsByLocation> {
-    const found = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
-    if (!found.rowCount) throw new AppError('notFound');
+    const found = await exec(client, 'SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
+    if (!found) throw new AppError('notFound');
     const actor = await permissionsEverywhere(client, actorId);
     const target = await permissionsEverywhere(client, targetId);
     if (isBusinessWide(target) && !isBusinessWide(actor)) throw outOfReach('business_wide_admin');
@@ -145,8 +169,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
 
   /** Access keys approve in their owner's name: only the owner or a business-wide administrator sets one. */
   async function assertCanSetKey(client: pg.PoolClient, actorId: number, targetId: number): Promise<void> {
-    const found = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
-    if (!found.rowCount) throw new AppError('notFound');
+    const found = await exec(client, 'SELECT id FROM users WHERE id = $1 FOR UPDATE', [targetId]);
+    if (!found) throw new AppError('notFound');
     if (targetId !== actorId && !isBusinessWide(await permissionsEverywhere(client, actorId)))
       throw outOfReach('access_key_owner');
   }
@@ -179,26 +203,29 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       where.push(
         `(lower(u.name) LIKE $${params.push(containsPattern(q.search))} OR u.email::text LIKE $${params.length})`,
       );
-    const [rows, count] = await Promise.all([
-      db.pool.query(
+    const [users, count] = await Promise.all([
+      rows<UserRow>(
+        db.pool,
         `SELECT ${USER_COLUMNS} FROM users u WHERE ${where.join(' AND ')} ORDER BY u.name, u.id LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
         params,
       ),
-      db.pool.query<{ n: number }>(
+      one<{ n: number }>(
+        db.pool,
         `SELECT count(*)::int AS n FROM users u WHERE ${where.join(' AND ')}`,
         params,
       ),
     ]);
-    return { data: { rows: rows.rows, total: count.rows[0]!.n, page: q.page, page_size: q.page_size } };
+    return { data: { rows: users, total: count.n, page: q.page, page_size: q.page_size } };
   });
 
   app.post('/api/nine/users', { config: { access: STAFF_CHANGE } }, async (request, reply) => {
     const input = parse(userCreate, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(db, async (client) => {
-      const exists = await client.query('SELECT 1 FROM users WHERE email = $1', [input.email]);
-      if (exists.rowCount) throw new AppError('conflict', { data: { reason: 'email_taken' } });
-      const { rows } = await client.query<{ id: number }>(
+      const exists = await exec(client, 'SELECT 1 FROM users WHERE email = $1', [input.email]);
+      if (exists) throw new AppError('conflict', { data: { reason: 'email_taken' } });
+      const { id } = await one<Pick<Tables['users'], 'id'>>(
+        client,
         `INSERT INTO users (name, email, password_hash, only_login_by_sso, expires_at, password_expired_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
         [
           input.name,
@@ -208,7 +235,6 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
           input.expires_at ?? null,
         ],
       );
-      const id = rows[0]!.id;
       await assignRoles(client, userId, await permissionsEverywhere(client, userId), id, input.roles);
       await audit(
         client,
@@ -223,8 +249,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
           },
         },
       );
-      const created = await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
-      return { status: 201, body: created.rows[0] };
+      const created = await one<UserRow>(client, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+      return { status: 201, body: created };
     });
     return reply.code(201).send({ data: result.body });
   });
@@ -238,7 +264,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       const { roles, ...fields } = input;
       const set = Object.entries(fields).filter(([, v]) => v !== undefined);
       if (set.length) {
-        await client.query(
+        await exec(
+          client,
           `UPDATE users SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`,
           [id, ...set.map(([, v]) => v)],
         );
@@ -246,7 +273,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       if (roles) await assignRoles(client, userId, actor, id, roles);
       // An expiry date in the past ends the user's sessions at once, like deactivation.
       if (fields.expires_at && new Date(fields.expires_at) <= new Date())
-        await client.query(
+        await exec(
+          client,
           'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
           [id],
         );
@@ -257,7 +285,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
       );
       return {
         status: 200,
-        body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
+        body: await one<UserRow>(client, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]),
       };
     });
     return { data: result.body };
@@ -274,17 +302,18 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         throw new AppError('validation', { data: { reason: 'cannot_deactivate_self' } });
       const result = await transaction(db, async (client) => {
         await assertCanManage(client, userId, id);
-        await client.query(`UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+        await exec(client, `UPDATE users SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
         // A deactivated user's open sessions end at once.
         if (status === 'inactive')
-          await client.query(
+          await exec(
+            client,
             'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
             [id],
           );
         await audit(client, { userId, locationId }, { entity: 'user', entityId: id, action: path, data: {} });
         return {
           status: 200,
-          body: (await client.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id])).rows[0],
+          body: await one<UserRow>(client, `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [id]),
         };
       });
       return { data: result.body };
@@ -295,7 +324,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   const storeAccessKey = (actor: { userId: number; locationId: number }, id: number, hash: string | null) =>
     transaction(db, async (client) => {
       await assertCanSetKey(client, actor.userId, id);
-      await client.query('UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1', [
+      await exec(client, 'UPDATE users SET access_key_hash = $2, updated_at = now() WHERE id = $1', [
         id,
         hash,
       ]);
@@ -323,13 +352,16 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   });
 
   app.get('/api/nine/roles', { config: { access: ROLES } }, async () => {
-    const { rows } = await db.pool.query(
+    const roles = await rows<
+      Pick<Tables['roles'], 'id' | 'title'> & { permissions: Permission[]; users: number }
+    >(
+      db.pool,
       `SELECT r.id, r.title, coalesce((SELECT json_agg(json_build_object('resource', rp.resource, 'action', rp.action) ORDER BY rp.resource, rp.action)
          FROM role_permissions rp WHERE rp.role_id = r.id), '[]') AS permissions,
          (SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.role_id = r.id)::int AS users
        FROM roles r ORDER BY r.title`,
     );
-    return { data: rows };
+    return { data: roles };
   });
 
   const saveRole = async (
@@ -346,9 +378,10 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     // Every holder of the role gains them, so they must be held wherever it is assigned.
     const added = input.permissions.filter((p) => !kept.has(`${p.resource}:${p.action}`));
     for (const at of new Set([locationId, ...assignedAt])) await assertCanGrant(client, actorId, added, at);
-    await client.query('DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
+    await exec(client, 'DELETE FROM role_permissions WHERE role_id = $1', [roleId]);
     for (const p of input.permissions) {
-      await client.query(
+      await exec(
+        client,
         'INSERT INTO role_permissions (role_id, resource, action) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [roleId, p.resource, p.action],
       );
@@ -364,14 +397,15 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const input = parse(roleInput, request.body);
     const { userId, locationId } = actorOf(request);
     const result = await transaction(db, async (client) => {
-      const taken = await client.query('SELECT 1 FROM roles WHERE title = $1', [input.title]);
-      if (taken.rowCount) throw new AppError('conflict', { data: { reason: 'title_taken' } });
-      const { rows } = await client.query<{ id: number }>(
+      const taken = await exec(client, 'SELECT 1 FROM roles WHERE title = $1', [input.title]);
+      if (taken) throw new AppError('conflict', { data: { reason: 'title_taken' } });
+      const { id } = await one<Pick<Tables['roles'], 'id'>>(
+        client,
         'INSERT INTO roles (title) VALUES ($1) RETURNING id',
         [input.title],
       );
-      await saveRole(client, userId, locationId!, rows[0]!.id, input);
-      return { status: 201, body: { id: rows[0]!.id, ...input } };
+      await saveRole(client, userId, locationId!, id, input);
+      return { status: 201, body: { id, ...input } };
     });
     return reply.code(201).send({ data: result.body });
   });
@@ -382,16 +416,17 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
     const { userId, locationId } = actorOf(request);
     await transaction(db, async (client) => {
       // FOR UPDATE also waits for assignments of this role being given right now (their key-share lock).
-      const found = await client.query('SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id]);
-      if (!found.rowCount) throw new AppError('notFound');
-      const { rows: assigned } = await client.query<{ location_id: number }>(
+      const found = await exec(client, 'SELECT id FROM roles WHERE id = $1 FOR UPDATE', [id]);
+      if (!found) throw new AppError('notFound');
+      const assigned = await rows<Pick<Tables['user_roles'], 'location_id'>>(
+        client,
         'SELECT DISTINCT location_id FROM user_roles WHERE role_id = $1',
         [id],
       );
       const reach = locationsGranting(await permissionsEverywhere(client, userId), ROLES_CHANGE);
       const outside = assigned.find((a) => !reach.has(a.location_id));
       if (outside) throw outOfReach('other_location', { location_id: outside.location_id });
-      await client.query('UPDATE roles SET title = $2, updated_at = now() WHERE id = $1', [id, input.title]);
+      await exec(client, 'UPDATE roles SET title = $2, updated_at = now() WHERE id = $1', [id, input.title]);
       await saveRole(
         client,
         userId,
@@ -406,13 +441,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
   });
 
   app.get('/api/nine/access-policy', { config: { access: STAFF } }, async () => {
-    const { rows } = await db.pool.query(
+    const policy = await one<Omit<Tables['access_policy'], 'id'>>(
+      db.pool,
       `SELECT auto_logout_minutes, wrong_access_key_threshold, wrong_access_key_ttl_minutes, wrong_password_threshold, wrong_password_ttl_minutes,
               password_expiry_days, password_reuse_limit, password_min_length, password_max_length, password_require_capital,
               password_require_number, password_require_special, refund_level1_minor, refund_level2_minor, updated_at
        FROM access_policy WHERE id = 1`,
     );
-    return { data: rows[0] };
+    return { data: policy };
   });
 
   app.put(
@@ -425,7 +461,8 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; auth: 
         if (!isBusinessWide(await permissionsEverywhere(client, userId)))
           throw outOfReach('business_wide_only');
         const keys = Object.keys(input) as (keyof typeof input)[];
-        await client.query(
+        await exec(
+          client,
           `UPDATE access_policy SET ${keys.map((k, i) => `${k} = $${i + 1}`).join(', ')}, updated_at = now() WHERE id = 1`,
           keys.map((k) => input[k]),
         );

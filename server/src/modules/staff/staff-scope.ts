@@ -1,6 +1,6 @@
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { grants, isAction, isResource, type Permission, type Requirement } from '@nine/shared/permissions';
+import { rows, type Queryable } from '../../db/sql.ts';
 
 /** What makes a business-wide administrator: this permission at every location. */
 export const BUSINESS_WIDE: Requirement = { resource: 'staff', action: 'manage' };
@@ -11,16 +11,15 @@ export const BUSINESS_WIDE: Requirement = { resource: 'staff', action: 'manage' 
  */
 export type PermissionsByLocation = Map<number, Permission[] | null>;
 
-export async function permissionsEverywhere(
-  q: pg.PoolClient | pg.Pool,
-  userId: number,
-): Promise<PermissionsByLocation> {
-  const { rows } = await q.query<{
+export async function permissionsEverywhere(q: Queryable, userId: number): Promise<PermissionsByLocation> {
+  // Every column but location_id comes through a LEFT JOIN, so each may be null.
+  const held = await rows<{
     location_id: number;
     role_id: number | null;
     resource: string | null;
     action: string | null;
   }>(
+    q,
     `SELECT l.id AS location_id, ur.role_id, rp.resource, rp.action
      FROM locations l
      LEFT JOIN user_roles ur ON ur.location_id = l.id AND ur.user_id = $1
@@ -28,7 +27,7 @@ export async function permissionsEverywhere(
     [userId],
   );
   const byLocation: PermissionsByLocation = new Map();
-  for (const row of rows) {
+  for (const row of held) {
     if (!byLocation.has(row.location_id)) byLocation.set(row.location_id, row.role_id === null ? null : []);
     const held = byLocation.get(row.location_id);
     if (held && row.resource && row.action && isResource(row.resource) && isAction(row.action))

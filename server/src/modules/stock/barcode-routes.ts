@@ -6,21 +6,44 @@ import {
   type BarcodeMatch,
   type ItemAction,
   type LabelItem,
-  type ScannedItem,
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
 
 const view = { resource: 'inventory', action: 'view' } as const;
 
-type ItemRow = Omit<ScannedItem, 'kind' | 'actions' | 'last_return'> & {
-  current_location_id: number;
-  last_order_id: number | null;
-  last_order_number: number | null;
-  last_returned_at: string | null;
+type ItemRow = Pick<
+  Tables['items'],
+  'sku' | 'barcode' | 'status' | 'current_location_id' | 'rent_count' | 'rent_minutes'
+> & {
+  item_id: Tables['items']['id'];
+  product_id: Tables['products']['id'];
+  product_kind: Tables['products']['kind'];
+  product_name: Tables['products']['name'];
+  product_sku: Tables['products']['sku'];
+  category: Tables['categories']['name'] | null;
+  home_location: Tables['locations']['name'];
+  current_location: Tables['locations']['name'];
+  maintenance_due: boolean;
+  open_repair_log_id: Tables['repair_logs']['id'] | null;
+  last_order_id: Tables['order_items']['order_id'] | null;
+  last_order_number: Tables['orders']['number'] | null;
+  last_returned_at: Tables['order_items']['returned_at'];
 };
+
+interface ProductRow {
+  product_id: Tables['products']['id'];
+  product_kind: Tables['products']['kind'];
+  product_name: Tables['products']['name'];
+  product_sku: Tables['products']['sku'];
+  category: Tables['categories']['name'] | null;
+  barcode: Tables['products']['barcode'];
+  stock_quantity: number;
+}
 
 /** What the item's state allows; the screen shows only those its user also holds the permission for. */
 function itemActions(item: ItemRow, locationId: number): ItemAction[] {
@@ -40,7 +63,8 @@ export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { code } = parse(barcodeLookupQuery, request.query);
     const locationId = actorOf(request).locationId;
     // lower(barcode) and lower(sku) are indexed (migration 0010): a scan is two index probes.
-    const items = await deps.db.pool.query<ItemRow>(
+    const item = await maybeOne<ItemRow>(
+      deps.db.pool,
       `SELECT i.id AS item_id, i.sku, i.barcode, i.status, p.id AS product_id, p.kind AS product_kind, p.name AS product_name,
               p.sku AS product_sku, c.name AS category, hl.name AS home_location, cl.name AS current_location,
               i.current_location_id, i.rent_count, i.rent_minutes, item_maintenance_due(i.id) AS maintenance_due,
@@ -56,7 +80,6 @@ export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): v
        LIMIT 1`,
       [code],
     );
-    const item = items.rows[0];
     if (item) {
       const { current_location_id: _c, last_order_id, last_order_number, last_returned_at, ...rest } = item;
       const match: BarcodeMatch = {
@@ -64,22 +87,24 @@ export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): v
         ...rest,
         last_return:
           last_order_id !== null && last_order_number !== null && last_returned_at !== null
-            ? { order_id: last_order_id, order_number: last_order_number, returned_at: last_returned_at }
+            ? {
+                order_id: last_order_id,
+                order_number: last_order_number,
+                returned_at: last_returned_at.toISOString(),
+              }
             : null,
         actions: itemActions(item, locationId),
       };
       return { data: match };
     }
-    const products = await deps.db.pool.query<
-      Omit<Extract<BarcodeMatch, { kind: 'product' }>, 'kind' | 'actions'>
-    >(
+    const product = await maybeOne<ProductRow>(
+      deps.db.pool,
       `SELECT p.id AS product_id, p.kind AS product_kind, p.name AS product_name, p.sku AS product_sku, c.name AS category, p.barcode,
               coalesce((SELECT s.quantity FROM stock_levels s WHERE s.product_id = p.id AND s.location_id = $2), 0) AS stock_quantity
        FROM products p LEFT JOIN categories c ON c.id = p.category_id
        WHERE lower(p.barcode) = lower($1) OR lower(p.sku) = lower($1) LIMIT 1`,
       [code, locationId],
     );
-    const product = products.rows[0];
     if (!product) throw new AppError('codeNotFound');
     return { data: { kind: 'product', ...product, actions: ['open_product'] } satisfies BarcodeMatch };
   });

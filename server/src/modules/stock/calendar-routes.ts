@@ -3,13 +3,24 @@ import {
   availabilityCalendarQuery,
   calendarOrdersQuery,
   type AvailabilityCalendar,
-  type CalendarBooking,
   type CalendarRow,
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import { one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { containsPattern } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
+
+/** A booking of the drill-in: the order's and the line's columns as stored. */
+type BookingRow = Pick<Tables['order_items'], 'quantity' | 'planned_start' | 'planned_finish'> & {
+  order_id: Tables['orders']['id'];
+  order_number: Tables['orders']['number'];
+  order_type: Tables['orders']['type'];
+  order_status: Tables['orders']['status'];
+  customer: string | null;
+  item_sku: Tables['items']['sku'] | null;
+};
 
 /**
  * availability-calendar: per rent product, units booked per slot (days of a month, or the hours of one
@@ -22,16 +33,16 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
     // The window: days of the location from start_day, or slots from an instant. Slot starts come from the
     // database so a day is the location's calendar day (23 or 25 hours across a clock change).
     const byDay = q.start_day !== undefined && q.slot_minutes === 1440;
-    const window = (
-      await deps.db.pool.query<{ starts: Date[] }>(
-        `WITH w AS (SELECT coalesce($2::timestamptz, $3::date::timestamp AT TIME ZONE l.time_zone) AS start,
+    // One row: the CTE reads the session's own location.
+    const { starts: window } = await one<{ starts: Date[] }>(
+      deps.db.pool,
+      `WITH w AS (SELECT coalesce($2::timestamptz, $3::date::timestamp AT TIME ZONE l.time_zone) AS start,
                            $3::date AS day, l.time_zone FROM locations l WHERE l.id = $1)
          SELECT ARRAY(SELECT CASE WHEN $6 THEN (w.day + i)::timestamp AT TIME ZONE w.time_zone
                                   ELSE w.start + i * $4::interval END
                       FROM generate_series(0, $5::int) AS i) AS starts FROM w`,
-        [locationId, q.from ?? null, q.start_day ?? null, `${q.slot_minutes} minutes`, q.slots, byDay],
-      )
-    ).rows[0]!.starts;
+      [locationId, q.from ?? null, q.start_day ?? null, `${q.slot_minutes} minutes`, q.slots, byDay],
+    );
     // $1 and $2 always; then the path's own: the first day, or the first instant and the slot length.
     const params: unknown[] = byDay
       ? [locationId, q.slots, q.start_day]
@@ -48,7 +59,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
       );
     }
     const filter = `FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE ${where.join(' AND ')}`;
-    const { rows } = await deps.db.pool.query<CalendarRow & { total: number }>(
+    const found = await rows<CalendarRow & { total: number }>(
+      deps.db.pool,
       `WITH prods AS (
          SELECT p.id, p.sku, p.name, c.name AS category, p.is_serialized, count(*) OVER ()::int AS total ${filter}
          ORDER BY p.name, p.id LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}
@@ -75,8 +87,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
     const data: AvailabilityCalendar = {
       slots: window.slice(0, -1).map((d) => d.toISOString()),
       end: window.at(-1)!.toISOString(),
-      rows: rows.map(({ total: _t, ...row }) => row),
-      total: rows[0]?.total ?? 0,
+      rows: found.map(({ total: _t, ...row }) => row),
+      total: found[0]?.total ?? 0,
       page: q.page,
       page_size: q.page_size,
     };
@@ -89,7 +101,8 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
     { config: { access: 'location' } },
     async (request) => {
       const q = parse(calendarOrdersQuery, request.query);
-      const { rows } = await deps.db.pool.query<CalendarBooking>(
+      const bookings = await rows<BookingRow>(
+        deps.db.pool,
         `SELECT o.id AS order_id, o.number AS order_number, o.type AS order_type, o.status AS order_status,
               nullif(trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')), '') AS customer,
               i.sku AS item_sku, oi.quantity, oi.planned_start, oi.planned_finish
@@ -99,7 +112,7 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
        ORDER BY oi.planned_start, o.number LIMIT 500`,
         [q.product_id, actorOf(request).locationId, q.from, q.to],
       );
-      return { data: rows };
+      return { data: bookings };
     },
   );
 }

@@ -4,10 +4,10 @@ import {
   maintenanceRuleCreate,
   scheduledMaintenanceQuery,
   type MaintenanceRule,
-  type RentalGroup,
-  type ScheduledMaintenanceRow,
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { containsPattern, pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
@@ -19,21 +19,35 @@ import { idParams } from '../../lib/id-param.ts';
 const view = { resource: 'maintenance', action: 'view' } as const;
 const change = { resource: 'maintenance', action: 'change' } as const;
 
+type ScheduledRow = Pick<Tables['items'], 'sku' | 'status'> &
+  Pick<Tables['item_maintenance_status'], 'every_rent_hours' | 'every_days' | 'due_at' | 'due'> & {
+    item_id: Tables['items']['id'];
+    product_name: Tables['products']['name'];
+    rental_group: Tables['rental_types']['name'] | null;
+    rent_hours_since_service: number | null;
+    due_in_hours: number | null;
+    open_repair_log_id: Tables['repair_logs']['id'] | null;
+  };
+
 /** inventory/scheduled-maintenance: rules per rental group or product, and where each item stands. */
 export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get('/api/nine/stock/rental-groups', { config: { access: view } }, async () => {
-    const { rows } = await deps.db.pool.query<RentalGroup>('SELECT id, name FROM rental_types ORDER BY name');
-    return { data: rows };
+    const groups = await rows<Pick<Tables['rental_types'], 'id' | 'name'>>(
+      deps.db.pool,
+      'SELECT id, name FROM rental_types ORDER BY name',
+    );
+    return { data: groups };
   });
 
   app.get('/api/nine/stock/maintenance-rules', { config: { access: view } }, async () => {
-    const { rows } = await deps.db.pool.query<MaintenanceRule>(
+    const rules = await rows<MaintenanceRule>(
+      deps.db.pool,
       `SELECT r.id, r.rental_type_id, t.name AS rental_type, r.product_id, p.name || ' (' || p.sku || ')' AS product,
               r.every_rent_hours, r.every_days
        FROM maintenance_rules r LEFT JOIN rental_types t ON t.id = r.rental_type_id LEFT JOIN products p ON p.id = r.product_id
        ORDER BY r.product_id NULLS FIRST, t.name, p.name`,
     );
-    return { data: rows };
+    return { data: rules };
   });
 
   app.post('/api/nine/stock/maintenance-rules', { config: { access: change } }, async (request, reply) => {
@@ -41,13 +55,14 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
     const actor = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       if (input.product_id !== undefined) {
-        const found = await client.query(`SELECT 1 FROM products WHERE id = $1 AND kind = 'rent'`, [
+        const found = await exec(client, `SELECT 1 FROM products WHERE id = $1 AND kind = 'rent'`, [
           input.product_id,
         ]);
-        if (!found.rowCount) throw new AppError('notFound');
+        if (!found) throw new AppError('notFound');
       }
       try {
-        const { rows } = await client.query<{ id: number }>(
+        const { id } = await one<Pick<Tables['maintenance_rules'], 'id'>>(
+          client,
           `INSERT INTO maintenance_rules (rental_type_id, product_id, every_rent_hours, every_days, created_by)
            VALUES ($1, $2, $3, $4, $5) RETURNING id`,
           [
@@ -60,11 +75,11 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
         );
         await audit(client, actor, {
           entity: 'maintenance_rule',
-          entityId: rows[0]!.id,
+          entityId: id,
           action: 'created',
           data: input,
         });
-        return { status: 201, body: { data: { id: rows[0]!.id } } };
+        return { status: 201, body: { data: { id } } };
       } catch (err) {
         // A second rule for the group or product is refused by its unique index (lib/db-errors.ts).
         if ((err as { code?: string }).code === '23503') throw new AppError('notFound');
@@ -78,13 +93,17 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
     const { id } = parse(idParams, request.params);
     const actor = actorOf(request);
     await transaction(deps.db, async (client) => {
-      const { rows } = await client.query('DELETE FROM maintenance_rules WHERE id = $1 RETURNING *', [id]);
-      if (!rows[0]) throw new AppError('notFound');
+      const deleted = await maybeOne<Tables['maintenance_rules']>(
+        client,
+        'DELETE FROM maintenance_rules WHERE id = $1 RETURNING *',
+        [id],
+      );
+      if (!deleted) throw new AppError('notFound');
       await audit(client, actor, {
         entity: 'maintenance_rule',
         entityId: id,
         action: 'deleted',
-        data: rows[0] as object,
+        data: deleted,
       });
       return { status: 200, body: null };
     });
@@ -101,7 +120,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Db }
         `(lower(i.sku) LIKE $${params.push(containsPattern(q.search))} OR lower(p.name) LIKE $${params.length})`,
       );
     }
-    const page = await pageOf<ScheduledMaintenanceRow>(deps.db, {
+    const page = await pageOf<ScheduledRow>(deps.db, {
       select: `i.id AS item_id, i.sku, p.name AS product_name, t.name AS rental_group, i.status,
         round(m.rent_minutes_since_service / 60.0, 1)::float8 AS rent_hours_since_service, m.every_rent_hours, m.every_days,
         CASE WHEN m.every_rent_hours IS NULL THEN NULL ELSE round(m.rent_minutes_left / 60.0, 1)::float8 END AS due_in_hours,

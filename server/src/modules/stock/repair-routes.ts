@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import {
   repairLogClose,
   repairLogCreate,
   repairLogsQuery,
   repairWorkCreate,
-  type RepairLog,
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import type { Queryable } from '../../db/sql.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
@@ -19,6 +18,7 @@ import {
   getRepairLog,
   markServiced,
   openRepair,
+  type RepairLogRow,
 } from './repair-service.ts';
 
 import { actorOf, type Actor } from '../../lib/actor.ts';
@@ -29,7 +29,7 @@ const change = { resource: 'maintenance', action: 'change' } as const;
 
 /** Repair logs: open one (from the barcode screen or a damaged return), record work and cost, close it. */
 export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  listRoute<RepairLog, typeof repairLogsQuery>(
+  listRoute<RepairLogRow, typeof repairLogsQuery>(
     app,
     deps.db,
     { url: '/api/nine/stock/repair-logs', access: view, query: repairLogsQuery },
@@ -66,7 +66,7 @@ export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): vo
   const logStep = <B>(
     step: string,
     read: (body: unknown) => B,
-    work: (client: pg.PoolClient, actor: Actor, id: number, input: B) => Promise<void>,
+    work: (client: Queryable, actor: Actor, id: number, input: B) => Promise<void>,
   ) =>
     app.post(`/api/nine/stock/repair-logs/:id/${step}`, { config: { access: change } }, async (request) => {
       const { id } = parse(idParams, request.params);

@@ -1,17 +1,37 @@
-import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import type { RepairLog } from '@nine/shared/schemas/stock';
 
+import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 
+/** A repair log as REPAIR_COLUMNS reads it. */
+export type RepairLogRow = Pick<
+  Tables['repair_logs'],
+  'id' | 'item_id' | 'status' | 'problem' | 'order_id' | 'opened_at' | 'closed_at'
+> & {
+  item_sku: Tables['items']['sku'];
+  product_name: Tables['products']['name'];
+  order_number: Tables['orders']['number'] | null;
+  opened_by: Tables['users']['name'] | null;
+  cost_minor: number;
+  /** json_agg: `at` arrives as the ISO text JSON gives it. */
+  work: RepairLog['work'];
+};
+
+/** A repair log as the response carries it: pg reads timestamptz as a Date, the contract has ISO strings. */
+function repairLogOf(row: RepairLogRow): RepairLog {
+  return { ...row, opened_at: row.opened_at.toISOString(), closed_at: row.closed_at?.toISOString() ?? null };
+}
+
 /** The item row the repair flow changes, locked for the rest of the transaction. */
-async function lockItem(client: pg.PoolClient, actor: Actor, itemId: number) {
-  const { rows } = await client.query<{ id: number; status: string; current_location_id: number }>(
+async function lockItem(client: Queryable, actor: Actor, itemId: number) {
+  const item = await maybeOne<Pick<Tables['items'], 'id' | 'status' | 'current_location_id'>>(
+    client,
     'SELECT id, status, current_location_id FROM items WHERE id = $1 FOR UPDATE',
     [itemId],
   );
-  const item = rows[0];
   if (!item) throw new AppError('notFound');
   if (item.current_location_id !== actor.locationId) throw new AppError('itemNotHere');
   return item;
@@ -22,7 +42,7 @@ async function lockItem(client: pg.PoolClient, actor: Actor, itemId: number) {
  * with damage, `order_id` names the order it came back from.
  */
 export async function openRepair(
-  client: pg.PoolClient,
+  client: Queryable,
   actor: Actor,
   input: { item_id: number; problem: string; order_id?: number | undefined },
 ): Promise<number> {
@@ -30,20 +50,21 @@ export async function openRepair(
   if (item.status === 'rented') throw new AppError('itemOutOnRent');
   if (item.status === 'retired' || item.status === 'lost') throw new AppError('conflict');
   if (input.order_id !== undefined) {
-    const { rowCount } = await client.query(
-      'SELECT 1 FROM order_items WHERE order_id = $1 AND item_id = $2',
-      [input.order_id, input.item_id],
-    );
-    if (!rowCount)
+    const onOrder = await exec(client, 'SELECT 1 FROM order_items WHERE order_id = $1 AND item_id = $2', [
+      input.order_id,
+      input.item_id,
+    ]);
+    if (!onOrder)
       throw new AppError('validation', { data: { issues: [{ path: 'order_id', code: 'not_on_order' }] } });
   }
   // A second open repair of the item is refused by repair_logs_open_item_idx (repairAlreadyOpen).
-  const { rows } = await client.query<{ id: number }>(
+  const { id } = await one<Pick<Tables['repair_logs'], 'id'>>(
+    client,
     `INSERT INTO repair_logs (item_id, location_id, order_id, problem, opened_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [input.item_id, actor.locationId, input.order_id ?? null, input.problem, actor.userId],
   );
-  const id = rows[0]!.id;
-  await client.query(
+  await exec(
+    client,
     `UPDATE items SET status = 'maintenance', updated_at = now(), version = version + 1 WHERE id = $1`,
     [input.item_id],
   );
@@ -61,25 +82,26 @@ export async function openRepair(
   return id;
 }
 
-async function lockOpenLog(client: pg.PoolClient, actor: Actor, logId: number) {
-  const { rows } = await client.query<{ id: number; item_id: number; status: string }>(
+async function lockOpenLog(client: Queryable, actor: Actor, logId: number) {
+  const log = await maybeOne<Pick<Tables['repair_logs'], 'id' | 'item_id' | 'status'>>(
+    client,
     'SELECT id, item_id, status FROM repair_logs WHERE id = $1 AND location_id = $2 FOR UPDATE',
     [logId, actor.locationId],
   );
-  const log = rows[0];
   if (!log) throw new AppError('notFound');
   if (log.status !== 'open') throw new AppError('repairLogClosed');
   return log;
 }
 
 export async function addRepairWork(
-  client: pg.PoolClient,
+  client: Queryable,
   actor: Actor,
   logId: number,
   input: { work: string; cost_minor: number },
 ): Promise<void> {
   const log = await lockOpenLog(client, actor, logId);
-  await client.query(
+  await exec(
+    client,
     'INSERT INTO repair_work (repair_log_id, work, cost_minor, user_id) VALUES ($1, $2, $3, $4)',
     [log.id, input.work, input.cost_minor, actor.userId],
   );
@@ -92,8 +114,9 @@ export async function addRepairWork(
 }
 
 /** Counts a service now: rent hours and days restart from here. */
-async function recordService(client: pg.PoolClient, itemId: number): Promise<void> {
-  await client.query(
+async function recordService(client: Queryable, itemId: number): Promise<void> {
+  await exec(
+    client,
     `INSERT INTO item_services (item_id, last_service_at, rent_minutes_at_service)
      SELECT id, now(), rent_minutes FROM items WHERE id = $1
      ON CONFLICT (item_id) DO UPDATE SET last_service_at = EXCLUDED.last_service_at, rent_minutes_at_service = EXCLUDED.rent_minutes_at_service`,
@@ -103,7 +126,7 @@ async function recordService(client: pg.PoolClient, itemId: number): Promise<voi
 
 /** Closes a repair log: the item is serviced and available again. */
 export async function closeRepair(
-  client: pg.PoolClient,
+  client: Queryable,
   actor: Actor,
   logId: number,
   input: { work?: string | undefined; cost_minor: number },
@@ -112,21 +135,18 @@ export async function closeRepair(
   await lockItem(client, actor, log.item_id);
   if (input.work !== undefined)
     await addRepairWork(client, actor, logId, { work: input.work, cost_minor: input.cost_minor });
-  await client.query(
+  await exec(
+    client,
     `UPDATE repair_logs SET status = 'closed', closed_by = $2, closed_at = now() WHERE id = $1`,
     [log.id, actor.userId],
   );
   await finishService(client, actor, log.item_id, { repair_log_id: log.id });
 }
 
-async function finishService(
-  client: pg.PoolClient,
-  actor: Actor,
-  itemId: number,
-  data: object,
-): Promise<void> {
+async function finishService(client: Queryable, actor: Actor, itemId: number, data: object): Promise<void> {
   await recordService(client, itemId);
-  await client.query(
+  await exec(
+    client,
     `UPDATE items SET status = 'available', updated_at = now(), version = version + 1 WHERE id = $1 AND status = 'maintenance'`,
     [itemId],
   );
@@ -138,33 +158,31 @@ async function finishService(
  * one, else records the service (items put in maintenance without a log).
  */
 export async function markServiced(
-  client: pg.PoolClient,
+  client: Queryable,
   actor: Actor,
   itemId: number,
   input: { work?: string | undefined; cost_minor: number },
 ): Promise<void> {
   const item = await lockItem(client, actor, itemId);
-  const open = await client.query<{ id: number }>(
+  const open = await maybeOne<Pick<Tables['repair_logs'], 'id'>>(
+    client,
     `SELECT id FROM repair_logs WHERE item_id = $1 AND status = 'open'`,
     [itemId],
   );
-  if (open.rows[0]) return closeRepair(client, actor, open.rows[0].id, input);
+  if (open) return closeRepair(client, actor, open.id, input);
   if (item.status === 'rented') throw new AppError('itemOutOnRent');
   if (item.status === 'retired' || item.status === 'lost') throw new AppError('conflict');
   await finishService(client, actor, itemId, { work: input.work ?? null, cost_minor: input.cost_minor });
 }
 
-export async function getRepairLog(
-  q: pg.PoolClient | pg.Pool,
-  locationId: number,
-  id: number,
-): Promise<RepairLog> {
-  const { rows } = await q.query<RepairLog>(
+export async function getRepairLog(q: Queryable, locationId: number, id: number): Promise<RepairLog> {
+  const log = await maybeOne<RepairLogRow>(
+    q,
     `SELECT ${REPAIR_COLUMNS} ${REPAIR_FROM} WHERE r.id = $1 AND r.location_id = $2`,
     [id, locationId],
   );
-  if (!rows[0]) throw new AppError('notFound');
-  return rows[0];
+  if (!log) throw new AppError('notFound');
+  return repairLogOf(log);
 }
 
 export const REPAIR_COLUMNS = `r.id, r.item_id, i.sku AS item_sku, p.name AS product_name, r.status, r.problem, r.order_id,

@@ -12,6 +12,8 @@ import {
   type RepairLogReportTotals,
 } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import { one, rows } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import {
@@ -35,6 +37,13 @@ export const repairLogReportAccess: { anyOf: Requirement[] } = {
 };
 export const maintenanceReportAccess = { resource: 'maintenance', action: 'view' } as const;
 
+// The report rows as pg reads them: timestamps as Dates, which the responses carry as ISO strings.
+type RepairReportRow = Omit<RepairLogReportRow, 'opened_at' | 'closed_at'> &
+  Pick<Tables['repair_logs'], 'opened_at' | 'closed_at'>;
+type MaintenanceRow = Omit<MaintenanceReportRow, 'last_serviced_at'> & {
+  last_serviced_at: Tables['item_services']['last_service_at'] | null;
+};
+
 /** Inventory reports: repair logs and maintenance, filtered, sorted, paged and totalled in SQL. */
 export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.get(
@@ -44,7 +53,7 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
       const q = parse(repairLogReportQuery, request.query);
       const set = repairLogReportSet(actorOf(request).locationId, q);
       const [page, totals] = await Promise.all([
-        pageOf<RepairLogReportRow>(deps.db, {
+        pageOf<RepairReportRow>(deps.db, {
           select: REPAIR_REPORT_COLUMNS,
           from: set.from,
           orderBy: set.orderBy,
@@ -52,9 +61,18 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
           page: q.page,
           pageSize: q.page_size,
         }),
-        deps.db.pool.query<RepairLogReportTotals>(`SELECT ${REPAIR_REPORT_TOTALS} ${set.from}`, set.params),
+        // Aggregates without GROUP BY: always one row.
+        one<RepairLogReportTotals>(deps.db.pool, `SELECT ${REPAIR_REPORT_TOTALS} ${set.from}`, set.params),
       ]);
-      const data: RepairLogReport = { ...page, totals: totals.rows[0]! };
+      const data: RepairLogReport = {
+        ...page,
+        rows: page.rows.map((row) => ({
+          ...row,
+          opened_at: row.opened_at.toISOString(),
+          closed_at: row.closed_at?.toISOString() ?? null,
+        })),
+        totals,
+      };
       return { data };
     },
   );
@@ -68,8 +86,8 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
       const set = maintenanceReportSet(locationId, q);
       const counts = maintenanceStatusCounts(locationId, q);
       const period = maintenancePeriod(locationId, q);
-      const [page, countRows, periodRows] = await Promise.all([
-        pageOf<MaintenanceReportRow>(deps.db, {
+      const [page, countRows, periodRow] = await Promise.all([
+        pageOf<MaintenanceRow>(deps.db, {
           select: MAINTENANCE_REPORT_COLUMNS,
           from: set.from,
           orderBy: set.orderBy,
@@ -77,12 +95,20 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: { db: Db }
           page: q.page,
           pageSize: q.page_size,
         }),
-        deps.db.pool.query<{ status: MaintenanceReportStatus; n: number }>(counts.text, counts.params),
-        deps.db.pool.query<MaintenancePeriod>(period.text, period.params),
+        rows<{ status: MaintenanceReportStatus; n: number }>(deps.db.pool, counts.text, counts.params),
+        one<MaintenancePeriod>(deps.db.pool, period.text, period.params),
       ]);
       const byStatus = emptyStatusCounts();
-      for (const row of countRows.rows) byStatus[row.status] = row.n;
-      const data: MaintenanceReport = { ...page, counts: byStatus, period: periodRows.rows[0]! };
+      for (const row of countRows) byStatus[row.status] = row.n;
+      const data: MaintenanceReport = {
+        ...page,
+        rows: page.rows.map((row) => ({
+          ...row,
+          last_serviced_at: row.last_serviced_at?.toISOString() ?? null,
+        })),
+        counts: byStatus,
+        period: periodRow,
+      };
       return { data };
     },
   );

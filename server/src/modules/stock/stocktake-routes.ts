@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  stocktakeListQuery,
-  stocktakeScan,
-  stocktakeStart,
-  type StocktakeSummary,
-} from '@nine/shared/schemas/stock';
+import { stocktakeListQuery, stocktakeScan, stocktakeStart } from '@nine/shared/schemas/stock';
 import type { Db } from '../../db/pool.ts';
+import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
@@ -25,6 +21,11 @@ import { idParams } from '../../lib/id-param.ts';
 const view = { resource: 'operational_report', action: 'view' } as const;
 const change = { resource: 'operational_report', action: 'change' } as const;
 
+type SummaryRow = Pick<
+  Tables['stocktakes'],
+  'id' | 'status' | 'started_at' | 'closed_at' | 'expected_count' | 'missing_count' | 'unexpected_count'
+> & { started_by: Tables['users']['name'] | null };
+
 /**
  * Stocktake of the session's location. Registered scans and close before start: the access test calls
  * routes in this order, closing its open fixture stocktake before starting a new one.
@@ -39,7 +40,7 @@ export function registerStocktakeRoutes(
     return { data: { stocktake: id === null ? null : await getStocktake(deps.db.pool, locationId, id) } };
   });
 
-  listRoute<StocktakeSummary, typeof stocktakeListQuery>(
+  listRoute<SummaryRow, typeof stocktakeListQuery>(
     app,
     deps.db,
     { url: '/api/nine/stock/stocktakes', access: view, query: stocktakeListQuery },

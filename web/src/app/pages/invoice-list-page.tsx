@@ -2,12 +2,10 @@ import { grants } from '@nine/shared/permissions';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
 import { InvoiceList } from '../../features/invoices/components/invoice-list.tsx';
 import type { InvoiceListKind } from '../../features/invoices/invoice-kind.ts';
-import { useSession } from '../../features/session/session-context.tsx';
-import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
-import { useLocalSettings } from '../../features/settings/local-settings.ts';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathWith } from '../route-table.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
+import { useScreenContext } from './use-screen-context.ts';
 
 const invoiceHref = (id: number) => pathWith('invoice', { id });
 
@@ -26,18 +24,15 @@ export function useInvoiceOrderHref() {
 
 function InvoiceListPage({ kind }: { kind: InvoiceListKind }) {
   const { t } = useAppTranslation();
-  const session = useSession();
-  const locationId = session?.locationId ?? null;
-  const settings = useGeneralSettings(locationId).data;
-  const local = useLocalSettings();
+  const screen = useScreenContext();
   const orderHref = useInvoiceOrderHref();
   return (
     <InvoiceList
       kind={kind}
       title={t(kind === 'sale' ? 'money:invoices.titles.sale' : 'money:invoices.titles.rents')}
-      locationId={locationId}
-      currencySymbol={settings?.currency_symbol ?? '$'}
-      defaultPageSize={local.itemsPerPage}
+      locationId={screen.locationId}
+      currencySymbol={screen.currencySymbol}
+      defaultPageSize={screen.local.itemsPerPage}
       invoiceHref={invoiceHref}
       orderHref={orderHref}
     />

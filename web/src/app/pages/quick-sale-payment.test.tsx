@@ -290,7 +290,7 @@ describe('quick sale: the payments feature takes the cash', { timeout: 20_000 },
     expect(payments.map((p) => p.body)).toEqual([
       { order_id: 77, method: 'cash', amount_minor: 900, tendered_minor: 900, cash_register_id: 12 },
     ]);
-    expect(payments[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(payments[0]!.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('a closed register (1256) shows the notice with its inline open, and the sale stays unpaid', async () => {

@@ -1,7 +1,7 @@
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { DashboardSummary } from '../../features/dashboard/api/get-dashboard-summary.ts';
 import type { BusinessInfo } from '../../features/settings/api/get-business-info.ts';
-import { formatDay, formatTime } from '../../lib/format.ts';
+import { formatDay, formatNumber, formatTime } from '../../lib/format.ts';
 import type { AppT } from '../../lib/i18n.ts';
 
 export interface TodaySummaryInput {
@@ -24,7 +24,7 @@ function fit(text: string, max: number): string {
 /** Today's figures of the location as a receipt: the counter's end-of-day slip. */
 export function buildTodaySummaryReceipt(input: TodaySummaryInput): ReceiptDocumentInput {
   const { t, summary, business, locale } = input;
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = (value: number) => formatNumber(value, {}, locale);
   const title = business?.site_title?.trim() || summary.location.name;
   const address = [business?.address, business?.zip_code].filter((part) => part?.trim()).join(' ');
   const headerLines = [

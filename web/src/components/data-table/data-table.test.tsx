@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n.ts';
 import { createListCodec, listField, useListUrlState } from '../../lib/use-list-url-state.ts';
@@ -176,6 +177,69 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Name, sorted descending' }).textContent).toBe('Name ▼');
   });
 
+  it('names rows by a row-header column, keeps an actions title for screen readers, and bounds its height', () => {
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <DataTable<Person>
+            columns={[
+              { id: 'name', title: 'Name', cell: (p) => p.name, rowHeader: true },
+              { id: 'email', title: 'E-mail', cell: (p) => p.email, align: 'center' },
+              {
+                id: 'actions',
+                title: 'Actions',
+                titleHidden: true,
+                cell: (p) => <button type="button">{`Edit ${p.name}`}</button>,
+              },
+            ]}
+            rows={people(2)}
+            rowId={(p) => p.id}
+            caption="People"
+            maxH="40"
+          />
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    const name = within(table).getByRole('rowheader', { name: 'Person 2' });
+    expect(name.tagName).toBe('TH');
+    expect(name.getAttribute('scope')).toBe('row');
+    // A cell is read with its row's header: "Person 2", then the e-mail.
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['p1@example.com', 'Edit Person 1', 'p2@example.com', 'Edit Person 2']);
+    const actions = within(table).getByRole('columnheader', { name: 'Actions' });
+    // Out of sight but read: the title sits in a visually hidden box (emotion writes its rule to <style>).
+    const hidden = within(actions).getByText('Actions');
+    const rules = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+    expect(rules).toMatch(new RegExp(`\\.${hidden.className}\\{[^}]*position:absolute`));
+    expect(within(table).getByRole('columnheader', { name: 'Name' }).querySelector('span')).toBeNull();
+    // A bounded table scrolls inside its box, without a virtual window.
+    const box = table.parentElement!;
+    const boxRule = rules.match(new RegExp(`\\.${box.className.split(' ').at(-1)}\\{[^}]*\\}`))?.[0];
+    expect(boxRule).toContain('max-height:var(--chakra-sizes-40)');
+    expect(boxRule).toContain('overflow-y:auto');
+    expect(table.hasAttribute('aria-rowcount')).toBe(false);
+  });
+
+  it('leaves the header row out with showHeader={false}, still named by its caption', () => {
+    setup('/people', { showHeader: false });
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table.querySelector('thead')).toBeNull();
+    expect(within(table).queryAllByRole('columnheader')).toEqual([]);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('p2@example.com')).toBeTruthy();
+  });
+
+  it('counts rows from 1 in a long page without a header row', () => {
+    setup('/people', { rows: people(2000), showHeader: false });
+    const table = screen.getByRole('table');
+    expect(table.getAttribute('aria-rowcount')).toBe('2000');
+    expect(within(table).getAllByRole('row')[0]!.getAttribute('aria-rowindex')).toBe('1');
+  });
+
   it('renders only a window of a long page, and every row of a short one', () => {
     setup('/people', { rows: people(2000) });
     const table = screen.getByRole('table');
@@ -185,5 +249,46 @@ describe('DataTable', () => {
     expect(rendered).toBeLessThan(100);
     expect(screen.getByText('Person 1')).toBeTruthy();
     expect(screen.queryByText('Person 2000')).toBeNull();
+  });
+
+  it('keeps a cell’s control, its focus and text, when the screen re-renders with new column objects', () => {
+    function Notes() {
+      const [note, setNote] = useState('');
+      return (
+        <DataTable<Person>
+          columns={[
+            {
+              id: 'note',
+              title: 'Note',
+              cell: (p) => (
+                <input
+                  aria-label={`Note on ${p.name}`}
+                  value={note}
+                  onChange={(event) => setNote(event.currentTarget.value)}
+                />
+              ),
+            },
+          ]}
+          rows={people(1)}
+          rowId={(p) => p.id}
+          caption="Notes"
+        />
+      );
+    }
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <Router hook={memoryLocation({ path: '/notes' }).hook}>
+            <Notes />
+          </Router>
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    const input = screen.getByLabelText('Note on Person 1') as HTMLInputElement;
+    input.focus();
+    fireEvent.change(input, { target: { value: 'a' } });
+    expect(screen.getByLabelText('Note on Person 1')).toBe(input);
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('a');
   });
 });

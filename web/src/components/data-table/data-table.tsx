@@ -38,7 +38,11 @@ export interface DataTableColumn<Row> {
   sortDescFirst?: boolean;
   /** A control beside the title (a column filter). */
   headerExtra?: ReactNode;
-  align?: 'start' | 'end';
+  align?: 'start' | 'center' | 'end';
+  /** The title is for screen readers only (a column of row actions). */
+  titleHidden?: boolean;
+  /** Its cells are `<th scope="row">`: they name their row (a matrix's first column). */
+  rowHeader?: boolean;
   /** Left out of a printed list (actions). */
   hideWhenPrinting?: boolean;
   /** Keeps the header on one line. */
@@ -66,6 +70,8 @@ export interface DataTableProps<Row> {
   caption: string;
   /** The caption is for screen readers unless shown. */
   showCaption?: boolean;
+  /** false leaves the header row out (a list whose controls name their row); the caption names the table. */
+  showHeader?: boolean;
   sort?: DataTableSort;
   onSort?(sort: DataTableSort): void;
   /** From the list's column config: which columns show (default all) and in which order. */
@@ -85,6 +91,8 @@ export interface DataTableProps<Row> {
   rowProps?(row: Row): HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, unknown>;
   /** Above this many rows only the visible ones are rendered, in a scrolled box. */
   virtualizeAbove?: number;
+  /** Bounds the table's height (inside a dialog): the body scrolls under its sticky header. */
+  maxH?: string;
   /**
    * How sort buttons are named: 'described' ("Sort by Total", "Total, sorted ascending") or 'title' (the
    * title alone; the order is read from the header's aria-sort) or 'title-until-sorted' (the title,
@@ -170,10 +178,14 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           cursor: 'pointer',
         };
 
+  const showHeader = props.showHeader !== false;
+  // aria-rowindex counts the header row, when there is one.
+  const firstRowIndex = showHeader ? 2 : 1;
+
   const renderRow = (row: TableRow<typeof features, Row>, index?: number) => (
     <Table.Row
       key={row.id}
-      aria-rowindex={index === undefined ? undefined : index + 2}
+      aria-rowindex={index === undefined ? undefined : index + firstRowIndex}
       {...rowHandlers(row.original)}
       {...props.rowProps?.(row.original)}
     >
@@ -182,11 +194,14 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         return (
           <Table.Cell
             key={cell.id}
+            {...(spec?.rowHeader ? { as: 'th', scope: 'row', fontWeight: 'medium' } : {})}
             verticalAlign="top"
             textAlign={spec?.align}
             css={spec?.hideWhenPrinting ? printHidden : undefined}
           >
-            <table.FlexRender cell={cell} />
+            {/* Called, not rendered as a component: a screen's cell functions are new on each render, and
+                as component types they would remount the cell (an input in it loses its focus and text). */}
+            {spec?.cell(row.original)}
           </Table.Cell>
         );
       })}
@@ -216,15 +231,15 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           borderWidth="1px"
           borderRadius="l2"
           aria-busy={query?.isFetching}
-          maxH={virtual ? '70vh' : undefined}
-          overflowY={virtual ? 'auto' : undefined}
+          maxH={props.maxH ?? (virtual ? '70vh' : undefined)}
+          overflowY={virtual || props.maxH !== undefined ? 'auto' : undefined}
         >
           <Table.Root
             size={props.size ?? 'sm'}
             stickyHeader
             striped={props.striped}
             interactive={props.interactive ?? rowHref !== undefined}
-            aria-rowcount={virtual ? tableRows.length + 1 : undefined}
+            aria-rowcount={virtual ? tableRows.length + firstRowIndex - 1 : undefined}
           >
             <Table.Caption
               captionSide="top"
@@ -236,41 +251,44 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             >
               {props.caption}
             </Table.Caption>
-            <Table.Header>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Row key={group.id} aria-rowindex={virtual ? 1 : undefined}>
-                  {group.headers.map((header) => {
-                    const column = header.column;
-                    const spec = byId.get(column.id);
-                    const direction = column.getIsSorted();
-                    return (
-                      <SortHeader
-                        key={header.id}
-                        title={spec?.title ?? column.id}
-                        sortable={column.getCanSort()}
-                        direction={direction === false ? null : direction}
-                        // A new column sorts in its first direction; the current one flips.
-                        onSort={() =>
-                          column.toggleSorting(
-                            direction ? direction === 'asc' : column.getFirstSortDir() === 'desc',
-                          )
-                        }
-                        extra={spec?.headerExtra}
-                        align={spec?.align}
-                        nowrap={spec?.nowrap}
-                        describeSort={
-                          props.sortButtonNames === 'title-until-sorted'
-                            ? 'when-sorted'
-                            : props.sortButtonNames !== 'title'
-                        }
-                        unsortedMarker={props.unsortedMarker}
-                        hideWhenPrinting={spec?.hideWhenPrinting}
-                      />
-                    );
-                  })}
-                </Table.Row>
-              ))}
-            </Table.Header>
+            {showHeader && (
+              <Table.Header>
+                {table.getHeaderGroups().map((group) => (
+                  <Table.Row key={group.id} aria-rowindex={virtual ? 1 : undefined}>
+                    {group.headers.map((header) => {
+                      const column = header.column;
+                      const spec = byId.get(column.id);
+                      const direction = column.getIsSorted();
+                      return (
+                        <SortHeader
+                          key={header.id}
+                          title={spec?.title ?? column.id}
+                          sortable={column.getCanSort()}
+                          direction={direction === false ? null : direction}
+                          // A new column sorts in its first direction; the current one flips.
+                          onSort={() =>
+                            column.toggleSorting(
+                              direction ? direction === 'asc' : column.getFirstSortDir() === 'desc',
+                            )
+                          }
+                          extra={spec?.headerExtra}
+                          align={spec?.align}
+                          titleHidden={spec?.titleHidden}
+                          nowrap={spec?.nowrap}
+                          describeSort={
+                            props.sortButtonNames === 'title-until-sorted'
+                              ? 'when-sorted'
+                              : props.sortButtonNames !== 'title'
+                          }
+                          unsortedMarker={props.unsortedMarker}
+                          hideWhenPrinting={spec?.hideWhenPrinting}
+                        />
+                      );
+                    })}
+                  </Table.Row>
+                ))}
+              </Table.Header>
+            )}
             <Table.Body>
               {virtual ? (
                 <VirtualBody

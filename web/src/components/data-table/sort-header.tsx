@@ -1,4 +1,4 @@
-import { Button, HStack, Table, chakra } from '@chakra-ui/react';
+import { Button, HStack, Table, VisuallyHidden, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useAppTranslation } from '../../lib/i18n.ts';
 
@@ -11,8 +11,10 @@ export interface SortHeaderProps {
   direction: SortDirection | null;
   onSort(): void;
   extra?: ReactNode;
-  align?: 'start' | 'end';
+  align?: 'start' | 'center' | 'end';
   nowrap?: boolean;
+  /** An unsortable column's title is for screen readers only. */
+  titleHidden?: boolean;
   hideWhenPrinting?: boolean;
   /**
    * The button's name says the order ("Total, sorted ascending"); else it is the title alone;
@@ -32,6 +34,7 @@ export function SortHeader({
   extra,
   align,
   nowrap,
+  titleHidden,
   hideWhenPrinting,
   describeSort = true,
   unsortedMarker = true,
@@ -51,7 +54,11 @@ export function SortHeader({
       textAlign={align}
       css={hideWhenPrinting ? { '@media print': { display: 'none' } } : undefined}
     >
-      <HStack gap="0.5" wrap="nowrap" justify={align === 'end' ? 'flex-end' : undefined}>
+      <HStack
+        gap="0.5"
+        wrap="nowrap"
+        justify={align === 'end' ? 'flex-end' : align === 'center' ? 'center' : undefined}
+      >
         {sortable ? (
           <Button
             variant="plain"
@@ -82,6 +89,8 @@ export function SortHeader({
               </>
             )}
           </Button>
+        ) : titleHidden ? (
+          <VisuallyHidden>{title}</VisuallyHidden>
         ) : (
           title
         )}

@@ -1,8 +1,8 @@
-import { Input, type InputProps } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useController, type FieldValues } from 'react-hook-form';
+import type { InputProps } from '@chakra-ui/react';
+import type { FieldValues } from 'react-hook-form';
 import { parseMoneyInput } from '@nine/shared/money';
-import { describedBy, FieldShell, useFieldIds, type BoundFieldProps } from './fields.tsx';
+import type { BoundFieldProps } from './fields.tsx';
+import { ParsedTextField } from './parsed-text-field.tsx';
 
 /**
  * The form value of a field typed as a decimal: the number, null when empty, NaN when it is not one (so the
@@ -21,47 +21,19 @@ type DecimalProps<T extends FieldValues> = BoundFieldProps<T, number | null | un
   Pick<InputProps, 'autoFocus' | 'placeholder'>;
 
 function DecimalField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  required,
-  helperText,
-  disabled,
   format,
-  ...input
+  autoFocus,
+  placeholder,
+  ...props
 }: DecimalProps<T> & { format(value: number): string }) {
-  const { field, fieldState } = useController({ control, name });
-  const value = field.value as number | null | undefined;
-  const toText = (v: number | null | undefined) =>
-    v === null || v === undefined || Number.isNaN(v) ? '' : format(v);
-  const [text, setText] = useState(() => toText(value));
-  const [seen, setSeen] = useState<unknown>(value);
-  // The value changed from outside (a reset for another record): show it, unless the text already says it.
-  if (!Object.is(value, seen)) {
-    setSeen(value);
-    if (!Object.is(value, valueOfDecimalText(text))) setText(toText(value));
-  }
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
+  const toText = (value: unknown) => (typeof value !== 'number' || Number.isNaN(value) ? '' : format(value));
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
-      <Input
-        {...input}
-        ref={field.ref}
-        aria-describedby={describedBy(ids, error, helperText)}
-        name={field.name}
-        inputMode="decimal"
-        value={text}
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          const parsed = valueOfDecimalText(next);
-          setText(next);
-          setSeen(parsed);
-          field.onChange(parsed);
-        }}
-        onBlur={field.onBlur}
-      />
-    </FieldShell>
+    <ParsedTextField
+      {...props}
+      toText={toText}
+      read={valueOfDecimalText}
+      input={{ inputMode: 'decimal', autoFocus, placeholder }}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { AGENT_DEFAULT_PORT, AGENT_WS_PATH } from '@nine/shared/agent-protocol';
+import { agentAddress } from '@nine/shared/schemas/agent-address';
 import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
 import { fetchAnnouncedAgentPort } from './api/get-agent-endpoint.ts';
 
@@ -52,28 +53,12 @@ export const AGENT_TOKEN_KEY = 'nine.agent.token';
  */
 const SETTINGS_VERSION = 2;
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
- * The websocket address when it is one the agent can be at: ws/wss on a loopback host. Anything else is
- * refused, so the pairing token is never sent off this PC. A bare port (`17900`) or `host:port` is
- * completed with the agent's path.
+ * The websocket address when it is one the agent can be at (the schema's rule: ws/wss on a loopback host, so
+ * the pairing token is never sent off this PC; a bare port or `host:port` completed), else null.
  */
 export function normalizeAgentUrl(input: string): string | null {
-  let text = input.trim();
-  if (/^\d{1,5}$/.test(text)) text = `127.0.0.1:${text}`;
-  if (!/^[a-z]+:\/\//i.test(text)) text = `ws://${text}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') return null;
-  if (!LOOPBACK_HOSTS.has(url.hostname)) return null;
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
-  if (url.pathname === '/' || url.pathname === '') url.pathname = AGENT_WS_PATH;
-  return url.toString();
+  return agentAddress.safeParse(input).data ?? null;
 }
 
 /** The agent's own page (status and "New pairing code") for its websocket address. */

@@ -1,13 +1,6 @@
 import { deliveryStatuses } from '@nine/shared/schemas/delivery';
 import type { DeliveryReportParams, DeliveryStatus, DeliveryType } from './api/get-delivery-report.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function todayIso(now = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 const isType = (value: string | null): value is DeliveryType => value === 'delivery' || value === 'pickup';

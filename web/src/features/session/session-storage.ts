@@ -24,6 +24,12 @@ export function startSession(login: LoginResponse, now: number): Session {
   };
 }
 
+/** The IANA time zone of the location the session works at; null before one is known. */
+export function locationTimeZone(session: Session | null): string | null {
+  if (session === null) return null;
+  return session.login.locations.find((l) => l.id === session.locationId)?.time_zone ?? null;
+}
+
 export function isLive(session: Session | null, now: number): session is Session {
   return session !== null && session.expiresAt > now;
 }

@@ -1,59 +1,27 @@
 import { useSyncExternalStore } from 'react';
+import { localSettings, type LocalSettings } from '@nine/shared/schemas/local-settings';
 import { loadSecure, readSecure, writeSecure } from '../../lib/secure-storage.ts';
 
 /** Spec section 3 "Local device settings" and "Paging setting"; the language has its own key (Language). */
-export const PRINT_WIDTHS = ['full', '80mm', '55mm'] as const;
-export const PRINT_MODES = ['browser', 'receipt'] as const;
-export const ITEMS_PER_PAGE = [10, 25, 50, 100] as const;
+export type { LocalSettings };
 
-export type PrintWidth = (typeof PRINT_WIDTHS)[number];
-export type PrintMode = (typeof PRINT_MODES)[number];
-export type ItemsPerPage = (typeof ITEMS_PER_PAGE)[number];
-
-export interface LocalSettings {
-  /** Width orders print at: a full page, or an 80 mm or 55 mm receipt. */
-  orderPrintWidth: PrintWidth;
-  kioskMode: boolean;
-  newTourInterface: boolean;
-  /** The browser's print dialog, or silent printing on the counter's receipt printer. */
-  printMode: PrintMode;
-  itemsPerPage: ItemsPerPage;
-}
-
-export const DEFAULT_LOCAL_SETTINGS: LocalSettings = {
-  orderPrintWidth: 'full',
-  kioskMode: false,
-  newTourInterface: false,
-  printMode: 'browser',
-  itemsPerPage: 25,
-};
+export const DEFAULT_LOCAL_SETTINGS: LocalSettings = localSettings.parse({});
 
 export const LOCAL_SETTINGS_KEY = 'nine.localSettings';
 
 const listeners = new Set<() => void>();
 let snapshot: { raw: string | null; value: LocalSettings } = { raw: null, value: DEFAULT_LOCAL_SETTINGS };
 
-const pick = <T>(allowed: readonly T[], value: unknown, fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
-
-/** Unknown or missing fields fall back to the defaults, one by one. */
+/** Unknown or missing fields fall back to the defaults, one by one (the schema's rule). */
 export function parseLocalSettings(raw: string | null): LocalSettings {
-  let value: Record<string, unknown> = {};
+  let value: unknown = {};
   try {
     const parsed: unknown = raw === null ? {} : JSON.parse(raw);
-    if (typeof parsed === 'object' && parsed !== null) value = parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null) value = parsed;
   } catch {
     // Unreadable: defaults.
   }
-  const d = DEFAULT_LOCAL_SETTINGS;
-  return {
-    orderPrintWidth: pick(PRINT_WIDTHS, value.orderPrintWidth, d.orderPrintWidth),
-    kioskMode: typeof value.kioskMode === 'boolean' ? value.kioskMode : d.kioskMode,
-    newTourInterface:
-      typeof value.newTourInterface === 'boolean' ? value.newTourInterface : d.newTourInterface,
-    printMode: pick(PRINT_MODES, value.printMode, d.printMode),
-    itemsPerPage: pick(ITEMS_PER_PAGE, value.itemsPerPage, d.itemsPerPage),
-  };
+  return localSettings.parse(value);
 }
 
 export function readLocalSettings(): LocalSettings {

@@ -123,7 +123,7 @@ describe('printer and scanner settings', () => {
     await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(1));
     fireEvent.change(address, { target: { value: '3927' } });
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws');
+    await waitFor(() => expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws'));
     await waitFor(() => expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:3927/ws'));
   });
 
@@ -139,7 +139,7 @@ describe('printer and scanner settings', () => {
     await waitFor(() => expect(FakeAgentSocket.instances).toHaveLength(1));
     fireEvent.change(address, { target: { value: '3927' } });
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws');
+    await waitFor(() => expect(readAgentSettings().url).toBe('ws://127.0.0.1:3927/ws'));
     expect(
       screen.getByText('Where the agent listens on this PC. Default: ws://127.0.0.1:18231/ws'),
     ).toBeTruthy();

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Checkbox,
   DataList,
@@ -12,7 +13,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useId, useState } from 'react';
+import { useController } from 'react-hook-form';
 import type { ScannerInfo } from '@nine/shared/agent-protocol';
+import { agentAddressForm } from '@nine/shared/schemas/agent-address';
+import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
+import { useResetOnOpen, useSchemaForm, type SchemaForm } from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useActivePrinter, useAgentActor, useAgentPhase, useAgentSelector } from '../agent-context.tsx';
 import {
@@ -20,7 +25,6 @@ import {
   PAPER_WIDTHS,
   announcedAgentUrl,
   effectiveAgentUrl,
-  normalizeAgentUrl,
   updateAgentSettings,
   useAgentSettings,
   type PaperWidth,
@@ -34,48 +38,74 @@ import { PairingForm } from './pairing-form.tsx';
 
 const NO_SCANNERS: readonly ScannerInfo[] = [];
 
+/** The address as typed, in the agent's monospace, without the spell checker's marks. */
+function AddressField({
+  form,
+  helperText,
+}: {
+  form: SchemaForm<{ url: string }, { url: string }>;
+  helperText: string;
+}) {
+  const { t } = useAppTranslation();
+  const { field, fieldState } = useController({ control: form.control, name: 'url' });
+  const ids = useFieldIds();
+  const error = fieldState.error?.message;
+  return (
+    <Box maxW="md" width="full">
+      <FieldShell label={t('agent:settings.address')} helperText={helperText} ids={ids} error={error}>
+        <Input
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+          onBlur={field.onBlur}
+          aria-describedby={describedBy(ids, error, helperText)}
+          spellCheck={false}
+          autoComplete="off"
+          fontFamily="mono"
+        />
+      </FieldShell>
+    </Box>
+  );
+}
+
 function AddressForm({ automaticUrl }: { automaticUrl: string }) {
   const { t } = useAppTranslation();
   const actor = useAgentActor();
   const settings = useAgentSettings();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const value = draft ?? settings.url ?? automaticUrl;
+  const form = useSchemaForm(agentAddressForm, {
+    defaultValues: { url: settings.url ?? automaticUrl },
+    messages: { url: 'agent:settings.address_invalid' },
+  });
+  // The address shown follows the one chosen here, else the one found, until the clerk types another.
+  useResetOnOpen(form, {
+    open: true,
+    record: settings.url ?? automaticUrl,
+    values: () => ({ url: settings.url ?? automaticUrl }),
+  });
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const url = normalizeAgentUrl(value);
-        setInvalid(url === null);
-        if (url === null) return;
-        updateAgentSettings({ url });
-        setDraft(null);
-        actor.send({ type: 'SET_URL', url });
-        actor.send({ type: 'RETRY' });
+        void form.handleSubmit(({ url }) => {
+          updateAgentSettings({ url });
+          form.reset({ url });
+          actor.send({ type: 'SET_URL', url });
+          actor.send({ type: 'RETRY' });
+        })();
       }}
     >
       <Stack gap="3" align="flex-start">
-        <Field.Root invalid={invalid} maxW="md">
-          <Field.Label>{t('agent:settings.address')}</Field.Label>
-          <Input
-            value={value}
-            onChange={(event) => {
-              setDraft(event.currentTarget.value);
-              setInvalid(false);
-            }}
-            spellCheck={false}
-            autoComplete="off"
-            fontFamily="mono"
-          />
-          <Field.HelperText>
-            {settings.url === null
+        <AddressField
+          form={form}
+          helperText={
+            settings.url === null
               ? t('agent:settings.address_automatic')
-              : t('agent:settings.address_hint', { url: automaticUrl })}
-          </Field.HelperText>
-          <Field.ErrorText>{t('agent:settings.address_invalid')}</Field.ErrorText>
-        </Field.Root>
+              : t('agent:settings.address_hint', { url: automaticUrl })
+          }
+        />
         <HStack gap="3" wrap="wrap">
           <Button type="submit" variant="outline">
             {t('agent:settings.connect')}
@@ -85,8 +115,7 @@ function AddressForm({ automaticUrl }: { automaticUrl: string }) {
               variant="ghost"
               onClick={() => {
                 updateAgentSettings({ url: null });
-                setDraft(null);
-                setInvalid(false);
+                form.reset({ url: automaticUrl });
                 actor.send({ type: 'SET_URL', url: automaticUrl });
                 actor.send({ type: 'RETRY' });
               }}

@@ -5,7 +5,7 @@ import { useAgentActor } from '../agent-context.tsx';
 import { AgentRequestError, type AgentFailureCode } from '../agent-connection.ts';
 import { activePrinter, agentPhase } from '../agent-machine.ts';
 import { readAgentSettings } from '../agent-settings.ts';
-import { randomHex } from '../random-id.ts';
+import { randomHex } from '../../../lib/random-id.ts';
 import { printReceiptInBrowser } from './browser-print.tsx';
 
 export type PrintPhase = 'idle' | 'sending' | JobState | 'browser';

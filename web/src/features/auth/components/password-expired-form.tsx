@@ -1,11 +1,11 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Button } from '@chakra-ui/react';
 import { changeExpiredPasswordForm } from '@nine/shared/schemas/auth';
 import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
-import { AuthHeading } from './auth-heading.tsx';
+import { AuthForm, emailIssueMessage } from './auth-form.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
 export interface ExpiredPasswordInput {
@@ -35,16 +35,14 @@ export function PasswordExpiredForm({
   onCancel,
 }: PasswordExpiredFormProps) {
   const { t } = useAppTranslation();
-  const headingId = useId();
   const policy = usePasswordPolicy().data;
   const askCurrent = currentPassword === null;
   const form = useSchemaForm(useNewPasswordSchema(changeExpiredPasswordForm), {
     // The password just typed at sign-in is not asked again: it is the current one.
     defaultValues: { email: knownEmail, current_password: currentPassword ?? '', password: '', confirm: '' },
-    // An empty address fails the e-mail format too; it reads as missing.
     messages: (values) => ({
       ...newPasswordMessages,
-      email: values.email.trim() === '' ? 'auth:login.email_required' : {},
+      email: emailIssueMessage(values.email),
       current_password: 'auth:login.password_required',
     }),
   });
@@ -53,51 +51,36 @@ export function PasswordExpiredForm({
   );
 
   return (
-    <form
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <AuthForm
+      title={t('auth:password_expired.heading')}
+      intro={t('auth:password_expired.intro')}
+      onSubmit={submit}
     >
-      <Stack gap="5">
-        <AuthHeading
-          id={headingId}
-          title={t('auth:password_expired.heading')}
-          intro={t('auth:password_expired.intro')}
-        />
-        {error !== null && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{error}</Alert.Description>
-          </Alert.Root>
-        )}
+      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+      <TextField
+        control={form.control}
+        name="email"
+        label={t('auth:login.email')}
+        type="email"
+        autoComplete="username"
+        readOnly={knownEmail !== ''}
+      />
+      {askCurrent && (
         <TextField
           control={form.control}
-          name="email"
-          label={t('auth:login.email')}
-          type="email"
-          autoComplete="username"
-          readOnly={knownEmail !== ''}
+          name="current_password"
+          label={t('auth:password_expired.current_password')}
+          type="password"
+          autoComplete="current-password"
         />
-        {askCurrent && (
-          <TextField
-            control={form.control}
-            name="current_password"
-            label={t('auth:password_expired.current_password')}
-            type="password"
-            autoComplete="current-password"
-          />
-        )}
-        <NewPasswordFields control={form.control} policy={policy} />
-        <Button type="submit" colorPalette="blue" loading={pending} loadingText={t('auth:saving')}>
-          {t('auth:password_expired.submit')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          {t('auth:back_to_login')}
-        </Button>
-      </Stack>
-    </form>
+      )}
+      <NewPasswordFields control={form.control} policy={policy} />
+      <Button type="submit" colorPalette="blue" loading={pending} loadingText={t('auth:saving')}>
+        {t('auth:password_expired.submit')}
+      </Button>
+      <Button type="button" variant="ghost" onClick={onCancel}>
+        {t('auth:back_to_login')}
+      </Button>
+    </AuthForm>
   );
 }

@@ -1,13 +1,15 @@
-import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { errorCatalogue } from '@nine/shared/errors';
 import { resetPasswordForm } from '@nine/shared/schemas/auth';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { AuthForm, AuthLink, BackToLoginLink } from './auth-form.tsx';
 import { AuthHeading } from './auth-heading.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
@@ -39,10 +41,7 @@ export function ResetPasswordForm({
     return (
       <Stack gap="5">
         <AuthHeading id={headingId} title={t('auth:reset.heading')} />
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Description>{t('auth:reset.done')}</Alert.Description>
-        </Alert.Root>
+        <MessageAlert status="success">{t('auth:reset.done')}</MessageAlert>
         <Button asChild colorPalette="blue">
           <Link href={loginHref}>{t('auth:reset.go_login')}</Link>
         </Button>
@@ -51,43 +50,23 @@ export function ResetPasswordForm({
   }
 
   return (
-    <form
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="5">
-        <AuthHeading id={headingId} title={t('auth:reset.heading')} intro={t('auth:reset.intro')} />
-        {(error !== null || token === null) && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{error?.message ?? t('auth:reset.missing_token')}</Alert.Description>
-          </Alert.Root>
-        )}
-        {tokenDead ? (
-          <ChakraLink asChild colorPalette="blue" variant="underline" alignSelf="flex-start">
-            <Link href={forgotHref}>{t('auth:reset.request_new')}</Link>
-          </ChakraLink>
-        ) : (
-          <>
-            <NewPasswordFields control={form.control} policy={policy} />
-            <Button
-              type="submit"
-              colorPalette="blue"
-              loading={reset.isPending}
-              loadingText={t('auth:saving')}
-            >
-              {t('auth:reset.submit')}
-            </Button>
-          </>
-        )}
-        <ChakraLink asChild colorPalette="blue" variant="underline" alignSelf="flex-start" fontSize="sm">
-          <Link href={loginHref}>{t('auth:back_to_login')}</Link>
-        </ChakraLink>
-      </Stack>
-    </form>
+    <AuthForm title={t('auth:reset.heading')} intro={t('auth:reset.intro')} onSubmit={submit}>
+      {(error !== null || token === null) && (
+        <MessageAlert status="error">{error?.message ?? t('auth:reset.missing_token')}</MessageAlert>
+      )}
+      {tokenDead ? (
+        <AuthLink href={forgotHref} small={false}>
+          {t('auth:reset.request_new')}
+        </AuthLink>
+      ) : (
+        <>
+          <NewPasswordFields control={form.control} policy={policy} />
+          <Button type="submit" colorPalette="blue" loading={reset.isPending} loadingText={t('auth:saving')}>
+            {t('auth:reset.submit')}
+          </Button>
+        </>
+      )}
+      <BackToLoginLink href={loginHref} />
+    </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -16,18 +15,18 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
 import { customerNoteInput, participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
 import { useWatch } from 'react-hook-form';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
 import { useRemoveParticipant } from '../api/remove-participant.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { DateTimeField, TextareaField, TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
-import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { CustomerFormDialog, customerMessages } from './customer-form-dialog.tsx';
 import { HistoryTable, type HistoryLinks } from './history-table.tsx';
 import { SmsDialog } from './sms-dialog.tsx';
@@ -57,12 +56,7 @@ export function CustomerDetailView({ id, currencySymbol, canChange, links }: Cus
       </HStack>
     );
   if (query.isError || !query.data)
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Description>{t('customers:detail.not_found')}</Alert.Description>
-      </Alert.Root>
-    );
+    return <MessageAlert status="error">{t('customers:detail.not_found')}</MessageAlert>;
   const customer = query.data;
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   const contact: [string, string | null][] = [

@@ -2,10 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import type { ToastInput } from '../../../lib/toast.tsx';
+import { customerRow } from '../testing/customer-fixtures.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { ImportCustomersDialog } from './import-dialog.tsx';
 import { SmsDialog } from './sms-dialog.tsx';
-import { json, renderWithProviders } from './test-render.tsx';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
 beforeAll(async () => {
   await initI18n();
@@ -51,9 +53,11 @@ describe('CSV upload dialog', () => {
     );
     const toasts: ToastInput[] = [];
     const onOpenChange = vi.fn();
-    renderWithProviders(<ImportCustomersDialog open onOpenChange={onOpenChange} />, (toast) => {
-      toasts.push(toast);
-      return true;
+    renderWithProviders(<ImportCustomersDialog open onOpenChange={onOpenChange} />, {
+      notify: (toast) => {
+        toasts.push(toast);
+        return true;
+      },
     });
     const bad = 'first_name,email\nAnn,nope\nBob,\n,c@d.test\n';
     pickFile(new File([bad], 'bad.csv', { type: 'text/csv' }));
@@ -142,21 +146,13 @@ describe('customer form', () => {
       <CustomerFormDialog
         open
         onOpenChange={() => {}}
-        customer={{
-          id: 7,
+        customer={customerRow(7, {
           name: 'Ann Lee',
           first_name: 'Ann',
           last_name: 'Lee',
-          email: null,
-          phone: null,
-          address: null,
-          postal_code: null,
-          city: null,
-          country: null,
-          is_anonymous: false,
           created_at: '2030-01-01T00:00:00Z',
           version: 2,
-        }}
+        })}
       />,
     );
     const email = screen.getByRole('textbox', { name: 'E-mail' });

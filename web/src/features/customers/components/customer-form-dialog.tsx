@@ -12,6 +12,7 @@ import {
 } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCustomer, type CustomerBody } from '../api/save-customer.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 const FIELDS = [
   'first_name',
@@ -50,7 +51,7 @@ function valuesOf(customer: CustomerFormDialogProps['customer']): FormValues {
 export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: CustomerFormDialogProps) {
   const { t } = useAppTranslation();
   const save = useSaveCustomer();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(customerInput, {
     defaultValues: valuesOf(customer),
     messages: customerMessages,
@@ -60,7 +61,7 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
     record: customer?.id,
     values: () => valuesOf(customer),
     onOpen: () => {
-      setIdempotencyKey(crypto.randomUUID());
+      setIdempotencyKey(newIdempotencyKey());
       save.reset();
     },
   });

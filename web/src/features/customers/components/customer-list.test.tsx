@@ -1,31 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CustomerRow } from '@nine/shared/schemas/customers';
 import { initI18n } from '../../../lib/i18n.ts';
+import { customerRow } from '../testing/customer-fixtures.ts';
 import { CustomerList } from './customer-list.tsx';
-import { json, renderWithProviders } from './test-render.tsx';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
 beforeAll(async () => {
   await initI18n();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-const customer = (id: number): CustomerRow => ({
-  id,
-  name: `Customer ${id}`,
-  first_name: 'Customer',
-  last_name: String(id),
-  email: null,
-  phone: null,
-  address: null,
-  postal_code: null,
-  city: null,
-  country: null,
-  is_anonymous: false,
-  created_at: '2026-01-02T10:00:00.000Z',
-  version: 1,
 });
 
 describe('customer list pager', { timeout: 20_000 }, () => {
@@ -38,7 +23,7 @@ describe('customer list pager', { timeout: 20_000 }, () => {
         urls.push(url);
         const page = Number(url.searchParams.get('page'));
         return json(200, {
-          data: { rows: [customer(page * 10 + 1)], total: 30, total_capped: false, page, page_size: 10 },
+          data: { rows: [customerRow(page * 10 + 1)], total: 30, total_capped: false, page, page_size: 10 },
         });
       }),
     );

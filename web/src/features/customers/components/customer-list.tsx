@@ -3,11 +3,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/customers';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { pagerOf } from '../../../components/list-page.ts';
 import { useSearchInput } from '../../../lib/use-debounced-value.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomers, type CustomerListParams } from '../api/get-customers.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 import { ImportCustomersDialog } from './import-dialog.tsx';
 import { SmsDialog } from './sms-dialog.tsx';
@@ -67,7 +68,8 @@ export function CustomerList({
   const filters: CustomerListParams = { search: state.search, sort: state.sort, sort_type: state.sortType };
   const query = useCustomers({ ...filters, page: state.page, page_size: state.pageSize });
   const data = query.data;
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
+  const pager = pagerOf(data, state, change);
+  const number = (n: number) => formatNumber(n);
 
   const columns: DataTableColumn<CustomerRow>[] = [
     { id: 'id', title: t('customers:fields.id'), sortable: true, cell: (row) => row.id },
@@ -174,15 +176,9 @@ export function CustomerList({
         loading={t('customers:list.loading')}
         empty={state.search ? t('customers:list.no_match') : t('customers:list.empty')}
         pager={
-          data && {
-            page: state.page,
-            pageSize: state.pageSize,
-            total: data.total,
-            capped: data.total_capped,
-            rowsOnPage: data.rows.length,
+          pager && {
+            ...pager,
             pageSizes: PAGE_SIZES,
-            onPage: (page) => change({ page }),
-            onPageSize: (pageSize) => change({ pageSize }),
             hideWhenPrinting: true,
           }
         }

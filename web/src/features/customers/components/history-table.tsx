@@ -1,7 +1,7 @@
 import { HStack, Link as ChakraLink, Spinner, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import {
@@ -9,7 +9,6 @@ import {
   type CustomerHistoryKind,
   type CustomerHistoryRows,
 } from '../api/get-customer-history.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 10;
 

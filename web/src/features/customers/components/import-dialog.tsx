@@ -8,11 +8,11 @@ import {
   Input,
   Portal,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportRefusedRow } from '@nine/shared/schemas/customers';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -154,23 +154,20 @@ export function ImportCustomersDialog({
                           })}
                         </Alert.Description>
                       </Alert.Root>
-                      <Table.Root size="sm" variant="outline">
-                        <Table.Caption>{t('customers:import.report_title')}</Table.Caption>
-                        <Table.Header>
-                          <Table.Row>
-                            <Table.ColumnHeader>{t('customers:import.line')}</Table.ColumnHeader>
-                            <Table.ColumnHeader>{t('customers:import.problem')}</Table.ColumnHeader>
-                          </Table.Row>
-                        </Table.Header>
-                        <Table.Body>
-                          {report.rows.map((row) => (
-                            <Table.Row key={row.line}>
-                              <Table.Cell>{row.line}</Table.Cell>
-                              <Table.Cell>{row.issues.map((i) => problem(t, i)).join('; ')}</Table.Cell>
-                            </Table.Row>
-                          ))}
-                        </Table.Body>
-                      </Table.Root>
+                      <DataTable<ImportRefusedRow>
+                        columns={[
+                          { id: 'line', title: t('customers:import.line'), cell: (row) => row.line },
+                          {
+                            id: 'problem',
+                            title: t('customers:import.problem'),
+                            cell: (row) => row.issues.map((i) => problem(t, i)).join('; '),
+                          },
+                        ]}
+                        rows={report.rows}
+                        rowId={(row) => row.line}
+                        caption={t('customers:import.report_title')}
+                        showCaption
+                      />
                     </Stack>
                   )}
                 </Stack>

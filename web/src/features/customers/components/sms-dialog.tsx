@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -18,6 +8,8 @@ import {
   SMS_PLACEHOLDERS,
 } from '@nine/shared/schemas/customers';
 import { TextareaField } from '../../../components/form/fields.tsx';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import {
   applyServerIssues,
   useResetOnOpen,
@@ -26,6 +18,7 @@ import {
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useSendSms } from '../api/send-sms.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 const TEMPLATES = ['ready', 'reminder', 'thanks'] as const;
 const PLACEHOLDER_LIST = SMS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
@@ -43,7 +36,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
   const notify = useNotify();
   const send = useSendSms(customer.id);
   const [template, setTemplate] = useState<Template | ''>('');
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [key, setKey] = useState(newIdempotencyKey);
   const form = useSchemaForm(sendSmsInput, {
     defaultValues: { text: '' },
     messages: { text: 'customers:sms.text_required' },
@@ -54,7 +47,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
     values: () => ({ text: '' }),
     onOpen: () => {
       setTemplate('');
-      setKey(crypto.randomUUID());
+      setKey(newIdempotencyKey());
       send.reset();
     },
   });
@@ -85,7 +78,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
         },
         // A new attempt after a failure is a new message.
         onError: (error) => {
-          setKey(crypto.randomUUID());
+          setKey(newIdempotencyKey());
           if (applyServerIssues(form, error)) send.reset();
         },
       },
@@ -118,28 +111,20 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
                           phone: customer.phone,
                         })}
                   </Text>
-                  <Field.Root>
-                    <Field.Label>{t('customers:sms.template')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="template"
-                        value={template}
-                        onChange={(event) => {
-                          const next = event.currentTarget.value as Template | '';
-                          setTemplate(next);
-                          if (next !== '') form.setValue('text', templateText(next), { shouldDirty: true });
-                        }}
-                      >
-                        <option value="">{t('customers:sms.templates.blank')}</option>
-                        {TEMPLATES.map((name) => (
-                          <option key={name} value={name}>
-                            {t(`customers:sms.templates.${name}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <OptionSelect
+                    label={t('customers:sms.template')}
+                    emptyLabel={t('customers:sms.templates.blank')}
+                    options={TEMPLATES.map((name) => ({
+                      value: name,
+                      label: t(`customers:sms.templates.${name}`),
+                    }))}
+                    value={template}
+                    onChange={(value) => {
+                      const next = value as Template | '';
+                      setTemplate(next);
+                      if (next !== '') form.setValue('text', templateText(next), { shouldDirty: true });
+                    }}
+                  />
                   <TextareaField
                     control={form.control}
                     name="text"
@@ -162,12 +147,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
                       </Text>
                     </Stack>
                   )}
-                  {send.error && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{send.error.message}</Alert.Description>
-                    </Alert.Root>
-                  )}
+                  {send.error && <MessageAlert status="error">{send.error.message}</MessageAlert>}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

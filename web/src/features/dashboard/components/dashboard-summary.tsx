@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Heading,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useId } from 'react';
-import { formatMoney } from '@nine/shared/money';
-import { formatDay } from '../../../lib/format.ts';
+import { QueryError } from '../../../components/query-error.tsx';
+import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useDashboardSummary, type DashboardSummary as Summary } from '../api/get-dashboard-summary.ts';
 
@@ -33,7 +23,7 @@ const cards: readonly { key: CardKey; value: (summary: Summary, language: string
 ];
 
 function count(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return formatNumber(value, {}, language);
 }
 
 function SummaryCard({
@@ -94,16 +84,12 @@ export function DashboardSummary({ locationId }: { locationId: number | null }) 
         </Text>
       )}
       {query.isError && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('common:dashboard.load_failed')}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:try_again')}
-          </Button>
-        </Alert.Root>
+        <QueryError
+          title={t('common:dashboard.load_failed')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       )}
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 3 }} gap="4">
         {cards.map((card) => (

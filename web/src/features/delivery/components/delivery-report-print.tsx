@@ -1,16 +1,8 @@
-import { Box, Button, HStack, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
-import { Link } from 'wouter';
+import { Button, Text, chakra } from '@chakra-ui/react';
+import { PrintScreen, ReportSheet } from '../../../components/print-sheet.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeliveryReport, type DeliveryReportParams } from '../api/get-delivery-report.ts';
 import { formatDay, formatTime } from '../../../lib/format.ts';
-
-/** A4, nothing on paper but the sheet. */
-export const DELIVERY_PRINT_STYLESHEET = `@page { size: A4; margin: 12mm; }
-@media print {
-  html, body { background: #fff !important; color: #000 !important; }
-  .nine-no-print { display: none !important; }
-  .nine-print-sheet { box-shadow: none !important; border: 0 !important; margin: 0 !important; padding: 0 !important; }
-}`;
 
 const Cell = chakra('td', {
   base: { py: '1', pe: '2', verticalAlign: 'top', borderBottom: '1px solid #ccc' },
@@ -38,43 +30,23 @@ export function DeliveryReportPrint({
   const rows = query.data;
 
   return (
-    <Box bg={{ base: 'bg.muted', _print: 'white' }} minH="100dvh" py={{ base: '6', _print: '0' }} px="2">
-      <style>{DELIVERY_PRINT_STYLESHEET}</style>
-      <HStack className="nine-no-print" justify="center" gap="3" mb="4">
+    <PrintScreen
+      width="a4"
+      controls={
         <Button onClick={() => window.print()} disabled={!rows}>
           {t('fulfilment:delivery.print')}
         </Button>
-        <ChakraLink asChild colorPalette="blue" variant="underline">
-          <Link href={backHref}>{t('fulfilment:delivery.back')}</Link>
-        </ChakraLink>
-      </HStack>
-      {query.isPending && (
-        <Text className="nine-no-print" textAlign="center">
-          {t('common:loading')}
-        </Text>
-      )}
-      {query.isError && (
-        <Text className="nine-no-print" role="alert" textAlign="center">
-          {t('fulfilment:delivery.load_failed')}
-        </Text>
-      )}
+      }
+      backHref={backHref}
+      backLabel={t('fulfilment:delivery.back')}
+      loading={query.isPending}
+      error={query.isError ? t('fulfilment:delivery.load_failed') : null}
+    >
       {rows && (
-        <Box
-          as="article"
-          className="nine-print-sheet"
-          bg="white"
-          color="black"
-          mx="auto"
-          width="186mm"
-          maxW="full"
-          p="8"
-          shadow="md"
-          fontSize="10pt"
+        <ReportSheet
+          locationName={locationName}
+          heading={t('fulfilment:delivery.heading', { date: formatDay(params.date) })}
         >
-          {locationName !== null && <Text fontWeight="semibold">{locationName}</Text>}
-          <Text as="h1" fontSize="16pt" fontWeight="bold" mb="1">
-            {t('fulfilment:delivery.heading', { date: formatDay(params.date) })}
-          </Text>
           <Text mb="3">
             {[
               params.type ? t(`fulfilment:delivery.types.${params.type}`) : null,
@@ -128,8 +100,8 @@ export function DeliveryReportPrint({
               </tbody>
             </chakra.table>
           )}
-        </Box>
+        </ReportSheet>
       )}
-    </Box>
+    </PrintScreen>
   );
 }

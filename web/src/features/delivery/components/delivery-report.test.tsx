@@ -1,21 +1,14 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { DeliveryReportRow } from '@nine/shared/schemas/delivery';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import type { DeliveryReportParams } from '../api/get-delivery-report.ts';
 import { parseReportParams, serializeReportParams } from '../report-params.ts';
 import { DeliveryReportPrint } from './delivery-report-print.tsx';
 import { DeliveryReport } from './delivery-report.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const runs: DeliveryReportRow[] = [
   {
@@ -52,46 +45,24 @@ const runs: DeliveryReportRow[] = [
 let requests: Request[] = [];
 let statuses: Record<number, string> = {};
 function serve() {
-  requests = [];
   statuses = { 11: 'scheduled', 12: 'out' };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      requests.push(request.clone());
-      const url = new URL(request.url);
-      if (request.method === 'PATCH') {
-        const id = Number(url.pathname.split('/').at(-1));
-        const body = (await request.json()) as { status: string };
-        statuses[id] = body.status;
-        return json(200, { data: { id, status: body.status, sort: 0, order_id: 7 } });
-      }
-      const wanted = url.searchParams.get('type');
-      return json(200, {
-        data: runs
-          .filter((run) => wanted === null || run.type === wanted)
-          .map((run) => ({ ...run, status: statuses[run.id] })),
-      });
-    }),
-  );
+  requests = stubFetch(async (request, url) => {
+    if (request.method === 'PATCH') {
+      const id = Number(url.pathname.split('/').at(-1));
+      const body = (await request.json()) as { status: string };
+      statuses[id] = body.status;
+      return json(200, { data: { id, status: body.status, sort: 0, order_id: 7 } });
+    }
+    const wanted = url.searchParams.get('type');
+    return json(200, {
+      data: runs
+        .filter((run) => wanted === null || run.type === wanted)
+        .map((run) => ({ ...run, status: statuses[run.id] })),
+    });
+  });
 }
 
-let toasts: ToastInput[] = [];
-function wrap(ui: ReactNode) {
-  toasts = [];
-  const location = memoryLocation({ path: '/reports/delivery-report' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
-            <Router hook={location.hook}>{ui}</Router>
-          </NotifyProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
+const wrap = (ui: ReactElement) => renderAtPath('/reports/delivery-report', ui);
 
 beforeAll(async () => {
   await initI18n();
@@ -104,7 +75,7 @@ describe('delivery report', { timeout: 20_000 }, () => {
   it('lists the runs with the columns of spec section 3 and changes a status through the select', async () => {
     serve();
     const onParams = vi.fn();
-    wrap(
+    const { toasts } = wrap(
       <DeliveryReport
         title="Delivery Report"
         locationId={1}
@@ -172,10 +143,7 @@ describe('delivery report', { timeout: 20_000 }, () => {
     expect(table.textContent).toContain('Out');
     unmount();
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { data: [] })),
-    );
+    stubFetch(() => json(200, { data: [] }));
     wrap(
       <DeliveryReport
         title="Delivery Report"

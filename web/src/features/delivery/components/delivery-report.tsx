@@ -12,6 +12,7 @@ import {
 import { Link } from 'wouter';
 import { deliveryStatuses, type DeliveryReportRow } from '@nine/shared/schemas/delivery';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { OptionSelect, SelectOptions } from '../../../components/list-filter-fields.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -67,6 +68,10 @@ export function DeliveryReport({
   const query = useDeliveryReport(locationId, params);
   const update = useUpdateDelivery(locationId);
   const rows = query.data;
+  const statusOptions = deliveryStatuses.map((status) => ({
+    value: status,
+    label: t(`fulfilment:delivery.statuses.${status}`),
+  }));
 
   const changeStatus = (row: DeliveryReportRow, status: DeliveryStatus) =>
     update.mutate(
@@ -130,11 +135,7 @@ export function DeliveryReport({
               value={row.status}
               onChange={(event) => changeStatus(row, event.currentTarget.value as DeliveryStatus)}
             >
-              {deliveryStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`fulfilment:delivery.statuses.${status}`)}
-                </option>
-              ))}
+              <SelectOptions options={statusOptions} />
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -167,48 +168,31 @@ export function DeliveryReport({
             }}
           />
         </Field.Root>
-        <Field.Root width="auto">
-          <Field.Label>{t('fulfilment:delivery.type_filter')}</Field.Label>
-          <NativeSelect.Root width="40">
-            <NativeSelect.Field
-              value={params.type ?? ''}
-              onChange={(event) => {
-                const type = event.currentTarget.value as DeliveryType | '';
-                const { type: _old, ...rest } = params;
-                onParams(type === '' ? rest : { ...rest, type });
-              }}
-            >
-              <option value="">{t('fulfilment:delivery.all')}</option>
-              {deliveryTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`fulfilment:delivery.types.${type}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root width="auto">
-          <Field.Label>{t('fulfilment:delivery.status_filter')}</Field.Label>
-          <NativeSelect.Root width="40">
-            <NativeSelect.Field
-              value={params.status ?? ''}
-              onChange={(event) => {
-                const status = event.currentTarget.value as DeliveryStatus | '';
-                const { status: _old, ...rest } = params;
-                onParams(status === '' ? rest : { ...rest, status });
-              }}
-            >
-              <option value="">{t('fulfilment:delivery.all')}</option>
-              {deliveryStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {t(`fulfilment:delivery.statuses.${status}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <OptionSelect
+          label={t('fulfilment:delivery.type_filter')}
+          emptyLabel={t('fulfilment:delivery.all')}
+          options={deliveryTypes.map((type) => ({
+            value: type,
+            label: t(`fulfilment:delivery.types.${type}`),
+          }))}
+          value={params.type}
+          width="40"
+          onChange={(value) => {
+            const { type: _old, ...rest } = params;
+            onParams(value === '' ? rest : { ...rest, type: value as DeliveryType });
+          }}
+        />
+        <OptionSelect
+          label={t('fulfilment:delivery.status_filter')}
+          emptyLabel={t('fulfilment:delivery.all')}
+          options={statusOptions}
+          value={params.status}
+          width="40"
+          onChange={(value) => {
+            const { status: _old, ...rest } = params;
+            onParams(value === '' ? rest : { ...rest, status: value as DeliveryStatus });
+          }}
+        />
       </HStack>
 
       {query.isError && (

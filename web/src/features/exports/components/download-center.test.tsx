@@ -1,15 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { ExportRow } from '../api/get-exports.ts';
 import { DownloadCenter } from './download-center.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const row = (over: Partial<ExportRow>): ExportRow => ({
   id: 1,
@@ -33,19 +28,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderCenter(toasts: ToastInput[] = []) {
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
-            <DownloadCenter token="tok-1" />
-          </NotifyProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
+const renderCenter = () => renderWithProviders(<DownloadCenter token="tok-1" />);
 
 describe('download center', () => {
   it('shows running exports until they are ready, then downloads the file with the session token', async () => {
@@ -104,10 +87,7 @@ describe('download center', () => {
   });
 
   it('says so when there are no exports', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { data: { rows: [], total: 0, page: 1, page_size: 25 } })),
-    );
+    stubFetch(() => json(200, { data: { rows: [], total: 0, page: 1, page_size: 25 } }));
     renderCenter();
     expect(await screen.findByText('No exports yet. Use Export on a list to start one.')).toBeTruthy();
   });

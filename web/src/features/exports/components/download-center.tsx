@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatBytes, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
@@ -24,17 +24,6 @@ const downloadCenterCodec = createListCodec<{ page: number; pageSize: number }>(
 
 const statusPalette: Record<ExportStatus, string> = { in_progress: 'blue', ready: 'green', failed: 'red' };
 
-function formatBytes(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
-}
-
 /** The download center: the user's exports, newest first; running ones are polled until they finish. */
 export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: DownloadCenterProps) {
   const { t } = useAppTranslation();
@@ -44,7 +33,7 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
   const query = useExports(state.page, pageSize);
   const data = query.data;
   const language = currentLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = { format: (n: number) => formatNumber(n, {}, language) };
   const running = data?.rows.some((row) => row.status === 'in_progress') === true;
 
   const download = async (row: ExportRow) => {

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Button, Checkbox, HStack, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { AttributeRow } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteAttribute } from '../api/delete-attribute.ts';
 import { useAttributes } from '../api/get-attributes.ts';
@@ -67,12 +58,7 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
       <chakra.h1 fontSize="2xl" fontWeight="semibold">
         {title}
       </chakra.h1>
-      {error !== null && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
-        </Alert.Root>
-      )}
+      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
       {canChange && (
         <AttributeForm
           key={editing?.id ?? 'new'}
@@ -111,26 +97,17 @@ function CategoryMap(props: { attributes: AttributeRow[]; canChange: boolean; fa
       <chakra.h2 fontSize="lg" fontWeight="semibold">
         {t('inventory:attributes.map_title')}
       </chakra.h2>
-      <Field.Root width="72">
-        <Field.Label>{t('inventory:attributes.map_category')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={categoryId}
-            onChange={(e) => {
-              setCategoryId(e.currentTarget.value);
-              setChosen(null);
-            }}
-          >
-            <option value="">{t('inventory:attributes.choose_category')}</option>
-            {categoryOptions(categories.data?.rows ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <OptionSelect
+        label={t('inventory:attributes.map_category')}
+        emptyLabel={t('inventory:attributes.choose_category')}
+        options={categoryOptions(categories.data?.rows ?? []).map((c) => ({ value: c.id, label: c.label }))}
+        value={categoryId}
+        width="72"
+        onChange={(value) => {
+          setCategoryId(value);
+          setChosen(null);
+        }}
+      />
       {id !== null && (
         <chakra.fieldset>
           <chakra.legend srOnly>{t('inventory:attributes.map_title')}</chakra.legend>

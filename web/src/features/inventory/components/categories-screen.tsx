@@ -1,6 +1,7 @@
-import { Alert, Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Image, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { CategoryRow } from '@nine/shared/schemas/inventory';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useDeleteCategoryImage } from '../api/delete-category-image.ts';
@@ -25,20 +26,12 @@ export function CategoriesScreen({ title, canChange }: { title: string; canChang
       <chakra.h1 fontSize="2xl" fontWeight="semibold">
         {title}
       </chakra.h1>
-      {error !== null && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{error}</Alert.Description>
-        </Alert.Root>
-      )}
+      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
       {canChange && <NewCategoryForm rows={rows} fail={fail} />}
       {query.isPending ? (
         <Text role="status">{t('inventory:list.loading')}</Text>
       ) : query.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>{query.error.message}</Alert.Description>
-        </Alert.Root>
+        <MessageAlert status="error">{query.error.message}</MessageAlert>
       ) : rows.length === 0 ? (
         <Text color="fg.muted">{t('inventory:categories.empty')}</Text>
       ) : (

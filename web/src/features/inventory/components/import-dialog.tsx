@@ -1,6 +1,12 @@
-import { Alert, Button, Code, Dialog, Field, Portal, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Code, Dialog, Field, Portal, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { IMPORT_MAX_BYTES, importColumns, type ImportReport } from '@nine/shared/schemas/inventory';
+import {
+  IMPORT_MAX_BYTES,
+  importColumns,
+  type ImportRefusal,
+  type ImportReport,
+} from '@nine/shared/schemas/inventory';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { refusedReport, useImportInventory } from '../api/import-inventory.ts';
 
@@ -123,29 +129,21 @@ function RefusedRows({ report }: { report: ImportReport }) {
           {t('inventory:import.refused', { refused: report.refused.length, rows: report.rows })}
         </Alert.Description>
       </Alert.Root>
-      <Table.ScrollArea maxH="64" borderWidth="1px" rounded="md">
-        <Table.Root size="sm">
-          <Table.Caption srOnly>{t('inventory:import.report_caption')}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('inventory:import.line')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:columns.sku')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('inventory:import.reasons_header')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {report.refused.map((r) => (
-              <Table.Row key={r.line}>
-                <Table.Cell>{r.line}</Table.Cell>
-                <Table.Cell>{r.sku}</Table.Cell>
-                <Table.Cell>
-                  {r.reasons.map((reason) => t(`inventory:import.reasons.${reason}`)).join('; ')}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable<ImportRefusal>
+        columns={[
+          { id: 'line', title: t('inventory:import.line'), cell: (r) => r.line },
+          { id: 'sku', title: t('inventory:columns.sku'), cell: (r) => r.sku },
+          {
+            id: 'reasons',
+            title: t('inventory:import.reasons_header'),
+            cell: (r) => r.reasons.map((reason) => t(`inventory:import.reasons.${reason}`)).join('; '),
+          },
+        ]}
+        rows={report.refused}
+        rowId={(r) => r.line}
+        caption={t('inventory:import.report_caption')}
+        maxH="64"
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InventoryListRow } from '@nine/shared/schemas/inventory';
 import { initI18n } from '../../../lib/i18n.ts';
 import { InventoryList } from './inventory-list.tsx';
-import { json, renderWithApp, serve } from './test-render.tsx';
+import { json, renderWithApp, serve } from '../testing/test-render.tsx';
 
 const item: InventoryListRow = {
   key: 'item:7',
@@ -42,6 +42,18 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const renderRentList = (defaultPageSize: number) =>
+  renderWithApp(
+    <InventoryList
+      kind="rent"
+      title="Rent Inventory"
+      locationId={1}
+      currencySymbol="$"
+      defaultPageSize={defaultPageSize}
+      productHref={(id) => `/inventory/detail/rent/${id}`}
+    />,
+  );
+
 describe('inventory list', { timeout: 20_000 }, () => {
   it('shows the product table of spec section 3 and sends filters and sorts to the server', async () => {
     const calls = serve(({ url }) =>
@@ -64,16 +76,7 @@ describe('inventory list', { timeout: 20_000 }, () => {
           })
         : json(200, { data: { rows: [item, bulk], total: 2, total_capped: false, page: 1, page_size: 25 } }),
     );
-    renderWithApp(
-      <InventoryList
-        kind="rent"
-        title="Rent Inventory"
-        locationId={1}
-        currencySymbol="$"
-        defaultPageSize={25}
-        productHref={(id) => `/inventory/detail/rent/${id}`}
-      />,
-    );
+    renderRentList(25);
     const table = await screen.findByRole('table', { name: 'Rent Inventory: 1–2 of 2' });
     const kayak = within(table).getByRole('link', { name: 'KAY-7' });
     expect(kayak.getAttribute('href')).toBe('/inventory/detail/rent/3');
@@ -135,16 +138,7 @@ describe('inventory list', { timeout: 20_000 }, () => {
           }),
     );
     const list = () => calls.filter((c) => c.url.pathname.endsWith('/inventory/rent'));
-    renderWithApp(
-      <InventoryList
-        kind="rent"
-        title="Rent Inventory"
-        locationId={1}
-        currencySymbol="$"
-        defaultPageSize={2}
-        productHref={(id) => `/inventory/detail/rent/${id}`}
-      />,
-    );
+    renderRentList(2);
     const pager = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(pager).getByText('Page 1')).toBeTruthy();
     expect(within(pager).getByRole<HTMLButtonElement>('button', { name: 'Previous page' }).disabled).toBe(

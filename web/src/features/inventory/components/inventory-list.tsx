@@ -5,7 +5,6 @@ import {
   HStack,
   Input,
   Link as ChakraLink,
-  NativeSelect,
   Stack,
   Text,
   chakra,
@@ -20,12 +19,14 @@ import {
   type InventorySort,
 } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { pagerOf } from '../../../components/list-page.ts';
+import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useInventory, type InventoryKind, type InventoryParams } from '../api/get-inventory.ts';
 import { categoryOptions } from './category-tree.ts';
-import { hours, money } from './format.ts';
+import { formatHours, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 export interface InventoryListProps {
   kind: InventoryKind;
@@ -105,7 +106,8 @@ export function InventoryList(props: InventoryListProps) {
   const query = useInventory(kind, locationId, params);
   const categories = useCategories();
   const page = query.data;
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
+  const pager = pagerOf(page, state, change);
+  const number = (n: number) => formatNumber(n);
 
   const summary =
     page === undefined
@@ -150,48 +152,25 @@ export function InventoryList(props: InventoryListProps) {
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
           </Field.Root>
-          <Field.Root width="auto">
-            <Field.Label>{t('inventory:list.category')}</Field.Label>
-            <NativeSelect.Root width="56">
-              <NativeSelect.Field
-                value={state.categoryId ?? ''}
-                onChange={(event) =>
-                  change({
-                    categoryId: event.currentTarget.value ? Number(event.currentTarget.value) : undefined,
-                  })
-                }
-              >
-                <option value="">{t('inventory:list.all_categories')}</option>
-                {categoryOptions(categories.data?.rows ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root width="auto">
-            <Field.Label>{t('inventory:list.status')}</Field.Label>
-            <NativeSelect.Root width="44">
-              <NativeSelect.Field
-                value={state.status ?? ''}
-                onChange={(event) =>
-                  change({
-                    status: (event.currentTarget.value || undefined) as InventoryItemStatus | undefined,
-                  })
-                }
-              >
-                <option value="">{t('inventory:list.all_statuses')}</option>
-                {itemStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`inventory:status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <OptionSelect
+            label={t('inventory:list.category')}
+            emptyLabel={t('inventory:list.all_categories')}
+            options={categoryOptions(categories.data?.rows ?? []).map((c) => ({
+              value: c.id,
+              label: c.label,
+            }))}
+            value={state.categoryId}
+            width="56"
+            onChange={(value) => change({ categoryId: value ? Number(value) : undefined })}
+          />
+          <OptionSelect
+            label={t('inventory:list.status')}
+            emptyLabel={t('inventory:list.all_statuses')}
+            options={itemStatuses.map((s) => ({ value: s, label: t(`inventory:status.${s}`) }))}
+            value={state.status}
+            width="44"
+            onChange={(value) => change({ status: (value || undefined) as InventoryItemStatus | undefined })}
+          />
           <Button type="submit">{t('inventory:list.apply')}</Button>
           <Button
             variant="ghost"
@@ -229,18 +208,7 @@ export function InventoryList(props: InventoryListProps) {
         loading={false}
         empty=""
         striped
-        pager={
-          page && {
-            page: state.page,
-            pageSize: state.pageSize,
-            total: page.total,
-            capped: page.total_capped,
-            rowsOnPage: page.rows.length,
-            pageSizes: PAGE_SIZES,
-            onPage: (next) => change({ page: next }),
-            onPageSize: (pageSize) => change({ pageSize }),
-          }
-        }
+        pager={pager && { ...pager, pageSizes: PAGE_SIZES }}
       />
     </Stack>
   );
@@ -269,8 +237,8 @@ function inventoryColumns(t: AppT, props: InventoryListProps): DataTableColumn<I
       ),
     quantity: (row) => row.quantity ?? '',
     rent_count: (row) => row.rent_count,
-    rent_hours: (row) => hours(row.rent_minutes),
-    revenue: (row) => money(row.revenue_minor, props.currencySymbol),
+    rent_hours: (row) => formatHours(row.rent_minutes),
+    revenue: (row) => formatMoney(row.revenue_minor, props.currencySymbol),
   };
   return COLUMNS.map((c) => ({
     id: c.id,

@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductDetailView } from '@nine/shared/schemas/inventory';
 import { initI18n } from '../../../lib/i18n.ts';
 import { ProductDetail } from './product-detail.tsx';
-import { json, renderWithApp, serve } from './test-render.tsx';
+import { json, renderWithApp, serve } from '../testing/test-render.tsx';
 
 const product: ProductDetailView['product'] = {
   id: 3,
@@ -108,5 +108,82 @@ describe('rent product detail page', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('$160.00').length).toBe(2);
     expect(screen.getByText('$25.00')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Rental history' })).toBeTruthy();
+  });
+
+  it('adds an item through the shared schema, with the server’s issues on their fields', async () => {
+    const view: ProductDetailView = {
+      product,
+      items: [item],
+      stock: [],
+      totals: { rent_count: 4, rent_minutes: 630 },
+      maintenance: [],
+      figures: true,
+    };
+    const calls = serve(({ method, url }) => {
+      if (method === 'POST')
+        return json(422, {
+          resp_code: 1001,
+          resp_message: 'Some fields are not valid.',
+          data: { issues: [{ path: ['barcode'], code: 'too_big', message: 'Too big: string' }] },
+        });
+      if (url.pathname.endsWith('/rentals'))
+        return json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } });
+      return json(200, { data: view });
+    });
+    renderWithApp(<ProductDetail {...props} canChange rentView={false} />);
+
+    const form = await screen.findByRole('form', { name: 'Add item' });
+    const add = within(form).getByRole('button', { name: 'Add item' });
+    expect(add).toHaveProperty('disabled', true);
+    fireEvent.change(within(form).getByRole('textbox', { name: /Item SKU/ }), {
+      target: { value: ' KAY-8 ' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Item barcode/ }), {
+      target: { value: '29008' },
+    });
+    await waitFor(() => expect(add).toHaveProperty('disabled', false));
+    fireEvent.click(add);
+    const barcode = within(form).getByRole('textbox', { name: /Item barcode/ });
+    await waitFor(() => expect(barcode.getAttribute('aria-invalid')).toBe('true'));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url.pathname).toBe('/api/nine/inventory/products/3/items');
+    expect(JSON.parse((await post.body) as string)).toEqual({
+      sku: 'KAY-8',
+      barcode: '29008',
+      home_location_id: 1,
+    });
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('sets a bulk product’s stock once a whole quantity is typed', async () => {
+    const view: ProductDetailView = {
+      product: { ...product, is_serialized: false },
+      items: [],
+      stock: [{ location_id: 1, location: 'Harbour', quantity: 3 }],
+      totals: { rent_count: 0, rent_minutes: 0 },
+      maintenance: [],
+      figures: true,
+    };
+    const calls = serve(({ method, url }) => {
+      if (method === 'PUT') return json(200, { data: { location_id: 1, quantity: 12 } });
+      if (url.pathname.endsWith('/rentals'))
+        return json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } });
+      return json(200, { data: view });
+    });
+    renderWithApp(<ProductDetail {...props} canChange rentView={false} />);
+
+    const form = await screen.findByRole('form', { name: 'Set quantity' });
+    const set = within(form).getByRole('button', { name: 'Set quantity' });
+    const quantity = within(form).getByRole('textbox', { name: /Quantity/ });
+    fireEvent.change(quantity, { target: { value: '1.5' } });
+    await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
+    expect(set).toHaveProperty('disabled', true);
+    fireEvent.change(quantity, { target: { value: '12' } });
+    await waitFor(() => expect(set).toHaveProperty('disabled', false));
+    fireEvent.click(set);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/nine/inventory/products/3/stock');
+    expect(JSON.parse((await put.body) as string)).toEqual({ location_id: 1, quantity: 12 });
   });
 });

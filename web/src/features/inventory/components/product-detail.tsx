@@ -5,9 +5,7 @@ import {
   Button,
   Card,
   DataList,
-  Field,
   HStack,
-  Input,
   Link as ChakraLink,
   NativeSelect,
   SimpleGrid,
@@ -15,10 +13,18 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { Link } from 'wouter';
-import type { ItemUpdate, ProductDetailView as Detail } from '@nine/shared/schemas/inventory';
+import {
+  itemForm,
+  stockForm,
+  type ItemUpdate,
+  type ProductDetailView as Detail,
+} from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateItem } from '../api/create-item.ts';
@@ -29,8 +35,7 @@ import { useProductRentals, type RentalHistoryPage } from '../api/get-product-re
 import { useSetStock } from '../api/set-stock.ts';
 import { useTransferItem } from '../api/transfer-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { hours, money } from './format.ts';
+import { formatDateTime, formatHours, formatMoney } from '../../../lib/format.ts';
 import { STATUS_COLOR } from './inventory-list.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 
@@ -93,8 +98,8 @@ export function ProductDetail(props: ProductDetailProps) {
               {[
                 ['category', product.category ?? '—'],
                 ['barcode', product.barcode ?? '—'],
-                ['price', money(product.price_minor, props.currencySymbol)],
-                ['deposit', money(product.deposit_minor, props.currencySymbol)],
+                ['price', formatMoney(product.price_minor, props.currencySymbol)],
+                ['deposit', formatMoney(product.deposit_minor, props.currencySymbol)],
                 [
                   'tracking',
                   t(product.is_serialized ? 'inventory:detail.serialized' : 'inventory:detail.bulk'),
@@ -122,12 +127,14 @@ export function ProductDetail(props: ProductDetailProps) {
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('inventory:columns.rent_hours')}</DataList.ItemLabel>
-                <DataList.ItemValue>{hours(totals.rent_minutes)}</DataList.ItemValue>
+                <DataList.ItemValue>{formatHours(totals.rent_minutes)}</DataList.ItemValue>
               </DataList.Item>
               {totals.revenue_minor !== undefined && (
                 <DataList.Item>
                   <DataList.ItemLabel>{t('inventory:columns.revenue')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{money(totals.revenue_minor, props.currencySymbol)}</DataList.ItemValue>
+                  <DataList.ItemValue>
+                    {formatMoney(totals.revenue_minor, props.currencySymbol)}
+                  </DataList.ItemValue>
                 </DataList.Item>
               )}
             </DataList.Root>
@@ -167,27 +174,27 @@ function ErrorAlert({ message }: { message: string }) {
   );
 }
 
+/** The location a new item or stock count starts at: the one the user works in. */
+const firstLocation = (props: ProductDetailProps) =>
+  String(props.currentLocationId ?? props.locations[0]?.id ?? '');
+
 /** A labelled choice of one of the user's locations (the value is the location id as text). */
-function LocationSelect(props: {
+function LocationSelect<T extends FieldValues>(props: {
+  control: Control<T, unknown, unknown>;
+  // The schemas coerce the id, so its form value is typed unknown; the select holds it as text.
+  name: FieldPathByValue<T, unknown>;
   label: string;
   locations: readonly { id: number; name: string }[];
-  value: string;
-  onChange(value: string): void;
 }) {
   return (
-    <Field.Root width="48">
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-          {props.locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <Box width="48">
+      <SelectField
+        control={props.control}
+        name={props.name as FieldPathByValue<T, string | null | undefined>}
+        label={props.label}
+        options={props.locations.map((l) => ({ value: String(l.id), label: l.name }))}
+      />
+    </Box>
   );
 }
 
@@ -237,7 +244,7 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
           {
             id: 'revenue',
             title: t('inventory:columns.revenue'),
-            cell: (item: InventoryItem) => money(item.revenue_minor ?? 0, props.currencySymbol),
+            cell: (item: InventoryItem) => formatMoney(item.revenue_minor ?? 0, props.currencySymbol),
             align: 'end' as const,
           },
         ]
@@ -339,45 +346,47 @@ function ItemActions(props: {
 function NewItemForm(props: { productId: number } & ProductDetailProps) {
   const { t } = useAppTranslation();
   const create = useCreateItem(props.productId);
-  const [sku, setSku] = useState('');
-  const [barcode, setBarcode] = useState('');
-  const [home, setHome] = useState(String(props.currentLocationId ?? props.locations[0]?.id ?? ''));
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!sku.trim() || !barcode.trim() || !home) return;
-    create.mutate(
-      { sku: sku.trim(), barcode: barcode.trim(), home_location_id: Number(home) },
-      {
-        onSuccess: () => {
-          setSku('');
-          setBarcode('');
-          setError(null);
-        },
-        onError: (e) => setError(e.message),
+  const form = useSchemaForm(itemForm, {
+    defaultValues: { sku: '', barcode: '', home_location_id: firstLocation(props) },
+    mode: 'onChange',
+  });
+  // Read in render: Add item waits for a SKU and a barcode.
+  const valid = itemForm.safeParse(useWatch({ control: form.control })).success;
+  const submit = form.handleSubmit((item) =>
+    create.mutate(item, {
+      onSuccess: () => form.reset({ ...form.getValues(), sku: '', barcode: '' }),
+      onError: (error) => {
+        if (applyServerIssues(form, error)) create.reset();
       },
-    );
-  };
+    }),
+  );
   return (
-    <chakra.form onSubmit={submit} aria-label={t('inventory:detail.add_item')}>
+    <chakra.form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('inventory:detail.add_item')}
+    >
       <Stack gap="3">
-        {error !== null && <ErrorAlert message={error} />}
+        {create.error !== null && <ErrorAlert message={create.error.message} />}
         <HStack gap="3" align="end" wrap="wrap">
-          <Field.Root required width="48">
-            <Field.Label>{t('inventory:detail.item_sku')}</Field.Label>
-            <Input maxLength={64} value={sku} onChange={(e) => setSku(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root required width="48">
-            <Field.Label>{t('inventory:detail.item_barcode')}</Field.Label>
-            <Input maxLength={64} value={barcode} onChange={(e) => setBarcode(e.currentTarget.value)} />
-          </Field.Root>
+          {(['sku', 'barcode'] as const).map((name) => (
+            <Box key={name} width="48">
+              <TextField
+                control={form.control}
+                name={name}
+                label={t(`inventory:detail.item_${name}`)}
+                required
+                maxLength={itemForm.shape[name].maxLength ?? undefined}
+              />
+            </Box>
+          ))}
           <LocationSelect
+            control={form.control}
+            name="home_location_id"
             label={t('inventory:columns.home_location')}
             locations={props.locations}
-            value={home}
-            onChange={setHome}
           />
-          <Button type="submit" loading={create.isPending} disabled={!sku.trim() || !barcode.trim()}>
+          <Button type="submit" loading={create.isPending} disabled={!valid}>
             {t('inventory:detail.add_item')}
           </Button>
         </HStack>
@@ -389,10 +398,20 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
 function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   const { t } = useAppTranslation();
   const set = useSetStock(detail.product.id);
-  const [location, setLocation] = useState(String(props.currentLocationId ?? props.locations[0]?.id ?? ''));
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const valid = /^\d{1,7}$/.test(quantity.trim());
+  const form = useSchemaForm(stockForm, {
+    defaultValues: { location_id: firstLocation(props), quantity: '' },
+    messages: { quantity: 'common:form.number' },
+    mode: 'onChange',
+  });
+  // Read in render: Set stock waits for a whole quantity.
+  const valid = stockForm.safeParse(useWatch({ control: form.control })).success;
+  const submit = form.handleSubmit((stock) =>
+    set.mutate(stock, {
+      onError: (error) => {
+        if (applyServerIssues(form, error)) set.reset();
+      },
+    }),
+  );
   return (
     <Section title={t('inventory:detail.stock')}>
       {detail.stock.length === 0 ? (
@@ -418,32 +437,27 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
       {props.canChange && (
         <chakra.form
           aria-label={t('inventory:detail.set_stock')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!valid) return;
-            set.mutate(
-              { location_id: Number(location), quantity: Number(quantity) },
-              { onSuccess: () => setError(null), onError: (e) => setError(e.message) },
-            );
-          }}
+          noValidate
+          onSubmit={(event) => void submit(event)}
         >
           <Stack gap="3">
-            {error !== null && <ErrorAlert message={error} />}
+            {set.error !== null && <ErrorAlert message={set.error.message} />}
             <HStack gap="3" align="end" wrap="wrap">
               <LocationSelect
+                control={form.control}
+                name="location_id"
                 label={t('inventory:detail.location')}
                 locations={props.locations}
-                value={location}
-                onChange={setLocation}
               />
-              <Field.Root required width="32" invalid={quantity !== '' && !valid}>
-                <Field.Label>{t('inventory:columns.quantity')}</Field.Label>
-                <Input
+              <Box width="32">
+                <TextField
+                  control={form.control}
+                  name="quantity"
+                  label={t('inventory:columns.quantity')}
+                  required
                   inputMode="numeric"
-                  value={quantity}
-                  onChange={(e) => setQuantity(e.currentTarget.value)}
                 />
-              </Field.Root>
+              </Box>
               <Button type="submit" loading={set.isPending} disabled={!valid}>
                 {t('inventory:detail.set_stock')}
               </Button>
@@ -479,7 +493,7 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
                   {
                     id: 'cost',
                     title: t('inventory:detail.cost'),
-                    cell: (r: MaintenanceRow) => money(r.cost_minor ?? 0, currencySymbol),
+                    cell: (r: MaintenanceRow) => formatMoney(r.cost_minor ?? 0, currencySymbol),
                     align: 'end' as const,
                   },
                 ]
@@ -538,7 +552,7 @@ function Rentals(props: ProductDetailProps) {
               {
                 id: 'revenue',
                 title: t('inventory:columns.revenue'),
-                cell: (r) => money(r.revenue_minor, props.currencySymbol),
+                cell: (r) => formatMoney(r.revenue_minor, props.currencySymbol),
                 align: 'end',
               },
             ]}

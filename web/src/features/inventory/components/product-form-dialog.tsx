@@ -13,6 +13,7 @@ import type { InventoryKind } from '../api/get-inventory.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { categoryOptions } from './category-tree.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export interface ProductFormDialogProps {
   kind: InventoryKind;
@@ -41,7 +42,7 @@ const valuesOf = (kind: InventoryKind, p?: ProductRow) => ({
 /** Creates or edits a product with its option, category and the attribute values its category maps. */
 export function ProductFormDialog(props: ProductFormDialogProps) {
   const { t } = useAppTranslation();
-  const [key] = useState(() => crypto.randomUUID());
+  const [key] = useState(newIdempotencyKey);
   const categories = useCategories();
   const attributes = useAttributes();
   const create = useCreateProduct();

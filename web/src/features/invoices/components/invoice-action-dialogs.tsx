@@ -1,10 +1,12 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { adhocChargeForm, creditNoteCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
 import { CheckboxField, TextareaField, TextField } from '../../../components/form/fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
-import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 
 interface FormDialogProps {
@@ -26,59 +28,45 @@ function FormDialog(props: FormDialogProps) {
   const { t } = useAppTranslation();
   const formId = useId();
   return (
-    <Dialog.Root
+    <DialogFrame
       open={props.open}
       role={props.danger ? 'alertdialog' : 'dialog'}
-      onOpenChange={(details) => {
-        if (!details.open && !props.sending) props.onDismiss();
+      onDismiss={() => {
+        if (!props.sending) props.onDismiss();
       }}
       onExitComplete={props.onExitComplete}
+      title={props.title}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onDismiss} disabled={props.sending}>
+            {t('money:invoices.actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette={props.danger ? 'red' : 'blue'}
+            disabled={!props.canSubmit}
+            loading={props.sending}
+          >
+            {props.submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id={formId}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (props.canSubmit && !props.sending) props.onSubmit();
-                }}
-              >
-                <Stack gap="4">
-                  <Text>{props.intro}</Text>
-                  {props.error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{props.error}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  {props.children}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onDismiss} disabled={props.sending}>
-                {t('money:invoices.actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                colorPalette={props.danger ? 'red' : 'blue'}
-                disabled={!props.canSubmit}
-                loading={props.sending}
-              >
-                {props.submitLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (props.canSubmit && !props.sending) props.onSubmit();
+        }}
+      >
+        <Stack gap="4">
+          <Text>{props.intro}</Text>
+          {props.error !== null && <MessageAlert status="error">{props.error}</MessageAlert>}
+          {props.children}
+        </Stack>
+      </form>
+    </DialogFrame>
   );
 }
 
@@ -145,7 +133,13 @@ const ADHOC_DEFAULTS = {
 };
 
 /** An ad-hoc charge (add_adhoc_to_order): description, quantity and unit price; taxed unless unticked. */
-export function AdhocChargeDialog(props: ActionDialogProps<AdhocChargeCreate> & { currencySymbol: string }) {
+export function AdhocChargeDialog(
+  props: Omit<ActionDialogProps<AdhocChargeCreate>, 'onSubmit'> & {
+    currencySymbol: string;
+    /** `fieldIssues` puts a refusal's field issues on the form; true when it did (no form-level error then). */
+    onSubmit(charge: AdhocChargeCreate, fieldIssues: (error: unknown) => boolean): void;
+  },
+) {
   const { t } = useAppTranslation();
   // Checked as typed: Add charge waits for a valid charge.
   const form = useSchemaForm(adhocChargeForm, {
@@ -153,7 +147,9 @@ export function AdhocChargeDialog(props: ActionDialogProps<AdhocChargeCreate> & 
     messages: { unit_price_minor: 'money:invoices.actions.amount_invalid' },
     mode: 'onChange',
   });
-  const submit = form.handleSubmit((charge) => props.onSubmit(charge));
+  const submit = form.handleSubmit((charge) =>
+    props.onSubmit(charge, (error) => applyServerIssues(form, error)),
+  );
   // Read in render (isValid would come a tick late for a click right after typing).
   const valid = adhocChargeForm.safeParse(useWatch({ control: form.control })).success;
   const { control } = form;

@@ -8,7 +8,7 @@ import {
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
 import { balanceStatuses, listTypes, statuses, type InvoiceListState } from '../list/list-state.ts';
-import { formatIsoDay } from './format.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 export interface InvoiceListFiltersProps {
   kind: InvoiceListKind;
@@ -41,7 +41,7 @@ export function InvoiceListFilters({ kind, state, onChange, onClear, now }: Invo
             date: t('money:invoices.filters.date'),
             preset: (preset) => t(`money:invoices.date_presets.${preset}`),
             range: (from, to) =>
-              t('money:invoices.filters.range', { from: formatIsoDay(from), to: formatIsoDay(to) }),
+              t('money:invoices.filters.range', { from: formatDay(from), to: formatDay(to) }),
             fromDate: t('money:invoices.filters.from_date'),
             toDate: t('money:invoices.filters.to_date'),
             periodStart: t('money:invoices.filters.period_start'),

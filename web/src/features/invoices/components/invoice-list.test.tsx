@@ -1,16 +1,11 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { stubFetch } from '../../../testing/fake-fetch.ts';
+import { listPageAnswer } from '../../../testing/fake-list-page.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { InvoiceList } from './invoice-list.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function row(id: number, overrides: Partial<InvoiceRow> = {}): InvoiceRow {
   return {
@@ -42,47 +37,27 @@ function row(id: number, overrides: Partial<InvoiceRow> = {}): InvoiceRow {
 let calls: URL[] = [];
 function serve(total = 30) {
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      calls.push(url);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const size = Number(url.searchParams.get('page_size') ?? 25);
-      const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
-        row(
-          (page - 1) * size + i + 1,
-          i === 0 ? { status: 'posted', posted_at: '2025-01-11T10:00:00Z' } : {},
-        ),
-      );
-      return json(200, { data: { rows, total, total_capped: false, page, page_size: size } });
-    }),
-  );
+  stubFetch((_request, url) => {
+    calls.push(url);
+    return listPageAnswer(url, total, (n, i) =>
+      row(n, i === 0 ? { status: 'posted', posted_at: '2025-01-11T10:00:00Z' } : {}),
+    );
+  });
 }
 
 function renderList(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <InvoiceList
-              kind="sale"
-              title="Sale Invoices"
-              locationId={1}
-              currencySymbol="$"
-              defaultPageSize={25}
-              invoiceHref={(id) => `/invoices/${id}`}
-              orderHref={(r) => (r.order_id === null ? null : `/sale-orders/${r.order_id}`)}
-            />
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return location;
+  return renderAtPath(
+    path,
+    <InvoiceList
+      kind="sale"
+      title="Sale Invoices"
+      locationId={1}
+      currencySymbol="$"
+      defaultPageSize={25}
+      invoiceHref={(id) => `/invoices/${id}`}
+      orderHref={(r) => (r.order_id === null ? null : `/sale-orders/${r.order_id}`)}
+    />,
+  ).location;
 }
 
 const lastCall = () => calls[calls.length - 1]!.searchParams;

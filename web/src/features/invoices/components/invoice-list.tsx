@@ -1,7 +1,7 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { pageRange, pagerOf } from '../../../components/list-page.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
@@ -30,19 +30,13 @@ export function InvoiceList(props: InvoiceListProps) {
   const now = new Date();
   const query = useInvoices(kind, locationId, toInvoiceListParams(state, now));
   const page = query.data;
-  const language = currentLanguage();
-
-  const summary = useMemo(() => {
-    if (page === undefined) return t('money:invoices.list.loading');
-    if (page.total === 0 || page.rows.length === 0) return t('money:invoices.list.none');
-    const format = new Intl.NumberFormat(language).format;
-    const from = (page.page - 1) * page.page_size + 1;
-    return t(page.total_capped ? 'money:invoices.list.summary_capped' : 'money:invoices.list.summary', {
-      from: format(from),
-      to: format(from + page.rows.length - 1),
-      total: format(page.total),
-    });
-  }, [page, t, language]);
+  const range = pageRange(page);
+  const summary =
+    range === 'loading'
+      ? t('money:invoices.list.loading')
+      : range === 'none'
+        ? t('money:invoices.list.none')
+        : t(range.capped ? 'money:invoices.list.summary_capped' : 'money:invoices.list.summary', range);
 
   return (
     <Stack gap="5">
@@ -63,17 +57,7 @@ export function InvoiceList(props: InvoiceListProps) {
         orderHref={props.orderHref}
         caption={t('money:invoices.list.caption', { title, summary })}
         query={query}
-        pager={
-          page && {
-            page: state.page,
-            pageSize: state.pageSize,
-            total: page.total,
-            capped: page.total_capped,
-            rowsOnPage: page.rows.length,
-            onPage: (next) => change({ page: next }),
-            onPageSize: (pageSize) => change({ pageSize }),
-          }
-        }
+        pager={pagerOf(page, state, change)}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Badge, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import type { InvoiceRow, InvoiceSortField } from '@nine/shared/schemas/invoices';
 import {
   DataTable,
@@ -11,7 +11,6 @@ import {
 import type { ListPagerProps } from '../../../components/list-pager.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import type { SortType } from '../list/list-state.ts';
-import { formatDate, formatDateTime } from './format.ts';
 
 export interface InvoiceTableProps {
   rows: InvoiceRow[] | undefined;

@@ -1,17 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { NotifyProvider } from '../../../lib/toast.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { InvoiceView } from './invoice-view.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
   return {
@@ -103,37 +96,27 @@ function serve(detail: InvoiceDetail, answers: Record<string, () => Response> = 
       });
       const answer = answers[`${request.method} ${url.pathname}`];
       if (answer) return answer();
-      return json(200, { data: detail });
+      return jsonResponse(200, { data: detail });
     }),
   );
 }
 
 function renderView(props: { canChange?: boolean; canCredit?: boolean } = {}) {
-  const location = memoryLocation({ path: '/invoices/7', record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const opened: number[] = [];
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <NotifyProvider notify={() => true}>
-          <QueryClientProvider client={client}>
-            <Router hook={location.hook} searchHook={location.searchHook}>
-              <InvoiceView
-                id={7}
-                locationId={1}
-                canChange={props.canChange ?? true}
-                canCredit={props.canCredit ?? true}
-                listHref={() => '/invoices/sale'}
-                invoiceHref={(id) => `/invoices/${id}`}
-                orderHref={(inv) => `/sale-orders/${inv.order_id}`}
-                printLinks={[{ label: 'Print A4', href: '/invoices/7/print' }]}
-                onOpenInvoice={(id) => opened.push(id)}
-              />
-            </Router>
-          </QueryClientProvider>
-        </NotifyProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderAtPath(
+    '/invoices/7',
+    <InvoiceView
+      id={7}
+      locationId={1}
+      canChange={props.canChange ?? true}
+      canCredit={props.canCredit ?? true}
+      listHref={() => '/invoices/sale'}
+      invoiceHref={(id) => `/invoices/${id}`}
+      orderHref={(inv) => `/sale-orders/${inv.order_id}`}
+      printLinks={[{ label: 'Print A4', href: '/invoices/7/print' }]}
+      onOpenInvoice={(id) => opened.push(id)}
+    />,
+    { notify: () => true },
   );
   return { opened };
 }
@@ -191,7 +174,7 @@ describe('invoice view', { timeout: 40_000 }, () => {
   it('creates a credit note with a reason and an idempotency key, then opens it', async () => {
     serve(invoice(), {
       'POST /api/nine/invoices/7/credit-note': () =>
-        json(201, {
+        jsonResponse(201, {
           data: invoice({ id: 8, number: 500_008, type: 'credit_note', credits: { id: 7, number: 500_007 } }),
         }),
     });
@@ -211,7 +194,7 @@ describe('invoice view', { timeout: 40_000 }, () => {
   it('adds an ad-hoc charge in minor units and shows the server refusal in the dialog', async () => {
     serve(invoice(), {
       'POST /api/nine/invoices/7/adhoc-charges': () =>
-        json(403, {
+        jsonResponse(403, {
           resp_code: 1503,
           resp_message: 'Ad-hoc charges on orders are turned off in the business settings.',
         }),
@@ -234,9 +217,29 @@ describe('invoice view', { timeout: 40_000 }, () => {
     });
   });
 
+  it('puts the server’s issue with an ad-hoc charge on its field', async () => {
+    serve(invoice(), {
+      'POST /api/nine/invoices/7/adhoc-charges': () =>
+        jsonResponse(422, {
+          resp_code: 1001,
+          resp_message: 'Some fields are not valid.',
+          data: { issues: [{ path: ['description'], code: 'too_big', message: 'Too big: string' }] },
+        }),
+    });
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add ad-hoc charge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an ad-hoc charge' });
+    const description = within(dialog).getByLabelText(/Description/);
+    fireEvent.change(description, { target: { value: 'Late return' } });
+    fireEvent.change(within(dialog).getByLabelText(/Unit price/), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add charge' }));
+    await waitFor(() => expect(description.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).queryByText('Some fields are not valid.')).toBeNull();
+  });
+
   it('says when the invoice does not exist', async () => {
     serve(invoice(), {
-      'GET /api/nine/invoices/7': () => json(404, { resp_code: 1004, resp_message: 'Not found' }),
+      'GET /api/nine/invoices/7': () => jsonResponse(404, { resp_code: 1004, resp_message: 'Not found' }),
     });
     renderView();
     expect(await screen.findByText('This invoice does not exist in this location.')).toBeTruthy();

@@ -1,32 +1,29 @@
 import {
-  Alert,
   Badge,
   Button,
-  Card,
   DataList,
   Grid,
   HStack,
   Heading,
   Link as ChakraLink,
-  Skeleton,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useAddAdhocCharge } from '../api/add-adhoc-charge.ts';
 import { useCreateCreditNote } from '../api/create-credit-note.ts';
 import { useInvoice, type InvoiceDetail } from '../api/get-invoice.ts';
 import { usePostInvoice } from '../api/post-invoice.ts';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatRate } from '../../../lib/format.ts';
 import { AdhocChargeDialog, CreditNoteDialog, PostInvoiceDialog } from './invoice-action-dialogs.tsx';
 import { InvoiceStatusBadge } from './invoice-table.tsx';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export interface InvoiceViewProps {
   id: number;
@@ -44,20 +41,6 @@ export interface InvoiceViewProps {
   onOpenInvoice(id: number): void;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={titleId} size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md" id={titleId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 const methodKeys = ['cash', 'card', 'external', 'account_credit'] as const;
 export function methodLabel(t: AppT, method: string): string {
   return (methodKeys as readonly string[]).includes(method)
@@ -67,8 +50,38 @@ export function methodLabel(t: AppT, method: string): string {
 
 /** A tax line's label: its name and rate, or "Tax" when the taxes are combined. */
 export function taxLabel(t: AppT, tax: { name: string; rate_bp: number }, language: string): string {
-  const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(tax.rate_bp / 100);
+  const rate = formatRate(tax.rate_bp, language);
   return t('money:invoices.view.tax_line', { name: tax.name || t('money:invoices.view.tax'), rate });
+}
+
+/** A payment or one of its refunds, as a row of the invoice's payments table. */
+interface MoneyMove {
+  key: string;
+  at: string;
+  label: string;
+  /** Who took the payment, or why the refund was made. */
+  note: string | null;
+  amount_minor: number;
+}
+
+/** Each payment followed by its refunds (negative). */
+function moneyMoves(t: AppT, invoice: InvoiceDetail): MoneyMove[] {
+  return invoice.payments.flatMap((payment) => [
+    {
+      key: `p${payment.id}`,
+      at: payment.created_at,
+      label: methodLabel(t, payment.method),
+      note: payment.created_by,
+      amount_minor: payment.amount_minor,
+    },
+    ...payment.refunds.map((refund) => ({
+      key: `r${refund.id}`,
+      at: refund.created_at,
+      label: t('money:invoices.view.refund'),
+      note: refund.reason,
+      amount_minor: -refund.amount_minor,
+    })),
+  ]);
 }
 
 type Dialog = 'post' | 'credit' | 'adhoc' | null;
@@ -78,32 +91,15 @@ export function InvoiceView(props: InvoiceViewProps) {
   const { t } = useAppTranslation();
   const query = useInvoice(props.locationId, props.id);
 
-  if (query.isPending) {
-    return (
-      <Stack gap="4" aria-busy="true">
-        <Skeleton height="10" width="60" />
-        <Skeleton height="40" />
-        <Text srOnly>{t('common:loading')}</Text>
-      </Stack>
-    );
-  }
+  if (query.isPending) return <RecordLoading />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert.Root status={notFound ? 'info' : 'error'} role="alert" alignItems="center">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>
-            {notFound ? t('money:invoices.view.not_found') : t('money:invoices.view.load_failed')}
-          </Alert.Title>
-          {!notFound && <Alert.Description>{query.error.message}</Alert.Description>}
-        </Alert.Content>
-        {!notFound && (
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t('common:try_again')}
-          </Button>
-        )}
-      </Alert.Root>
+      <RecordLoadFailed
+        error={query.error}
+        notFound={t('money:invoices.view.not_found')}
+        failed={t('money:invoices.view.load_failed')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <InvoiceScreen {...props} invoice={query.data} />;
@@ -118,7 +114,7 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
   const language = currentLanguage();
   const money = (minor: number) => formatMoney(minor, invoice.settings.currency_symbol, language);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [key, setKey] = useState(newIdempotencyKey);
   const post = usePostInvoice(props.locationId);
   const credit = useCreateCreditNote(props.locationId);
   const adhoc = useAddAdhocCharge(props.locationId);
@@ -131,7 +127,7 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
   };
   const done = (title: string) => {
     notify({ type: 'success', title });
-    setKey(crypto.randomUUID());
+    setKey(newIdempotencyKey());
     close();
   };
 
@@ -224,7 +220,7 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
       )}
 
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
-        <Section title={t('money:invoices.view.details')}>
+        <SectionCard title={t('money:invoices.view.details')}>
           <DataList.Root orientation="horizontal" size="sm">
             {(
               [
@@ -267,8 +263,8 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
               </DataList.Item>
             )}
           </DataList.Root>
-        </Section>
-        <Section title={t('money:invoices.view.customer')}>
+        </SectionCard>
+        <SectionCard title={t('money:invoices.view.customer')}>
           {invoice.customer_detail === null ? (
             <Text color="fg.muted">{t('money:invoices.list.no_customer')}</Text>
           ) : (
@@ -279,10 +275,10 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
               {invoice.customer_detail.address !== null && <Text>{invoice.customer_detail.address}</Text>}
             </Stack>
           )}
-        </Section>
+        </SectionCard>
       </Grid>
 
-      <Section title={t('money:invoices.view.lines')}>
+      <SectionCard title={t('money:invoices.view.lines')}>
         <DataTable<InvoiceLine>
           columns={[
             {
@@ -326,10 +322,10 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
           caption={t('money:invoices.view.lines')}
           empty={t('money:invoices.view.no_lines')}
         />
-      </Section>
+      </SectionCard>
 
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
-        <Section title={t('money:invoices.view.totals')}>
+        <SectionCard title={t('money:invoices.view.totals')}>
           <DataList.Root orientation="horizontal" size="sm">
             {totals.map(([label, value, strong]) => (
               <DataList.Item key={label}>
@@ -348,48 +344,37 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
               {invoice.settings.tax_comment}
             </Text>
           )}
-        </Section>
-        <Section title={t('money:invoices.view.payments')}>
+        </SectionCard>
+        <SectionCard title={t('money:invoices.view.payments')}>
           {invoice.payments.length === 0 ? (
             <Text color="fg.muted">{t('money:invoices.view.no_payments')}</Text>
           ) : (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('money:invoices.view.date')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('money:invoices.view.method')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('money:invoices.view.amount')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {invoice.payments.flatMap((payment) => [
-                  <Table.Row key={`p${payment.id}`}>
-                    <Table.Cell>{formatDateTime(payment.created_at)}</Table.Cell>
-                    <Table.Cell>
-                      {methodLabel(t, payment.method)}
-                      {payment.created_by !== null && (
-                        <Text as="span" color="fg.muted">{` · ${payment.created_by}`}</Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{money(payment.amount_minor)}</Table.Cell>
-                  </Table.Row>,
-                  ...payment.refunds.map((refund) => (
-                    <Table.Row key={`r${refund.id}`}>
-                      <Table.Cell>{formatDateTime(refund.created_at)}</Table.Cell>
-                      <Table.Cell>
-                        {t('money:invoices.view.refund')}
-                        {refund.reason !== null && (
-                          <Text as="span" color="fg.muted">{` · ${refund.reason}`}</Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{money(-refund.amount_minor)}</Table.Cell>
-                    </Table.Row>
-                  )),
-                ])}
-              </Table.Body>
-            </Table.Root>
+            <DataTable<MoneyMove>
+              columns={[
+                { id: 'date', title: t('money:invoices.view.date'), cell: (move) => formatDateTime(move.at) },
+                {
+                  id: 'method',
+                  title: t('money:invoices.view.method'),
+                  cell: (move) => (
+                    <>
+                      {move.label}
+                      {move.note !== null && <Text as="span" color="fg.muted">{` · ${move.note}`}</Text>}
+                    </>
+                  ),
+                },
+                {
+                  id: 'amount',
+                  title: t('money:invoices.view.amount'),
+                  cell: (move) => money(move.amount_minor),
+                  align: 'end',
+                },
+              ]}
+              rows={moneyMoves(t, invoice)}
+              rowId={(move) => move.key}
+              caption={t('money:invoices.view.payments')}
+            />
           )}
-        </Section>
+        </SectionCard>
       </Grid>
 
       <PostInvoiceDialog
@@ -426,13 +411,16 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
         sending={adhoc.isPending}
         error={errorOf(adhoc.error)}
         onDismiss={close}
-        onSubmit={(body) =>
+        onSubmit={(body, fieldIssues) =>
           adhoc.mutate(
             { id: invoice.id, body, key },
             {
               onSuccess: (charge) => {
                 done(t('money:invoices.actions.adhoc_toast', { number: charge.number }));
                 props.onOpenInvoice(charge.id);
+              },
+              onError: (error) => {
+                if (fieldIssues(error)) adhoc.reset();
               },
             },
           )

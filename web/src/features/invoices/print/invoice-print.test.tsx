@@ -1,12 +1,9 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { printStylesheet } from '../../../components/print-sheet.tsx';
 import { InvoicePrint, type InvoicePrintWidth } from './invoice-print.tsx';
 
@@ -62,27 +59,16 @@ const detail: InvoiceDetail = {
 };
 
 function renderPrint(width: InvoicePrintWidth) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: detail }), { status: 200 })),
-  );
-  const location = memoryLocation({ path: '/invoices/7/print' });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <Router hook={location.hook}>
-            <InvoicePrint
-              id={7}
-              locationId={1}
-              width={width}
-              backHref="/invoices/7"
-              controls={() => <button type="button">Print receipt</button>}
-            />
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  stubFetch(() => json(200, { data: detail }));
+  renderAtPath(
+    '/invoices/7/print',
+    <InvoicePrint
+      id={7}
+      locationId={1}
+      width={width}
+      backHref="/invoices/7"
+      controls={() => <button type="button">Print receipt</button>}
+    />,
   );
 }
 

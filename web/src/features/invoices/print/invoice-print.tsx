@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import {
   PrintLines,
   PrintScreen,
@@ -8,10 +8,10 @@ import {
   PrintTotals,
   type PrintWidth,
 } from '../../../components/print-sheet.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PrintCustomer } from '../../../components/print-customer.tsx';
+import { loadFailureText } from '../../../components/record-load-state.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useInvoice, type InvoiceDetail } from '../api/get-invoice.ts';
-import { formatDate, formatDateTime } from '../components/format.ts';
 import { methodLabel, taxLabel } from '../components/invoice-view.tsx';
 
 /** A4 for the office printer, or the 55 mm receipt width (spec section 9). */
@@ -47,13 +47,11 @@ export function InvoicePrint(props: InvoicePrintProps) {
       backHref={props.backHref}
       backLabel={t('money:invoices.print.back')}
       loading={query.isPending}
-      error={
-        !query.isError
-          ? null
-          : query.error instanceof ApiError && query.error.status === 404
-            ? t('money:invoices.view.not_found')
-            : t('money:invoices.view.load_failed')
-      }
+      error={loadFailureText(
+        query.error,
+        t('money:invoices.view.not_found'),
+        t('money:invoices.view.load_failed'),
+      )}
     >
       {query.data && <InvoiceSheet invoice={query.data} width={props.width} />}
     </PrintScreen>
@@ -117,15 +115,13 @@ function InvoiceSheet({ invoice, width }: { invoice: InvoiceDetail; width: Invoi
           </Text>
         )}
         {invoice.customer_detail !== null && (
-          <Box mt="1">
-            <Text>
-              {t('money:invoices.columns.customer')}: {invoice.customer_detail.name}
-            </Text>
-            {invoice.customer_detail.phone !== null && <Text>{invoice.customer_detail.phone}</Text>}
-            {!receipt && invoice.customer_detail.address !== null && (
-              <Text>{invoice.customer_detail.address}</Text>
-            )}
-          </Box>
+          <PrintCustomer
+            label={t('money:invoices.columns.customer')}
+            name={invoice.customer_detail.name}
+            phone={invoice.customer_detail.phone}
+            address={invoice.customer_detail.address}
+            receipt={receipt}
+          />
         )}
       </Box>
 

@@ -1,7 +1,7 @@
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
 import { formatReceiptMoney, type ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { AppT } from '../../../lib/i18n.ts';
-import { formatDateTime } from '../components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 export interface InvoiceReceiptInput {
   t: AppT;
@@ -71,7 +71,7 @@ export function buildInvoiceReceipt({
         ? [
             {
               label: label(t('money:invoices.columns.customer')),
-              value: fit(invoice.customer_detail.name, 64),
+              value: fit(invoice.customer_detail.name ?? '', 64),
             },
           ]
         : []),

@@ -1,6 +1,5 @@
-import { API_BASE } from '@nine/shared/constants';
-import { ApiError, messageOf, toApiError } from '../../../lib/api-client.ts';
-import { currentLanguage, i18n } from '../../../lib/i18n.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { rawRequest } from '../../../lib/raw-request.ts';
 import { ORDER_API_PATH, type OrderKind } from '../order-kind.ts';
 import type { OrderDetail } from './get-order.ts';
 
@@ -9,37 +8,9 @@ export interface PhotoAuth {
   locationId: number;
 }
 
-/**
- * Files do not fit the JSON client, so these are plain fetches with the same bearer token and
- * location; failures become the same typed errors.
- */
-async function call(path: string, auth: PhotoAuth, init: RequestInit = {}): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${auth.token}`,
-        'location-id': String(auth.locationId),
-        'accept-language': currentLanguage(),
-      },
-    });
-  } catch (error) {
-    throw await toApiError(error);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      respCode: typeof record.resp_code === 'number' ? record.resp_code : null,
-      message: messageOf(body) ?? i18n.t('errors:internal'),
-      data: record.data,
-    });
-  }
-  return response;
-}
+// Files do not fit the JSON client: plain fetches with the same bearer token and location, failing alike.
+const call = (path: string, auth: PhotoAuth, init: RequestInit = {}) =>
+  rawRequest(path, auth, i18n.t('errors:internal'), init);
 
 /** POST …/:id/photos (multipart, one file); answers the order. */
 export async function uploadOrderPhoto(

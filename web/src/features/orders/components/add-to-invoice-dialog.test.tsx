@@ -1,38 +1,20 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
-import { OrderView } from './order-view.tsx';
-import { orderFixture } from '../testing/order-fixtures.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
+import { renderOrderView } from '../testing/render-order-view.tsx';
 
 function line(id: number, overrides: Partial<OrderItem> = {}): OrderItem {
-  return {
-    id,
-    product_id: 10 + id,
-    product_sku: `P-${id}`,
+  return orderItemFixture(id, {
     product_name: `Product ${id}`,
     product_category: null,
-    item_id: null,
-    item_sku: null,
-    barcode: null,
-    quantity: 1,
     unit_price_minor: 2_000,
-    discount_minor: 0,
     status: 'delivered',
-    delivered_at: null,
-    returned_at: null,
-    counter_start: null,
-    counter_end: null,
-    invoiced: false,
     ...overrides,
-  };
+  });
 }
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
@@ -55,27 +37,8 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   });
 }
 
-function renderView(onReturnDeposit?: () => void) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <OrderView
-            kind="rent"
-            id={41}
-            locationId={1}
-            currencySymbol="$"
-            canChange
-            listHref="/rent-orders"
-            printLinks={[]}
-            {...(onReturnDeposit ? { onReturnDeposit } : {})}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
+const renderView = (onReturnDeposit?: () => void) =>
+  renderOrderView(onReturnDeposit ? { onReturnDeposit } : {});
 
 beforeAll(async () => {
   await initI18n();
@@ -105,19 +68,19 @@ describe('order view: add to invoice and return deposit', { timeout: 20_000 }, (
       'fetch',
       vi.fn(async (request: Request) => {
         const url = new URL(request.url);
-        if (request.method === 'GET') return json(200, { data: current });
+        if (request.method === 'GET') return jsonResponse(200, { data: current });
         if (url.pathname === '/api/nine/rent-orders/41/invoice-items') {
           posted.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
           if (posted.length === 1)
-            return json(409, { resp_code: 1021, resp_message: 'Someone else changed this order.' });
+            return jsonResponse(409, { resp_code: 1021, resp_message: 'Someone else changed this order.' });
           current = {
             ...current,
             version: 4,
             items: current.items.map((i) => (i.id <= 2 ? { ...i, invoiced: true } : i)),
           };
-          return json(200, { data: { invoice_id: 77, order: current } });
+          return jsonResponse(200, { data: { invoice_id: 77, order: current } });
         }
-        return json(404, { resp_code: 1004, resp_message: 'not found' });
+        return jsonResponse(404, { resp_code: 1004, resp_message: 'not found' });
       }),
     );
     renderView();
@@ -150,7 +113,7 @@ describe('order view: add to invoice and return deposit', { timeout: 20_000 }, (
   it('offers Return deposit while a deposit is held, leading to the page’s deposits panel', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(200, { data: order() })),
+      vi.fn(async () => jsonResponse(200, { data: order() })),
     );
     const onReturnDeposit = vi.fn();
     renderView(onReturnDeposit);
@@ -165,7 +128,7 @@ describe('order view: add to invoice and return deposit', { timeout: 20_000 }, (
   it('does not offer Return deposit when none is held or the page does not pass it', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(200, { data: order({ deposit_in_custody: false }) })),
+      vi.fn(async () => jsonResponse(200, { data: order({ deposit_in_custody: false }) })),
     );
     renderView(vi.fn());
     await screen.findByRole('button', { name: 'Add to invoice: Paddle' });

@@ -1,13 +1,16 @@
-import { Alert, Button, Checkbox, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { addItemsToInvoice } from '../api/add-items-to-invoice.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { itemName } from './order-item-tools.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export interface AddToInvoiceDialogProps {
   kind: OrderKind;
@@ -34,7 +37,7 @@ export function AddToInvoiceDialog({
   item,
   onClose,
   onAdded,
-  newKey = () => crypto.randomUUID(),
+  newKey = newIdempotencyKey,
 }: AddToInvoiceDialogProps) {
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
@@ -77,70 +80,59 @@ export function AddToInvoiceDialog({
   const ordered = lines.filter((line) => chosen.includes(line.id)).map((line) => line.id);
 
   return (
-    <Dialog.Root open={item !== null} onOpenChange={(details) => !details.open && close()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('orders:add_to_invoice.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{t('orders:add_to_invoice.explain')}</Text>
-                {lines.length === 0 ? (
-                  <Text color="fg.muted">{t('orders:add_to_invoice.none')}</Text>
-                ) : (
-                  <Stack as="fieldset" gap="2">
-                    <Text as="legend" fontWeight="medium" mb="2">
-                      {t('orders:add_to_invoice.lines')}
-                    </Text>
-                    {lines.map((line) => (
-                      <Checkbox.Root
-                        key={line.id}
-                        checked={chosen.includes(line.id)}
-                        onCheckedChange={(details) => toggle(line.id, details.checked === true)}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          {t('orders:add_to_invoice.line', {
-                            item: itemName(line),
-                            quantity: line.quantity,
-                            amount: formatMoney(
-                              line.unit_price_minor * line.quantity - line.discount_minor,
-                              currencySymbol,
-                              currentLanguage(),
-                            ),
-                          })}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                )}
-                {mutation.isError && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{mutation.error.message}</Alert.Title>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('orders:add_to_invoice.cancel')}
-              </Button>
-              <Button
-                loading={mutation.isPending}
-                disabled={ordered.length === 0}
-                onClick={() => mutation.mutate(ordered)}
+    <DialogFrame
+      open={item !== null}
+      onDismiss={close}
+      title={t('orders:add_to_invoice.title')}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t('orders:add_to_invoice.cancel')}
+          </Button>
+          <Button
+            loading={mutation.isPending}
+            disabled={ordered.length === 0}
+            onClick={() => mutation.mutate(ordered)}
+          >
+            {t('orders:add_to_invoice.submit', { count: ordered.length })}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>{t('orders:add_to_invoice.explain')}</Text>
+        {lines.length === 0 ? (
+          <Text color="fg.muted">{t('orders:add_to_invoice.none')}</Text>
+        ) : (
+          <Stack as="fieldset" gap="2">
+            <Text as="legend" fontWeight="medium" mb="2">
+              {t('orders:add_to_invoice.lines')}
+            </Text>
+            {lines.map((line) => (
+              <Checkbox.Root
+                key={line.id}
+                checked={chosen.includes(line.id)}
+                onCheckedChange={(details) => toggle(line.id, details.checked === true)}
               >
-                {t('orders:add_to_invoice.submit', { count: ordered.length })}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {t('orders:add_to_invoice.line', {
+                    item: itemName(line),
+                    quantity: line.quantity,
+                    amount: formatMoney(
+                      line.unit_price_minor * line.quantity - line.discount_minor,
+                      currencySymbol,
+                      currentLanguage(),
+                    ),
+                  })}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        )}
+        {mutation.isError && <MessageAlert status="error">{mutation.error.message}</MessageAlert>}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,14 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import { CatalogueSearchField } from './catalogue-search-field.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const cityBike: CatalogueMatch = {
   kind: 'item',
@@ -33,11 +29,11 @@ function serve() {
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
-      if (url.pathname !== '/api/nine/catalogue/search') return json(404, { resp_code: 1004 });
+      if (url.pathname !== '/api/nine/catalogue/search') return jsonResponse(404, { resp_code: 1004 });
       const search = url.searchParams.get('search') ?? '';
       searched.push(search);
       if (search === 'slow') await new Promise<void>((resolve) => (release = resolve));
-      return json(200, { data: { matches: search === 'bike' ? [cityBike] : [] } });
+      return jsonResponse(200, { data: { matches: search === 'bike' ? [cityBike] : [] } });
     }),
   );
   return { searched, release: () => release() };
@@ -45,15 +41,7 @@ function serve() {
 
 function renderField() {
   const onPick = vi.fn();
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <CatalogueSearchField kind="rent" locationId={1} onPick={onPick} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  renderWithProviders(<CatalogueSearchField kind="rent" locationId={1} onPick={onPick} />);
   return { onPick, box: screen.getByRole('searchbox', { name: 'Search products' }) };
 }
 

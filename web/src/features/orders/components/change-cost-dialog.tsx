@@ -1,10 +1,12 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatMoney } from '../../../lib/format.ts';
 import { priceOverrideForm } from '@nine/shared/schemas/money';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import {
   applyServerIssues,
   useResetOnOpen,
@@ -91,81 +93,63 @@ export function ChangeCostDialog({
   const { control } = form;
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={item !== null}
-      onOpenChange={(details) => {
-        if (!details.open) {
-          mutation.reset();
-          onClose();
-        }
+      onDismiss={() => {
+        mutation.reset();
+        onClose();
       }}
+      title={item ? t('orders:change_cost.title', { item: itemName(item) }) : ''}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('orders:change_cost.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={mutation.isPending}>
+            {t('orders:change_cost.save')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {item ? t('orders:change_cost.title', { item: itemName(item) }) : ''}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id={formId}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void submit();
-                }}
-              >
-                <Stack gap="4">
-                  {item && (
-                    <Text color="fg.muted">
-                      {t('orders:change_cost.current', { price: money(item.unit_price_minor) })}
-                    </Text>
-                  )}
-                  <MoneyField
-                    control={control}
-                    name="unit_price_minor"
-                    label={t('orders:change_cost.new_price')}
-                    required
-                  />
-                  <TextField
-                    control={control}
-                    name="comment"
-                    label={t('orders:change_cost.comment')}
-                    required
-                    maxLength={500}
-                  />
-                  <TextField
-                    control={control}
-                    name="access_key"
-                    label={t('orders:change_cost.access_key')}
-                    helperText={t('orders:change_cost.access_key_hint')}
-                    type="password"
-                    autoComplete="off"
-                    maxLength={64}
-                  />
-                  {mutation.isError && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{mutation.error.message}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('orders:change_cost.cancel')}
-              </Button>
-              <Button type="submit" form={formId} loading={mutation.isPending}>
-                {t('orders:change_cost.save')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="4">
+          {item && (
+            <Text color="fg.muted">
+              {t('orders:change_cost.current', { price: money(item.unit_price_minor) })}
+            </Text>
+          )}
+          <MoneyField
+            control={control}
+            name="unit_price_minor"
+            label={t('orders:change_cost.new_price')}
+            required
+          />
+          <TextField
+            control={control}
+            name="comment"
+            label={t('orders:change_cost.comment')}
+            required
+            maxLength={500}
+          />
+          <TextField
+            control={control}
+            name="access_key"
+            label={t('orders:change_cost.access_key')}
+            helperText={t('orders:change_cost.access_key_hint')}
+            type="password"
+            autoComplete="off"
+            maxLength={64}
+          />
+          {mutation.isError && <MessageAlert status="error">{mutation.error.message}</MessageAlert>}
+        </Stack>
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,8 +1,7 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ColumnFilter } from './column-filter.tsx';
 
 beforeAll(async () => {
@@ -11,19 +10,15 @@ beforeAll(async () => {
 
 function renderFilter(value: string | undefined) {
   const onChange = vi.fn();
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <ColumnFilter
-          kind="rent"
-          column="customer"
-          type="text"
-          title="Customer"
-          value={value}
-          onChange={onChange}
-        />
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <ColumnFilter
+      kind="rent"
+      column="customer"
+      type="text"
+      title="Customer"
+      value={value}
+      onChange={onChange}
+    />,
   );
   return onChange;
 }

@@ -3,37 +3,32 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
-  Field,
   HStack,
   Heading,
-  IconButton,
-  Input,
   List,
-  NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
-  Textarea,
+  chakra,
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
-import { formatMoney } from '@nine/shared/money';
+import { orderCustomerForm, orderDetailsForm, orderPeriodForm } from '@nine/shared/schemas/order-forms';
+import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createCustomer, type CustomerCreateBody } from '../api/create-customer.ts';
 import { createRentOrder } from '../api/create-rent-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
 import { quoteRentOrder } from '../api/quote-rent-order.ts';
-import { useCustomerSearch, type CustomerMatch } from '../api/search-customers.ts';
+import type { CustomerMatch } from '../api/search-customers.ts';
 import {
   createOrderMachine,
   createSteps,
-  periodValid,
   type CreateOrderContext,
   type CreateOrderEvent,
   type CreateStep,
@@ -41,10 +36,15 @@ import {
 } from '../create/create-order-machine.ts';
 import { lineLabel } from '../create/draft-lines.ts';
 import { CUSTOMER_NOTE_MAX } from './order-notes-form.tsx';
-import { formatDateTime } from './format.ts';
+import { CustomerSearchField } from './customer-search-field.tsx';
+import { InstantField } from '../../../components/form/number-and-instant-fields.tsx';
+import { NoteField } from './note-field.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { PriceSummary } from './price-summary.tsx';
 import { CatalogueSearchField } from './catalogue-search-field.tsx';
+import { DraftLinesTable, LineQuantityInput, SeveralMatches } from './draft-lines-table.tsx';
 import { ScanField } from './scan-field.tsx';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export interface CreateOrderScreenProps {
   title: string;
@@ -55,29 +55,100 @@ export interface CreateOrderScreenProps {
 
 type Send = (event: CreateOrderEvent) => void;
 
-/** Waits for typing to pause before a search goes out. */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+/** The period step's form: the create's planned start and finish, handed to the flow on Next. */
+function usePeriodForm() {
+  return useSchemaForm(orderPeriodForm, {
+    defaultValues: {},
+    mode: 'onChange',
+    messages: {
+      planned_finish: { required: 'common:form.required', '*': 'orders:create.finish_after_start' },
+    },
+  });
 }
+type PeriodForm = ReturnType<typeof usePeriodForm>;
 
-/** datetime-local wants local "YYYY-MM-DDTHH:mm"; the API wants ISO instants. */
-function toLocalInput(iso: string | null): string {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+type Details = Pick<CreateOrderContext, 'status' | 'staffNote' | 'customerNote' | 'ccSkipped'>;
+const NEW_DETAILS: Details = { status: 'confirmed', staffNote: '', customerNote: '', ccSkipped: false };
+
+/** The review's form: status, notes and the card, checked by the create's rules, handed over on submit. */
+function useDetailsForm(details: Details) {
+  return useSchemaForm(orderDetailsForm, {
+    defaultValues: {
+      status: details.status,
+      staff_note: details.staffNote,
+      customer_note: details.customerNote,
+      cc_skipped: details.ccSkipped,
+    },
+    mode: 'onChange',
+  });
 }
+type DetailsForm = ReturnType<typeof useDetailsForm>;
 
-function fromLocalInput(value: string): string | null {
-  if (value === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** The review form's id: the wizard's "Create order" button, below the step, submits it. */
+const REVIEW_FORM = 'create-order-review';
+
+/** The create-customer call of the wizard, checked first with the customer form's shared rules. */
+function NewCustomerForm({ onCreated }: { onCreated(customer: CustomerMatch): void }) {
+  const { t } = useAppTranslation();
+  const form = useSchemaForm(orderCustomerForm, {
+    defaultValues: { first_name: '', last_name: '', email: '', phone: '' },
+    messages: {
+      email: { email: 'customers:validation.email' },
+      phone: { invalid_phone: 'customers:validation.phone' },
+    },
+  });
+  // One key per body: a retry of the same form sends it again, an edit makes a new request.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const create = useMutation({
+    mutationFn: (body: CustomerCreateBody) => {
+      const json = JSON.stringify(body);
+      if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+      return createCustomer(body, attempt.current.key);
+    },
+    onSuccess: (customer) => {
+      attempt.current = null;
+      form.reset();
+      onCreated(customer);
+    },
+    onError: (error) => {
+      if (applyServerIssues(form, error)) create.reset();
+    },
+  });
+  const submit = form.handleSubmit(({ first_name, last_name, email, phone }) =>
+    create.mutate({ first_name, last_name, ...(email ? { email } : {}), ...(phone ? { phone } : {}) }),
+  );
+  const { control } = form;
+  return (
+    <chakra.form
+      display="flex"
+      flexDirection="column"
+      gap="3"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Heading as="h3" size="sm">
+        {t('orders:create.new_customer')}
+      </Heading>
+      <SimpleGrid columns={2} gap="3">
+        <TextField control={control} name="first_name" label={t('orders:create.first_name')} required />
+        <TextField control={control} name="last_name" label={t('orders:create.last_name')} required />
+        <TextField control={control} name="email" type="email" label={t('orders:create.email')} />
+        <TextField control={control} name="phone" type="tel" label={t('orders:create.phone')} />
+      </SimpleGrid>
+      {create.isError && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{create.error.message}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Button type="submit" alignSelf="flex-start" variant="outline" loading={create.isPending}>
+        {t('orders:create.create_customer')}
+      </Button>
+    </chakra.form>
+  );
 }
 
 function CustomerStep({
@@ -90,23 +161,7 @@ function CustomerStep({
   locationId: number;
 }) {
   const { t } = useAppTranslation();
-  const [search, setSearch] = useState('');
-  const results = useCustomerSearch(locationId, useSettled(search));
-  const [draft, setDraft] = useState<CustomerCreateBody>({ first_name: '', last_name: '' });
-  // One key per customer-create attempt, kept for a retry of the same form.
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  const create = useMutation({
-    mutationFn: () => createCustomer(draft, key),
-    onSuccess: (customer) => {
-      send({ type: 'CHOOSE_CUSTOMER', customer });
-      setDraft({ first_name: '', last_name: '' });
-      setKey(crypto.randomUUID());
-    },
-  });
-  const edit = (change: Partial<CustomerCreateBody>) => {
-    setDraft((current) => ({ ...current, ...change }));
-    setKey(crypto.randomUUID());
-  };
+  const choose = (customer: CustomerMatch) => send({ type: 'CHOOSE_CUSTOMER', customer });
 
   if (context.customer !== null) {
     return (
@@ -121,141 +176,35 @@ function CustomerStep({
     );
   }
 
-  const rows: CustomerMatch[] = results.data?.rows ?? [];
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-      <Stack gap="3">
-        <Field.Root>
-          <Field.Label>{t('orders:create.customer_search')}</Field.Label>
-          <Input
-            type="search"
-            autoFocus
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-          />
-          <Field.HelperText>{t('orders:create.customer_search_hint')}</Field.HelperText>
-        </Field.Root>
-        {results.data !== undefined && rows.length === 0 && (
-          <Text color="fg.muted">{t('orders:create.no_customers')}</Text>
-        )}
-        {rows.length > 0 && (
-          <List.Root aria-label={t('orders:create.customer_results')} gap="2" listStyleType="none" ps="0">
-            {rows.map((customer) => (
-              <List.Item key={customer.id}>
-                <HStack justify="space-between" borderWidth="1px" borderRadius="l2" px="3" py="2">
-                  <Stack gap="0">
-                    <Text fontWeight="medium">{customer.name}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {[customer.email, customer.phone].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Stack>
-                  <Button size="xs" onClick={() => send({ type: 'CHOOSE_CUSTOMER', customer })}>
-                    {t('orders:create.choose')}
-                  </Button>
-                </HStack>
-              </List.Item>
-            ))}
-          </List.Root>
-        )}
-      </Stack>
-      <Stack
-        as="form"
-        gap="3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (draft.first_name.trim() !== '' && draft.last_name.trim() !== '') create.mutate();
-        }}
-      >
-        <Heading as="h3" size="sm">
-          {t('orders:create.new_customer')}
-        </Heading>
-        <SimpleGrid columns={2} gap="3">
-          <Field.Root required>
-            <Field.Label>{t('orders:create.first_name')}</Field.Label>
-            <Input
-              value={draft.first_name}
-              onChange={(event) => edit({ first_name: event.currentTarget.value })}
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>{t('orders:create.last_name')}</Field.Label>
-            <Input
-              value={draft.last_name}
-              onChange={(event) => edit({ last_name: event.currentTarget.value })}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('orders:create.email')}</Field.Label>
-            <Input
-              type="email"
-              value={draft.email ?? ''}
-              onChange={(event) => edit({ email: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('orders:create.phone')}</Field.Label>
-            <Input
-              type="tel"
-              value={draft.phone ?? ''}
-              onChange={(event) => edit({ phone: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
-        </SimpleGrid>
-        {create.isError && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{create.error.message}</Alert.Description>
-          </Alert.Root>
-        )}
-        <Button
-          type="submit"
-          alignSelf="flex-start"
-          variant="outline"
-          loading={create.isPending}
-          disabled={draft.first_name.trim() === '' || draft.last_name.trim() === ''}
-        >
-          {t('orders:create.create_customer')}
-        </Button>
-      </Stack>
+      <CustomerSearchField
+        locationId={locationId}
+        value={null}
+        autoFocus
+        onChange={(customer) => customer && choose(customer)}
+      />
+      <NewCustomerForm onCreated={choose} />
     </SimpleGrid>
   );
 }
 
-function PeriodStep({ context, send }: { context: CreateOrderContext; send: Send }) {
+function PeriodStep({ form }: { form: PeriodForm }) {
   const { t } = useAppTranslation();
-  const bothSet = context.start !== null && context.finish !== null;
-  const invalid = bothSet && !periodValid(context.start, context.finish);
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="2xl">
-      <Field.Root required>
-        <Field.Label>{t('orders:create.planned_start')}</Field.Label>
-        <Input
-          type="datetime-local"
-          value={toLocalInput(context.start)}
-          onChange={(event) =>
-            send({
-              type: 'SET_PERIOD',
-              start: fromLocalInput(event.currentTarget.value),
-              finish: context.finish,
-            })
-          }
-        />
-      </Field.Root>
-      <Field.Root required invalid={invalid}>
-        <Field.Label>{t('orders:create.planned_finish')}</Field.Label>
-        <Input
-          type="datetime-local"
-          value={toLocalInput(context.finish)}
-          onChange={(event) =>
-            send({
-              type: 'SET_PERIOD',
-              start: context.start,
-              finish: fromLocalInput(event.currentTarget.value),
-            })
-          }
-        />
-        <Field.ErrorText>{t('orders:create.finish_after_start')}</Field.ErrorText>
-      </Field.Root>
+      <InstantField
+        control={form.control}
+        name="planned_start"
+        label={t('orders:create.planned_start')}
+        required
+      />
+      <InstantField
+        control={form.control}
+        name="planned_finish"
+        label={t('orders:create.planned_finish')}
+        required
+      />
     </SimpleGrid>
   );
 }
@@ -275,21 +224,10 @@ function LookupMessage({ lookup, send }: { lookup: LookupState; send: Send }) {
       return <Text color="fg.error">{t('orders:create.lookup_failed', { message: lookup.message })}</Text>;
     case 'several':
       return (
-        <Stack gap="2">
-          <Text>{t('orders:create.several_matches', { code: lookup.code })}</Text>
-          <HStack gap="2" wrap="wrap">
-            {lookup.matches.map((match) => (
-              <Button
-                key={`${match.product_id}-${match.item_id ?? ''}`}
-                size="xs"
-                variant="outline"
-                onClick={() => send({ type: 'ADD_MATCH', match })}
-              >
-                {lineLabel({ match })}
-              </Button>
-            ))}
-          </HStack>
-        </Stack>
+        <SeveralMatches
+          lookup={lookup}
+          onPick={(index) => send({ type: 'ADD_MATCH', match: lookup.matches[index]! })}
+        />
       );
   }
 }
@@ -347,86 +285,83 @@ function ItemsStep({
       {context.lines.length === 0 ? (
         <Text color="fg.muted">{t('orders:create.no_lines')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" aria-label={t('orders:create.lines')}>
-            <Table.Body>
-              {context.lines.map((line, index) => {
-                const label = lineLabel(line);
-                const quoted = context.quote?.lines[index];
-                return (
-                  <Table.Row key={line.key}>
-                    <Table.Cell>
-                      <Text fontWeight="medium">{label}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {line.match.product_category ?? line.match.product_sku}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {line.match.kind === 'product' ? (
-                        <Input
-                          size="xs"
-                          width="20"
-                          type="number"
-                          min={0}
-                          max={999}
-                          aria-label={t('orders:create.quantity_for', { item: label })}
-                          value={line.quantity}
-                          onChange={(event) =>
-                            send({
-                              type: 'SET_QUANTITY',
-                              key: line.key,
-                              quantity: Number(event.currentTarget.value),
-                            })
-                          }
-                        />
-                      ) : (
-                        line.quantity
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {line.available === true && (
-                        <Badge colorPalette="green">{t('orders:create.available')}</Badge>
-                      )}
-                      {line.available === false && (
-                        <Badge colorPalette="red">{t('orders:create.unavailable')}</Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {quoted ? money(quoted.unit_price_minor * quoted.quantity) : ''}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={t('orders:create.remove', { item: label })}
-                        onClick={() => send({ type: 'REMOVE_LINE', key: line.key })}
-                      >
-                        ×
-                      </IconButton>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DraftLinesTable
+          caption={t('orders:create.lines')}
+          lines={context.lines}
+          headed={false}
+          detail={(line) => line.match.product_category ?? line.match.product_sku}
+          removeLabel={(item) => t('orders:create.remove', { item })}
+          onRemove={(key) => send({ type: 'REMOVE_LINE', key })}
+          columns={[
+            {
+              id: 'quantity',
+              title: '',
+              cell: (line) =>
+                line.match.kind === 'product' ? (
+                  <LineQuantityInput
+                    line={line}
+                    label={t('orders:create.quantity_for', { item: lineLabel(line) })}
+                    onChange={(quantity) => send({ type: 'SET_QUANTITY', key: line.key, quantity })}
+                  />
+                ) : (
+                  line.quantity
+                ),
+            },
+            {
+              id: 'available',
+              title: '',
+              cell: (line) =>
+                line.available === true ? (
+                  <Badge colorPalette="green">{t('orders:create.available')}</Badge>
+                ) : line.available === false ? (
+                  <Badge colorPalette="red">{t('orders:create.unavailable')}</Badge>
+                ) : null,
+            },
+            {
+              id: 'amount',
+              title: '',
+              align: 'end',
+              cell: (line) => {
+                const quoted = context.quote?.lines[context.lines.indexOf(line)];
+                return quoted ? money(quoted.unit_price_minor * quoted.quantity) : '';
+              },
+            },
+          ]}
+        />
       )}
     </Stack>
   );
 }
 
-/** The review: who, when, the lines at their quoted price, and the price as the receipt will show it. */
+/**
+ * The review: who, when, the lines at their quoted price, the price as the receipt will show it, and the
+ * details form; submitting it hands the checked details to the flow and creates the order.
+ */
 export function ReviewStep({
   context,
   send,
   money,
+  form,
 }: {
   context: CreateOrderContext;
   send: Send;
   money(minor: number): string;
+  /** The screen's form, so what is typed outlives a step back; without it the step keeps its own. */
+  form?: DetailsForm;
 }) {
   const { t } = useAppTranslation();
-  const noteTooLong = context.staffNote.trim().length > STAFF_NOTE_MAX;
+  const own = useDetailsForm(context);
+  const details = form ?? own;
+  const submit = details.handleSubmit((values) => {
+    send({
+      type: 'SET_DETAILS',
+      status: values.status,
+      staffNote: values.staff_note ?? '',
+      customerNote: values.customer_note ?? '',
+      ccSkipped: values.cc_skipped,
+    });
+    send({ type: 'SUBMIT' });
+  });
   const quote = context.quote;
   // The quote answers serialized items first: find each draft line's own quoted line.
   const quotedAmount = (line: CreateOrderContext['lines'][number]): number | null => {
@@ -468,49 +403,40 @@ export function ReviewStep({
           </HStack>
         </Stack>
       )}
-      <Field.Root>
-        <Field.Label>{t('orders:create.status')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={context.status}
-            onChange={(event) =>
-              send({
-                type: 'SET_DETAILS',
-                status: event.currentTarget.value === 'pending' ? 'pending' : 'confirmed',
-              })
-            }
-          >
-            <option value="confirmed">{t('orders:create.status_confirmed')}</option>
-            <option value="pending">{t('orders:create.status_pending')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root invalid={noteTooLong}>
-        <Field.Label>{t('orders:create.staff_note')}</Field.Label>
-        <Textarea
-          rows={2}
-          value={context.staffNote}
-          onChange={(event) => send({ type: 'SET_DETAILS', staffNote: event.currentTarget.value })}
-        />
-        <Field.ErrorText>{t('orders:notes.too_long', { max: STAFF_NOTE_MAX })}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={context.customerNote.trim().length > CUSTOMER_NOTE_MAX}>
-        <Field.Label>{t('orders:create.customer_note')}</Field.Label>
-        <Textarea
-          rows={2}
-          value={context.customerNote}
-          onChange={(event) => send({ type: 'SET_DETAILS', customerNote: event.currentTarget.value })}
-        />
-      </Field.Root>
-      <Checkbox.Root
-        checked={context.ccSkipped}
-        onCheckedChange={(details) => send({ type: 'SET_DETAILS', ccSkipped: details.checked === true })}
+      <chakra.form
+        id={REVIEW_FORM}
+        display="flex"
+        flexDirection="column"
+        gap="4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
       >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>{t('orders:create.cc_skipped')}</Checkbox.Label>
-      </Checkbox.Root>
+        <SelectField
+          control={details.control}
+          name="status"
+          label={t('orders:create.status')}
+          options={[
+            { value: 'confirmed', label: t('orders:create.status_confirmed') },
+            { value: 'pending', label: t('orders:create.status_pending') },
+          ]}
+        />
+        <NoteField
+          control={details.control}
+          name="staff_note"
+          label={t('orders:create.staff_note')}
+          max={STAFF_NOTE_MAX}
+        />
+        <NoteField
+          control={details.control}
+          name="customer_note"
+          label={t('orders:create.customer_note')}
+          max={CUSTOMER_NOTE_MAX}
+        />
+        <CheckboxField control={details.control} name="cc_skipped" label={t('orders:create.cc_skipped')} />
+      </chakra.form>
     </Stack>
   );
 }
@@ -518,20 +444,40 @@ export function ReviewStep({
 /** Creating a rent order, step by step (create-order); the flow itself is createOrderMachine. */
 export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref }: CreateOrderScreenProps) {
   const { t } = useAppTranslation();
+  // The forms hold what is typed; the flow gets it checked, on Next and on submit.
+  const period = usePeriodForm();
+  const details = useDetailsForm(NEW_DETAILS);
   const machine = useMemo(
     () =>
       createOrderMachine.provide({
         actors: {
           lookup: fromPromise(({ input, signal }) => lookupCatalogue('rent', input.code, { signal })),
           quote: fromPromise(({ input, signal }) => quoteRentOrder(input, { signal })),
-          create: fromPromise(({ input }) => createRentOrder(input.body, input.key)),
+          create: fromPromise(async ({ input }) => {
+            try {
+              return await createRentOrder(input.body, input.key);
+            } catch (error) {
+              // A field the server refuses shows on its field too; the failure shows with Retry and Edit.
+              applyServerIssues(period, error);
+              applyServerIssues(details, error);
+              throw error;
+            }
+          }),
         },
       }),
-    [],
+    [period, details],
   );
   const [state, send] = useMachine(machine, { input: {} });
   const { context } = state;
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
+
+  // A new start can make the finish right or wrong: check the finish again once it is there.
+  useEffect(() => {
+    const watching = period.watch((values, { name }) => {
+      if (name === 'planned_start' && values.planned_finish) void period.trigger('planned_finish');
+    });
+    return () => watching.unsubscribe();
+  }, [period]);
 
   if (state.matches('done') && context.created !== null) {
     return (
@@ -547,7 +493,14 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
           <Button asChild>
             <Link href={orderHref(context.created.id)}>{t('orders:create.open_order')}</Link>
           </Button>
-          <Button variant="outline" onClick={() => send({ type: 'START_OVER' })}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              period.reset({});
+              details.reset();
+              send({ type: 'START_OVER' });
+            }}
+          >
             {t('orders:create.start_over')}
           </Button>
         </HStack>
@@ -566,8 +519,16 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
   const submitting = state.matches('submitting');
   const canNext =
     (step === 'customer' && context.customer !== null) ||
-    (step === 'period' && periodValid(context.start, context.finish)) ||
+    (step === 'period' && period.formState.isValid) ||
     (step === 'items' && context.lines.length > 0);
+  const next =
+    step === 'period'
+      ? period.handleSubmit(({ planned_start, planned_finish }) => {
+          send({ type: 'SET_PERIOD', start: planned_start, finish: planned_finish });
+          send({ type: 'NEXT' });
+        })
+      : async () => send({ type: 'NEXT' });
+  const detailsInvalid = Object.keys(details.formState.errors).length > 0;
 
   return (
     <Stack gap="5">
@@ -596,7 +557,7 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
       >
         <Card.Body>
           {step === 'customer' && <CustomerStep context={context} send={send} locationId={locationId} />}
-          {step === 'period' && <PeriodStep context={context} send={send} />}
+          {step === 'period' && <PeriodStep form={period} />}
           {step === 'items' && (
             <ItemsStep
               context={context}
@@ -606,7 +567,7 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
               busy={state.matches({ items: 'lookingUp' })}
             />
           )}
-          {step === 'review' && <ReviewStep context={context} send={send} money={money} />}
+          {step === 'review' && <ReviewStep context={context} send={send} money={money} form={details} />}
         </Card.Body>
       </Card.Root>
 
@@ -635,16 +596,19 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
             {t('orders:create.back')}
           </Button>
         )}
+        {/* Keyed apart: a click on Next must not land on a submit button that took its place. */}
         {step !== 'review' ? (
-          <Button disabled={!canNext} onClick={() => send({ type: 'NEXT' })}>
+          <Button key="next" disabled={!canNext} onClick={() => void next()}>
             {t('orders:create.next')}
           </Button>
         ) : (
           <Button
+            key="submit"
+            type="submit"
+            form={REVIEW_FORM}
             loading={submitting}
             loadingText={t('orders:create.submitting')}
-            disabled={state.matches('failed') || context.staffNote.trim().length > STAFF_NOTE_MAX}
-            onClick={() => send({ type: 'SUBMIT' })}
+            disabled={state.matches('failed') || detailsInvalid}
           >
             {t('orders:create.submit')}
           </Button>

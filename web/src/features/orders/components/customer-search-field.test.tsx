@@ -1,15 +1,11 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CustomerMatch } from '../api/search-customers.ts';
 import { CustomerSearchField } from './customer-search-field.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ada: CustomerMatch = {
   id: 2,
@@ -51,19 +47,11 @@ describe('customer search field', () => {
         const url = new URL(request.url);
         const search = url.searchParams.get('search') ?? '';
         searches.push(`${url.pathname}?${search}`);
-        return json(200, { data: { rows: search === 'ada' ? [ada] : [] } });
+        return jsonResponse(200, { data: { rows: search === 'ada' ? [ada] : [] } });
       }),
     );
     const chosen: (CustomerMatch | null)[] = [];
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={new QueryClient()}>
-            <Harness onChange={(customer) => chosen.push(customer)} />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    renderWithProviders(<Harness onChange={(customer) => chosen.push(customer)} />);
     expect(screen.getByText('Customer: Walk-in customer')).toBeTruthy();
     // No way "back" while the default is the one chosen.
     expect(screen.queryByRole('button', { name: /default customer/ })).toBeNull();

@@ -11,13 +11,21 @@ export interface CustomerSearchFieldProps {
   onChange(customer: CustomerMatch | null): void;
   /** Who null is ("Walk-in customer"); without it there is no way back to the default. */
   defaultLabel?: string;
+  /** Focus the search when it appears (the first field of a step). */
+  autoFocus?: boolean;
 }
 
 /**
  * Picks the customer of an order by name, e-mail or phone, through the same lookup the create-order
  * wizard uses (GET customers/lookup, open to order clerks without the customer permission).
  */
-export function CustomerSearchField({ locationId, value, onChange, defaultLabel }: CustomerSearchFieldProps) {
+export function CustomerSearchField({
+  locationId,
+  value,
+  onChange,
+  defaultLabel,
+  autoFocus,
+}: CustomerSearchFieldProps) {
   const { t } = useAppTranslation();
   const groupLabel = useId();
   const [search, setSearch] = useState('');
@@ -48,6 +56,7 @@ export function CustomerSearchField({ locationId, value, onChange, defaultLabel 
         <Field.Label>{t('orders:create.customer_search')}</Field.Label>
         <Input
           type="search"
+          autoFocus={autoFocus}
           autoComplete="off"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}

@@ -1,8 +1,24 @@
-import { Alert, Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { errorCatalogue } from '@nine/shared/errors';
-import { parseMoneyInput } from '@nine/shared/money';
+import {
+  counterReadingsForm,
+  deliveryAssignForm,
+  itemDiscountForm,
+  itemReplaceForm,
+} from '@nine/shared/schemas/order-forms';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import { InstantField, WholeNumberField } from '../../../components/form/number-and-instant-fields.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import {
+  applyServerIssues,
+  useSchemaForm,
+  type SchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-order.ts';
 import { assignDelivery, replaceOrderItem, updateOrderItem } from '../api/update-order-item.ts';
@@ -19,69 +35,214 @@ export interface ItemToolDialogProps {
   onClose(): void;
 }
 
-const reading = (text: string): number | null | undefined =>
-  text.trim() === '' ? null : /^\d{1,12}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+/** A checked form's call; `acknowledge` is the clerk's "Replace anyway" to a category change. */
+type ToolRequest = (acknowledge: boolean) => Promise<OrderDetail>;
 
+interface ToolFormProps {
+  formId: string;
+  kind: OrderKind;
+  order: OrderDetail;
+  item: OrderItem;
+  send(request: ToolRequest, putIssues: (error: unknown) => boolean): void;
+  /** The clerk changed the form: a confirmation asked for the last try no longer holds. */
+  onEdit(): void;
+}
+
+/** The tool's form element: submitting checks the values with the form's schema, then sends. */
+function ToolForm<Input extends FieldValues, Output>({
+  formId,
+  form,
+  onValid,
+  children,
+}: {
+  formId: string;
+  form: SchemaForm<Input, Output>;
+  onValid(values: Output): void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit(onValid)();
+      }}
+    >
+      <Stack gap="4">{children}</Stack>
+    </form>
+  );
+}
+
+function EditItemForm({ formId, kind, order, item, send }: ToolFormProps) {
+  const { t } = useAppTranslation();
+  // The bound is the line's amount, fixed while the dialog shows this line.
+  const [schema] = useState(() => itemDiscountForm(item.unit_price_minor * item.quantity));
+  const form = useSchemaForm(schema, {
+    defaultValues: { discount_minor: item.discount_minor },
+    messages: { discount_minor: 'orders:item_tools.discount_invalid' },
+  });
+  return (
+    <ToolForm
+      formId={formId}
+      form={form}
+      onValid={({ discount_minor }) =>
+        send(
+          () => updateOrderItem(kind, order.id, item.id, { version: order.version, discount_minor }),
+          (error) => applyServerIssues(form, error),
+        )
+      }
+    >
+      <MoneyField control={form.control} name="discount_minor" label={t('orders:item_tools.discount')} />
+      {item.invoiced && <Text color="fg.muted">{t('orders:item_tools.invoiced')}</Text>}
+    </ToolForm>
+  );
+}
+
+function CounterForm({ formId, kind, order, item, send }: ToolFormProps) {
+  const { t } = useAppTranslation();
+  const form = useSchemaForm(counterReadingsForm, {
+    defaultValues: { counter_start: item.counter_start, counter_end: item.counter_end },
+    messages: {
+      counter_start: 'orders:item_tools.counter_invalid',
+      counter_end: 'orders:item_tools.counter_invalid',
+    },
+  });
+  return (
+    <ToolForm
+      formId={formId}
+      form={form}
+      onValid={(readings) =>
+        send(
+          () => updateOrderItem(kind, order.id, item.id, { version: order.version, ...readings }),
+          (error) => applyServerIssues(form, error),
+        )
+      }
+    >
+      <WholeNumberField
+        control={form.control}
+        name="counter_start"
+        label={t('orders:item_tools.counter_start')}
+      />
+      <WholeNumberField
+        control={form.control}
+        name="counter_end"
+        label={t('orders:item_tools.counter_end')}
+      />
+    </ToolForm>
+  );
+}
+
+function ReplaceForm({ formId, order, item, send, onEdit }: ToolFormProps) {
+  const { t } = useAppTranslation();
+  const form = useSchemaForm(itemReplaceForm, { defaultValues: { sku: '' } });
+  useEffect(() => {
+    const subscription = form.watch(() => onEdit());
+    return () => subscription.unsubscribe();
+  }, [form, onEdit]);
+  return (
+    <ToolForm
+      formId={formId}
+      form={form}
+      onValid={({ sku }) =>
+        send(
+          (acknowledge) =>
+            replaceOrderItem(order.id, item.id, {
+              version: order.version,
+              sku,
+              acknowledge: acknowledge ? ['category_change'] : [],
+            }),
+          (error) => applyServerIssues(form, error),
+        )
+      }
+    >
+      <TextField
+        control={form.control}
+        name="sku"
+        label={t('orders:item_tools.sku')}
+        helperText={t('orders:item_tools.sku_hint')}
+        required
+        autoComplete="off"
+        maxLength={64}
+      />
+    </ToolForm>
+  );
+}
+
+function DeliveryForm({ formId, order, item, send }: ToolFormProps) {
+  const { t } = useAppTranslation();
+  const form = useSchemaForm(deliveryAssignForm, {
+    // No time until one is picked; the schema refuses it as required.
+    defaultValues: { type: 'delivery', scheduled_at: null as unknown as string, address: '', zip_code: '' },
+    messages: { scheduled_at: 'orders:item_tools.scheduled_invalid' },
+  });
+  return (
+    <ToolForm
+      formId={formId}
+      form={form}
+      onValid={(delivery) =>
+        send(
+          () => assignDelivery(order.id, { ...delivery, item_ids: [item.id] }),
+          (error) => applyServerIssues(form, error),
+        )
+      }
+    >
+      <SelectField
+        control={form.control}
+        name="type"
+        label={t('orders:item_tools.delivery_type')}
+        options={[
+          { value: 'delivery', label: t('orders:item_tools.type_delivery') },
+          { value: 'pickup', label: t('orders:item_tools.type_pickup') },
+        ]}
+      />
+      <InstantField
+        control={form.control}
+        name="scheduled_at"
+        label={t('orders:item_tools.scheduled_at')}
+        required
+      />
+      <TextField
+        control={form.control}
+        name="address"
+        label={t('orders:item_tools.address')}
+        helperText={t('orders:item_tools.address_hint')}
+        maxLength={300}
+      />
+      <TextField
+        control={form.control}
+        name="zip_code"
+        label={t('orders:item_tools.zip_code')}
+        maxLength={12}
+      />
+    </ToolForm>
+  );
+}
+
+const toolForms = {
+  edit: EditItemForm,
+  counter: CounterForm,
+  replace: ReplaceForm,
+  delivery: DeliveryForm,
+} satisfies Record<ItemTool, (props: ToolFormProps) => ReactNode>;
+
+const titles = {
+  edit: 'orders:item_tools.edit_title',
+  counter: 'orders:item_tools.counter_title',
+  replace: 'orders:item_tools.replace_title',
+  delivery: 'orders:item_tools.delivery_title',
+} as const satisfies Record<ItemTool, string>;
+
+/** Edit item, set counter, replace item and assign delivery: one line's form, each on its shared schema. */
 export function ItemToolDialog({ kind, locationId, order, target, onClose }: ItemToolDialogProps) {
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const formId = useId();
-  const [discount, setDiscount] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [sku, setSku] = useState('');
-  const [deliveryType, setDeliveryType] = useState<'delivery' | 'pickup'>('delivery');
-  const [scheduled, setScheduled] = useState('');
-  const [address, setAddress] = useState('');
-  const [zip, setZip] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [openFor, setOpenFor] = useState<string | null>(null);
-  const key = target ? `${target.tool}:${target.item.id}` : null;
-  if (key !== openFor) {
-    // Another line or action: start from what the line holds now.
-    setOpenFor(key);
-    setDiscount(target ? (target.item.discount_minor / 100).toFixed(2) : '');
-    setStart(target?.item.counter_start?.toString() ?? '');
-    setEnd(target?.item.counter_end?.toString() ?? '');
-    setSku('');
-    setDeliveryType('delivery');
-    setScheduled('');
-    setAddress('');
-    setZip('');
-    setConfirming(false);
-    setTouched(false);
-  }
 
   const mutation = useMutation({
-    mutationFn: async (acknowledge: boolean) => {
-      const item = target!.item;
-      if (target!.tool === 'delivery')
-        return assignDelivery(order.id, {
-          type: deliveryType,
-          // datetime-local is the counter's local time; the server keeps an instant.
-          scheduled_at: new Date(scheduled).toISOString(),
-          ...(address.trim() ? { address: address.trim() } : {}),
-          ...(zip.trim() ? { zip_code: zip.trim() } : {}),
-          item_ids: [item.id],
-        });
-      if (target!.tool === 'replace')
-        return replaceOrderItem(order.id, item.id, {
-          version: order.version,
-          sku: sku.trim(),
-          acknowledge: acknowledge ? ['category_change'] : [],
-        });
-      if (target!.tool === 'edit')
-        return updateOrderItem(kind, order.id, item.id, {
-          version: order.version,
-          discount_minor: parseMoneyInput(discount) ?? 0,
-        });
-      return updateOrderItem(kind, order.id, item.id, {
-        version: order.version,
-        counter_start: reading(start) ?? null,
-        counter_end: reading(end) ?? null,
-      });
-    },
+    mutationFn: ({ request, acknowledge }: { request: ToolRequest; acknowledge: boolean }) =>
+      request(acknowledge),
     onSuccess: (updated) => {
       queryClient.setQueryData(orderQueryKey(kind, locationId, order.id), updated);
       void queryClient.invalidateQueries({ queryKey: ['orders', kind, locationId, 'list'] });
@@ -94,189 +255,82 @@ export function ItemToolDialog({ kind, locationId, order, target, onClose }: Ite
       else void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, order.id) });
     },
   });
+  const { reset } = mutation;
+  const edited = useCallback(() => {
+    setConfirming(false);
+    reset();
+  }, [reset]);
 
-  const item = target?.item;
-  const lineAmount = item ? item.unit_price_minor * item.quantity : 0;
-  // An empty discount field means no discount.
-  const discountMinor = discount.trim() === '' ? 0 : parseMoneyInput(discount);
-  const discountInvalid = discountMinor === null || discountMinor > lineAmount;
-  const startValue = reading(start);
-  const endValue = reading(end);
-  const counterInvalid =
-    startValue === undefined ||
-    endValue === undefined ||
-    (startValue !== null && endValue !== null && endValue < startValue);
-  const scheduledInvalid = scheduled === '' || Number.isNaN(new Date(scheduled).getTime());
-  const invalid =
-    target?.tool === 'edit'
-      ? discountInvalid
-      : target?.tool === 'counter'
-        ? counterInvalid
-        : target?.tool === 'delivery'
-          ? scheduledInvalid
-          : sku.trim() === '';
-  const needsConfirm = confirming && mutation.isError;
-  const title =
-    target && item
-      ? t(
-          target.tool === 'edit'
-            ? 'orders:item_tools.edit_title'
-            : target.tool === 'counter'
-              ? 'orders:item_tools.counter_title'
-              : target.tool === 'delivery'
-                ? 'orders:item_tools.delivery_title'
-                : 'orders:item_tools.replace_title',
-          { item: itemName(item) },
-        )
-      : '';
-  const close = () => {
-    mutation.reset();
-    onClose();
+  const send: ToolFormProps['send'] = (request, putIssues) => {
+    if (mutation.isPending) return;
+    setConfirming(false);
+    mutation.mutate(
+      { request, acknowledge: false },
+      {
+        onError: (error) => {
+          if (putIssues(error)) mutation.reset();
+        },
+      },
+    );
   };
 
+  const needsConfirm = confirming && mutation.isError;
+  const close = () => {
+    mutation.reset();
+    setConfirming(false);
+    onClose();
+  };
+  const Form = target ? toolForms[target.tool] : null;
+
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(details) => !details.open && close()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id={formId}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  setTouched(true);
-                  if (!invalid && !mutation.isPending) mutation.mutate(false);
-                }}
-              >
-                <Stack gap="4">
-                  {target?.tool === 'edit' && (
-                    <Field.Root invalid={touched && discountInvalid}>
-                      <Field.Label>{t('orders:item_tools.discount')}</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        value={discount}
-                        onChange={(e) => setDiscount(e.target.value)}
-                      />
-                      <Field.ErrorText>{t('orders:item_tools.discount_invalid')}</Field.ErrorText>
-                    </Field.Root>
-                  )}
-                  {target?.tool === 'counter' && (
-                    <>
-                      <Field.Root invalid={touched && counterInvalid}>
-                        <Field.Label>{t('orders:item_tools.counter_start')}</Field.Label>
-                        <Input inputMode="numeric" value={start} onChange={(e) => setStart(e.target.value)} />
-                      </Field.Root>
-                      <Field.Root invalid={touched && counterInvalid}>
-                        <Field.Label>{t('orders:item_tools.counter_end')}</Field.Label>
-                        <Input inputMode="numeric" value={end} onChange={(e) => setEnd(e.target.value)} />
-                        <Field.ErrorText>{t('orders:item_tools.counter_invalid')}</Field.ErrorText>
-                      </Field.Root>
-                    </>
-                  )}
-                  {target?.tool === 'replace' && (
-                    <Field.Root required>
-                      <Field.Label>
-                        {t('orders:item_tools.sku')} <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        value={sku}
-                        autoComplete="off"
-                        maxLength={64}
-                        onChange={(e) => {
-                          setSku(e.target.value);
-                          setConfirming(false);
-                          mutation.reset();
-                        }}
-                      />
-                      <Field.HelperText>{t('orders:item_tools.sku_hint')}</Field.HelperText>
-                    </Field.Root>
-                  )}
-                  {target?.tool === 'delivery' && (
-                    <>
-                      <Field.Root>
-                        <Field.Label>{t('orders:item_tools.delivery_type')}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            value={deliveryType}
-                            onChange={(e) => setDeliveryType(e.target.value as 'delivery' | 'pickup')}
-                          >
-                            <option value="delivery">{t('orders:item_tools.type_delivery')}</option>
-                            <option value="pickup">{t('orders:item_tools.type_pickup')}</option>
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      <Field.Root required invalid={touched && scheduledInvalid}>
-                        <Field.Label>
-                          {t('orders:item_tools.scheduled_at')} <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Input
-                          type="datetime-local"
-                          value={scheduled}
-                          onChange={(e) => setScheduled(e.target.value)}
-                        />
-                        <Field.ErrorText>{t('orders:item_tools.scheduled_invalid')}</Field.ErrorText>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('orders:item_tools.address')}</Field.Label>
-                        <Input value={address} maxLength={300} onChange={(e) => setAddress(e.target.value)} />
-                        <Field.HelperText>{t('orders:item_tools.address_hint')}</Field.HelperText>
-                      </Field.Root>
-                      <Field.Root>
-                        <Field.Label>{t('orders:item_tools.zip_code')}</Field.Label>
-                        <Input value={zip} maxLength={12} onChange={(e) => setZip(e.target.value)} />
-                      </Field.Root>
-                    </>
-                  )}
-                  {needsConfirm ? (
-                    <Alert.Root status="warning" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{t('orders:item_tools.confirm_change')}</Alert.Title>
-                    </Alert.Root>
-                  ) : (
-                    mutation.isError && (
-                      <Alert.Root status="error" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Title>{mutation.error.message}</Alert.Title>
-                      </Alert.Root>
-                    )
-                  )}
-                  {item?.invoiced && target?.tool === 'edit' && (
-                    <Text color="fg.muted">{t('orders:item_tools.invoiced')}</Text>
-                  )}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('orders:item_tools.cancel')}
-              </Button>
-              {needsConfirm ? (
-                <Button
-                  colorPalette="orange"
-                  loading={mutation.isPending}
-                  onClick={() => mutation.mutate(true)}
-                >
-                  {t('orders:item_tools.replace_anyway')}
-                </Button>
-              ) : (
-                <Button type="submit" form={formId} loading={mutation.isPending}>
-                  {target?.tool === 'replace'
-                    ? t('orders:item_tools.replace')
-                    : target?.tool === 'delivery'
-                      ? t('orders:item_tools.assign')
-                      : t('orders:item_tools.save')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={target !== null}
+      onDismiss={close}
+      title={target ? t(titles[target.tool], { item: itemName(target.item) }) : ''}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t('orders:item_tools.cancel')}
+          </Button>
+          {needsConfirm ? (
+            <Button
+              colorPalette="orange"
+              loading={mutation.isPending}
+              onClick={() => mutation.mutate({ request: mutation.variables!.request, acknowledge: true })}
+            >
+              {t('orders:item_tools.replace_anyway')}
+            </Button>
+          ) : (
+            <Button type="submit" form={formId} loading={mutation.isPending}>
+              {target?.tool === 'replace'
+                ? t('orders:item_tools.replace')
+                : target?.tool === 'delivery'
+                  ? t('orders:item_tools.assign')
+                  : t('orders:item_tools.save')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Stack gap="4">
+        {target && Form && (
+          <Form
+            // Another line or action starts from what the line holds now.
+            key={`${target.tool}:${target.item.id}`}
+            formId={formId}
+            kind={kind}
+            order={order}
+            item={target.item}
+            send={send}
+            onEdit={edited}
+          />
+        )}
+        {needsConfirm ? (
+          <MessageAlert status="warning">{t('orders:item_tools.confirm_change')}</MessageAlert>
+        ) : (
+          mutation.isError && <MessageAlert status="error">{mutation.error.message}</MessageAlert>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

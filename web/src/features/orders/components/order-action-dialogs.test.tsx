@@ -1,17 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { CloseRefusedDialog, WarningsDialog } from './order-action-dialogs.tsx';
 
 const format = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-const wrap = (node: ReactNode) => (
-  <ChakraProvider value={defaultSystem}>
-    <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
-  </ChakraProvider>
-);
 
 beforeAll(async () => {
   await initI18n();
@@ -20,22 +13,20 @@ beforeAll(async () => {
 describe('closing an order with money unsettled', () => {
   it('warns with the amounts held and due, and confirming resends', async () => {
     const onConfirm = vi.fn();
-    render(
-      wrap(
-        <WarningsDialog
-          open
-          sending={false}
-          warnings={['deposit_held', 'balance_due']}
-          itemsWithoutSku={[]}
-          unsettled={[
-            { reason: 'deposit_held', amount_minor: 20000 },
-            { reason: 'balance_due', amount_minor: 1000 },
-          ]}
-          format={format}
-          onConfirm={onConfirm}
-          onDismiss={() => {}}
-        />,
-      ),
+    renderWithProviders(
+      <WarningsDialog
+        open
+        sending={false}
+        warnings={['deposit_held', 'balance_due']}
+        itemsWithoutSku={[]}
+        unsettled={[
+          { reason: 'deposit_held', amount_minor: 20000 },
+          { reason: 'balance_due', amount_minor: 1000 },
+        ]}
+        format={format}
+        onConfirm={onConfirm}
+        onDismiss={() => {}}
+      />,
     );
     expect(
       await screen.findByText('A deposit of $200.00 is still held: it should be returned or claimed first.'),
@@ -46,17 +37,15 @@ describe('closing an order with money unsettled', () => {
   });
 
   it('warns in plain words even when the server sends no amounts', async () => {
-    render(
-      wrap(
-        <WarningsDialog
-          open
-          sending={false}
-          warnings={['deposit_held']}
-          itemsWithoutSku={[]}
-          onConfirm={() => {}}
-          onDismiss={() => {}}
-        />,
-      ),
+    renderWithProviders(
+      <WarningsDialog
+        open
+        sending={false}
+        warnings={['deposit_held']}
+        itemsWithoutSku={[]}
+        onConfirm={() => {}}
+        onDismiss={() => {}}
+      />,
     );
     expect(
       await screen.findByText('A deposit is still held: it should be returned or claimed first.'),
@@ -66,19 +55,17 @@ describe('closing an order with money unsettled', () => {
   it('a refusal says what is left to settle and goes there', async () => {
     const onSettle = vi.fn();
     const onDismiss = vi.fn();
-    render(
-      wrap(
-        <CloseRefusedDialog
-          open
-          reasons={[
-            { reason: 'deposit_held', amount_minor: 20000 },
-            { reason: 'balance_due', amount_minor: 1000 },
-          ]}
-          format={format}
-          onSettle={onSettle}
-          onDismiss={onDismiss}
-        />,
-      ),
+    renderWithProviders(
+      <CloseRefusedDialog
+        open
+        reasons={[
+          { reason: 'deposit_held', amount_minor: 20000 },
+          { reason: 'balance_due', amount_minor: 1000 },
+        ]}
+        format={format}
+        onSettle={onSettle}
+        onDismiss={onDismiss}
+      />,
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'The order cannot be closed yet' });
     expect(dialog).toBeTruthy();

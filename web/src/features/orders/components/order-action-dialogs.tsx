@@ -1,5 +1,6 @@
-import { Button, Dialog, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, List, Stack, Text } from '@chakra-ui/react';
 import type { OrderWarning } from '@nine/shared/schemas/orders';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { UnsettledMoney } from '../view/order-action-machine.ts';
 
@@ -42,42 +43,31 @@ export function WarningsDialog({
       : t('orders:warnings.no_sku_unknown');
   };
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
       role="alertdialog"
-      onOpenChange={(details) => {
-        if (!details.open) onDismiss();
-      }}
+      onDismiss={onDismiss}
+      title={t('orders:warnings.title')}
+      footer={
+        <>
+          <Button variant="outline" onClick={onDismiss} disabled={sending}>
+            {t('orders:warnings.back')}
+          </Button>
+          <Button colorPalette="orange" onClick={onConfirm} loading={sending}>
+            {t('orders:warnings.confirm')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('orders:warnings.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{t('orders:warnings.intro')}</Text>
-                <List.Root ps="5" data-testid="order-warnings">
-                  {warnings.map((warning) => (
-                    <List.Item key={warning}>{text(warning)}</List.Item>
-                  ))}
-                </List.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onDismiss} disabled={sending}>
-                {t('orders:warnings.back')}
-              </Button>
-              <Button colorPalette="orange" onClick={onConfirm} loading={sending}>
-                {t('orders:warnings.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Text>{t('orders:warnings.intro')}</Text>
+        <List.Root ps="5" data-testid="order-warnings">
+          {warnings.map((warning) => (
+            <List.Item key={warning}>{text(warning)}</List.Item>
+          ))}
+        </List.Root>
+      </Stack>
+    </DialogFrame>
   );
 }
 
@@ -101,58 +91,46 @@ export interface CloseRefusedDialogProps {
 export function CloseRefusedDialog({ open, reasons, format, onSettle, onDismiss }: CloseRefusedDialogProps) {
   const { t } = useAppTranslation();
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
       role="alertdialog"
-      onOpenChange={(details) => {
-        if (!details.open) onDismiss();
-      }}
+      onDismiss={onDismiss}
+      title={t('orders:close_refused.title')}
+      data-testid="close-refused"
+      footer={
+        <Button variant="outline" onClick={onDismiss}>
+          {t('orders:close_refused.back')}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="close-refused">
-            <Dialog.Header>
-              <Dialog.Title>{t('orders:close_refused.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{t('orders:close_refused.intro')}</Text>
-                <List.Root ps="5" gap="3">
-                  {reasons.map((unsettled) => (
-                    <List.Item key={unsettled.reason}>
-                      <Stack gap="2" align="flex-start">
-                        <Text>
-                          {t(`orders:close_refused.${unsettled.reason}`, {
-                            amount: format(unsettled.amount_minor),
-                          })}
-                        </Text>
-                        {onSettle !== undefined && (
-                          <Button
-                            size="sm"
-                            colorPalette="blue"
-                            onClick={() => {
-                              onDismiss();
-                              onSettle(unsettled.reason);
-                            }}
-                          >
-                            {t(`orders:close_refused.settle.${unsettled.reason}`)}
-                          </Button>
-                        )}
-                      </Stack>
-                    </List.Item>
-                  ))}
-                </List.Root>
+      <Stack gap="3">
+        <Text>{t('orders:close_refused.intro')}</Text>
+        <List.Root ps="5" gap="3">
+          {reasons.map((unsettled) => (
+            <List.Item key={unsettled.reason}>
+              <Stack gap="2" align="flex-start">
+                <Text>
+                  {t(`orders:close_refused.${unsettled.reason}`, {
+                    amount: format(unsettled.amount_minor),
+                  })}
+                </Text>
+                {onSettle !== undefined && (
+                  <Button
+                    size="sm"
+                    colorPalette="blue"
+                    onClick={() => {
+                      onDismiss();
+                      onSettle(unsettled.reason);
+                    }}
+                  >
+                    {t(`orders:close_refused.settle.${unsettled.reason}`)}
+                  </Button>
+                )}
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onDismiss}>
-                {t('orders:close_refused.back')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </List.Item>
+          ))}
+        </List.Root>
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,23 +1,8 @@
-import { Badge, Card, DataList, HStack, Heading, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { Badge, DataList, HStack, Text } from '@chakra-ui/react';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import type { OrderDetail } from '../api/get-order.ts';
-import { formatDateTime } from './format.ts';
-
-function InfoCard({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={titleId} size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md" id={titleId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   const { t } = useAppTranslation();
@@ -36,7 +21,7 @@ export function CustomerCard({ order }: { order: OrderDetail }) {
   const { t } = useAppTranslation();
   const customer = order.customer;
   return (
-    <InfoCard title={t('orders:view.customer')}>
+    <SectionCard title={t('orders:view.customer')}>
       {customer === null ? (
         <Text color="fg.muted">{t('orders:view.no_customer')}</Text>
       ) : (
@@ -51,7 +36,7 @@ export function CustomerCard({ order }: { order: OrderDetail }) {
           <Row label={t('orders:view.postal_code')} value={customer.postal_code} />
         </DataList.Root>
       )}
-    </InfoCard>
+    </SectionCard>
   );
 }
 
@@ -64,7 +49,7 @@ export function DetailsCard({ order }: { order: OrderDetail }) {
     : order.source;
   const rent = order.type !== 'sale';
   return (
-    <InfoCard title={t('orders:view.details')}>
+    <SectionCard title={t('orders:view.details')}>
       <DataList.Root orientation="horizontal" size="sm">
         <Row label={t('orders:view.type')} value={t(`orders:types.${order.type}`)} />
         <Row label={t('orders:view.source')} value={source} />
@@ -84,7 +69,7 @@ export function DetailsCard({ order }: { order: OrderDetail }) {
           <Row label={t('orders:view.cancelled_at')} value={formatDateTime(order.cancelled_at)} />
         )}
       </DataList.Root>
-    </InfoCard>
+    </SectionCard>
   );
 }
 
@@ -93,7 +78,7 @@ export function MoneyCard({ order, currencySymbol }: { order: OrderDetail; curre
   const { t } = useAppTranslation();
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   return (
-    <InfoCard title={t('orders:view.money')}>
+    <SectionCard title={t('orders:view.money')}>
       <DataList.Root orientation="horizontal" size="sm">
         <Row label={t('orders:view.total')} value={money(order.total_minor)} />
         {order.type !== 'sale' && <Row label={t('orders:view.deposit')} value={money(order.deposit_minor)} />}
@@ -112,6 +97,6 @@ export function MoneyCard({ order, currencySymbol }: { order: OrderDetail; curre
           {order.has_delivery && <Badge colorPalette="blue">{t('orders:view.has_delivery')}</Badge>}
         </HStack>
       )}
-    </InfoCard>
+    </SectionCard>
   );
 }

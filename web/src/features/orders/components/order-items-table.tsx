@@ -1,10 +1,10 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { formatMoney } from '@nine/shared/money';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { itemActions, type OrderAction } from '../view/order-actions.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { itemName, itemTools, type ItemTool } from './order-item-tools.ts';
 import { ItemStatusBadge } from './order-status-badge.tsx';
 
@@ -27,6 +27,18 @@ export interface OrderItemsTableProps {
   onReturnDeposit?(): void;
 }
 
+/** One button of a line: an event of the order machine or a tool that opens a form. */
+interface LineTool {
+  key: string;
+  label: string;
+  run(): void;
+  /** Cancelling: a quiet red button. */
+  danger?: boolean;
+  loading?: boolean;
+  /** Stays usable while an action is being sent: it only leads to another panel. */
+  whileBusy?: boolean;
+}
+
 /** The order's items with the actions each allows now (from allowed_events, nothing else). */
 export function OrderItemsTable({
   order,
@@ -41,198 +53,159 @@ export function OrderItemsTable({
   onReturnDeposit,
 }: OrderItemsTableProps) {
   const { t } = useAppTranslation();
-  const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
+  const money = (minor: number) => (
+    <Text as="span" whiteSpace="nowrap">
+      {formatMoney(minor, currencySymbol, currentLanguage())}
+    </Text>
+  );
   if (order.items.length === 0) return <Text color="fg.muted">{t('orders:view.no_items')}</Text>;
-  // The actions column shows only when some item has an action now.
-  const costChangeable = (item: OrderItem) => onChangeCost !== undefined && item.status !== 'cancelled';
-  const toolsOf = (item: OrderItem) =>
-    onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item);
   const billable = new Set(
     onAddToInvoice === undefined ? [] : invoiceableItems(order).map((item) => item.id),
   );
-  const depositReturnable = (item: OrderItem) =>
-    onReturnDeposit !== undefined && order.deposit_in_custody && item.status === 'returned';
-  const withActions =
-    canChange &&
-    order.items.some(
-      (item) =>
-        itemActions(order.allowed_events, item.id).length > 0 ||
-        costChangeable(item) ||
-        toolsOf(item).length > 0 ||
-        billable.has(item.id) ||
-        depositReturnable(item),
-    );
+  const optional = (offered: boolean, tool: LineTool): LineTool[] => (offered ? [tool] : []);
+  const lineTools = (item: OrderItem): LineTool[] => [
+    ...itemActions(order.allowed_events, item.id).map((action) => ({
+      key: action.type,
+      label: t(`orders:actions.item.${action.type}`),
+      run: () => onAction(action),
+      danger: action.type === 'CANCEL_ITEMS',
+      loading:
+        pending?.type === action.type && pending.itemIds?.length === 1 && pending.itemIds[0] === item.id,
+    })),
+    ...optional(onChangeCost !== undefined && item.status !== 'cancelled', {
+      key: 'change_cost',
+      label: t('orders:change_cost.action'),
+      run: () => onChangeCost?.(item),
+    }),
+    ...(onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item)).map(
+      (tool: ItemTool) => ({
+        key: tool,
+        label: t(`orders:item_tools.${tool}`),
+        run: () => onItemTool?.(tool, item),
+      }),
+    ),
+    ...optional(billable.has(item.id), {
+      key: 'add_to_invoice',
+      label: t('orders:add_to_invoice.action'),
+      run: () => onAddToInvoice?.(item),
+    }),
+    ...optional(onReturnDeposit !== undefined && order.deposit_in_custody && item.status === 'returned', {
+      key: 'return_deposit',
+      label: t('orders:return_deposit.action'),
+      run: () => onReturnDeposit?.(),
+      whileBusy: true,
+    }),
+  ];
+  // The actions column shows only when some item has an action now.
+  const withActions = canChange && order.items.some((item) => lineTools(item).length > 0);
+
+  const columns: DataTableColumn<OrderItem>[] = [
+    {
+      id: 'product',
+      title: t('orders:view.product'),
+      cell: (item) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{item.product_name}</Text>
+          {item.product_category !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {item.product_category}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'sku',
+      title: t('orders:view.sku'),
+      cell: (item) =>
+        order.type === 'sale' ? (
+          // Sale products are sold off the shelf by product: their SKU is the product's, never missing.
+          <Text>{item.product_sku}</Text>
+        ) : item.item_sku !== null ? (
+          <Stack gap="0">
+            <Text>{item.item_sku}</Text>
+            {item.barcode !== null && (
+              <Text fontSize="xs" color="fg.muted">
+                {item.barcode}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">{t('orders:view.no_sku')}</Text>
+        ),
+    },
+    { id: 'quantity', title: t('orders:view.quantity'), cell: (item) => item.quantity, align: 'end' },
+    {
+      id: 'unit_price',
+      title: t('orders:view.unit_price'),
+      cell: (item) => money(item.unit_price_minor),
+      align: 'end',
+    },
+    {
+      id: 'discount',
+      title: t('orders:view.discount'),
+      cell: (item) => (item.discount_minor > 0 ? money(item.discount_minor) : ''),
+      align: 'end',
+    },
+    {
+      id: 'status',
+      title: t('orders:view.item_status'),
+      cell: (item) => (
+        <Stack gap="1" align="flex-start">
+          <ItemStatusBadge status={item.status} />
+          {item.delivered_at !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('orders:view.delivered_at', { at: formatDateTime(item.delivered_at) })}
+            </Text>
+          )}
+          {(item.counter_start !== null || item.counter_end !== null) && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('orders:item_tools.counters', {
+                start: item.counter_start ?? '—',
+                end: item.counter_end ?? '—',
+              })}
+            </Text>
+          )}
+          {item.returned_at !== null && (
+            <Text fontSize="xs" color="fg.muted">
+              {t('orders:view.returned_at', { at: formatDateTime(item.returned_at) })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+  if (withActions)
+    columns.push({
+      id: 'actions',
+      title: t('orders:view.item_actions'),
+      cell: (item) => (
+        <HStack gap="1" wrap="wrap">
+          {lineTools(item).map((tool) => (
+            <Button
+              key={tool.key}
+              size="xs"
+              variant={tool.danger ? 'ghost' : 'outline'}
+              colorPalette={tool.danger ? 'red' : undefined}
+              // "Deliver: Sea kayak (KAY-01)": every line has the same buttons.
+              aria-label={t('orders:actions.item_label', { action: tool.label, item: itemName(item) })}
+              disabled={busy && !tool.whileBusy}
+              loading={tool.loading}
+              onClick={tool.run}
+            >
+              {tool.label}
+            </Button>
+          ))}
+        </HStack>
+      ),
+    });
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('orders:view.product')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders:view.sku')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('orders:view.quantity')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('orders:view.unit_price')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('orders:view.discount')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('orders:view.item_status')}</Table.ColumnHeader>
-            {withActions && <Table.ColumnHeader>{t('orders:view.item_actions')}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {order.items.map((item) => {
-            const actions = withActions ? itemActions(order.allowed_events, item.id) : [];
-            return (
-              <Table.Row key={item.id}>
-                <Table.Cell>
-                  <Stack gap="0">
-                    <Text fontWeight="medium">{item.product_name}</Text>
-                    {item.product_category !== null && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {item.product_category}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Cell>
-                <Table.Cell>
-                  {order.type === 'sale' ? (
-                    // Sale products are sold off the shelf by product: their SKU is the product's, never missing.
-                    <Text>{item.product_sku}</Text>
-                  ) : item.item_sku !== null ? (
-                    <Stack gap="0">
-                      <Text>{item.item_sku}</Text>
-                      {item.barcode !== null && (
-                        <Text fontSize="xs" color="fg.muted">
-                          {item.barcode}
-                        </Text>
-                      )}
-                    </Stack>
-                  ) : (
-                    <Text color="fg.muted">{t('orders:view.no_sku')}</Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{item.quantity}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {money(item.unit_price_minor)}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {item.discount_minor > 0 ? money(item.discount_minor) : ''}
-                </Table.Cell>
-                <Table.Cell>
-                  <Stack gap="1" align="flex-start">
-                    <ItemStatusBadge status={item.status} />
-                    {item.delivered_at !== null && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('orders:view.delivered_at', { at: formatDateTime(item.delivered_at) })}
-                      </Text>
-                    )}
-                    {(item.counter_start !== null || item.counter_end !== null) && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('orders:item_tools.counters', {
-                          start: item.counter_start ?? '—',
-                          end: item.counter_end ?? '—',
-                        })}
-                      </Text>
-                    )}
-                    {item.returned_at !== null && (
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('orders:view.returned_at', { at: formatDateTime(item.returned_at) })}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Cell>
-                {withActions && (
-                  <Table.Cell>
-                    <HStack gap="1" wrap="wrap">
-                      {actions.map((action) => {
-                        const label = t(`orders:actions.item.${action.type}`);
-                        const working =
-                          pending?.type === action.type &&
-                          pending.itemIds?.length === 1 &&
-                          pending.itemIds[0] === item.id;
-                        return (
-                          <Button
-                            key={action.type}
-                            size="xs"
-                            variant={action.type === 'CANCEL_ITEMS' ? 'ghost' : 'outline'}
-                            colorPalette={action.type === 'CANCEL_ITEMS' ? 'red' : undefined}
-                            aria-label={t('orders:actions.item_label', {
-                              action: label,
-                              item: itemName(item),
-                            })}
-                            disabled={busy}
-                            loading={working}
-                            onClick={() => onAction(action)}
-                          >
-                            {label}
-                          </Button>
-                        );
-                      })}
-                      {costChangeable(item) && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={t('orders:actions.item_label', {
-                            action: t('orders:change_cost.action'),
-                            item: itemName(item),
-                          })}
-                          disabled={busy}
-                          onClick={() => onChangeCost?.(item)}
-                        >
-                          {t('orders:change_cost.action')}
-                        </Button>
-                      )}
-                      {toolsOf(item).map((tool) => {
-                        const label = t(`orders:item_tools.${tool}`);
-                        return (
-                          <Button
-                            key={tool}
-                            size="xs"
-                            variant="outline"
-                            aria-label={t('orders:actions.item_label', {
-                              action: label,
-                              item: itemName(item),
-                            })}
-                            disabled={busy}
-                            onClick={() => onItemTool?.(tool, item)}
-                          >
-                            {label}
-                          </Button>
-                        );
-                      })}
-                      {billable.has(item.id) && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={t('orders:actions.item_label', {
-                            action: t('orders:add_to_invoice.action'),
-                            item: itemName(item),
-                          })}
-                          disabled={busy}
-                          onClick={() => onAddToInvoice?.(item)}
-                        >
-                          {t('orders:add_to_invoice.action')}
-                        </Button>
-                      )}
-                      {depositReturnable(item) && (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={t('orders:actions.item_label', {
-                            action: t('orders:return_deposit.action'),
-                            item: itemName(item),
-                          })}
-                          onClick={() => onReturnDeposit?.()}
-                        >
-                          {t('orders:return_deposit.action')}
-                        </Button>
-                      )}
-                    </HStack>
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable<OrderItem>
+      columns={columns}
+      rows={order.items}
+      rowId={(item) => item.id}
+      caption={t('orders:view.items')}
+    />
   );
 }

@@ -16,7 +16,7 @@ import {
   type OrderListState,
 } from '../list/list-state.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { formatIsoDay } from './format.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 export interface OrderListFiltersProps {
   kind: OrderKind;
@@ -82,8 +82,7 @@ export function OrderListFilters({
           labels={{
             date: t('orders:filters.date'),
             preset: (preset) => t(`orders:date_presets.${preset}`),
-            range: (from, to) =>
-              t('orders:filters.range', { from: formatIsoDay(from), to: formatIsoDay(to) }),
+            range: (from, to) => t('orders:filters.range', { from: formatDay(from), to: formatDay(to) }),
             fromDate: t('orders:filters.from_date'),
             toDate: t('orders:filters.to_date'),
             periodStart: t('orders:filters.period_start'),

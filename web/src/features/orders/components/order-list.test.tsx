@@ -1,17 +1,12 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { OrderListRow } from '@nine/shared/schemas/orders';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { listPageAnswer } from '../../../testing/fake-list-page.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { columnConfigKey } from '../list/column-config.ts';
 import { OrderList } from './order-list.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function row(id: number, overrides: Partial<OrderListRow> = {}): OrderListRow {
   return {
@@ -52,54 +47,35 @@ let putColumns: unknown[] = [];
 function serve(total = 60, capped = false) {
   calls = [];
   putColumns = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/api/nine/user/settings/rent-orders.columns') {
-        if (request.method === 'PUT') {
-          const body = (await request.json()) as { value: unknown };
-          putColumns.push(body.value);
-          savedColumns = body.value;
-        }
-        return json(200, { data: savedColumns });
+  stubFetch(async (request, url) => {
+    if (url.pathname === '/api/nine/user/settings/rent-orders.columns') {
+      if (request.method === 'PUT') {
+        const body = (await request.json()) as { value: unknown };
+        putColumns.push(body.value);
+        savedColumns = body.value;
       }
-      calls.push(url);
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const size = Number(url.searchParams.get('page_size') ?? 25);
-      const rows = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) =>
-        row((page - 1) * size + i + 1, { overdue: i === 0 }),
-      );
-      return json(200, { data: { rows, total, total_capped: capped, page, page_size: size } });
-    }),
-  );
+      return json(200, { data: savedColumns });
+    }
+    calls.push(url);
+    return listPageAnswer(url, total, (n, i) => row(n, { overdue: i === 0 }), { capped });
+  });
 }
 
 function renderList(path: string) {
-  const location = memoryLocation({ path, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <OrderList
-              kind="rent"
-              title="Rent Orders"
-              locationId={1}
-              userId={7}
-              locations={[{ id: 1, name: 'Harbor Front' }]}
-              currencySymbol="$"
-              defaultPageSize={25}
-              orderHref={(id) => `/rent-orders/${id}`}
-              printHref={(id) => `/rent-orders/${id}/print`}
-            />
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return location;
+  return renderAtPath(
+    path,
+    <OrderList
+      kind="rent"
+      title="Rent Orders"
+      locationId={1}
+      userId={7}
+      locations={[{ id: 1, name: 'Harbor Front' }]}
+      currencySymbol="$"
+      defaultPageSize={25}
+      orderHref={(id) => `/rent-orders/${id}`}
+      printHref={(id) => `/rent-orders/${id}/print`}
+    />,
+  ).location;
 }
 
 const lastCall = () => calls[calls.length - 1]!.searchParams;

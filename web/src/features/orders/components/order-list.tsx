@@ -1,6 +1,7 @@
 import { HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { pageRange, pagerOf } from '../../../components/list-page.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useOrders, type OrderListParams } from '../api/get-orders.ts';
 import { useColumnSettings, useSaveColumnSettings } from '../api/column-settings.ts';
@@ -62,19 +63,13 @@ export function OrderList(props: OrderListProps) {
   const params = toOrderListParams(state, now);
   const query = useOrders(kind, locationId, params);
   const page = query.data;
-  const language = currentLanguage();
-
-  const summary = useMemo(() => {
-    if (page === undefined) return t('orders:list.loading');
-    if (page.total === 0 || page.rows.length === 0) return t('orders:list.none');
-    const format = new Intl.NumberFormat(language).format;
-    const from = (page.page - 1) * page.page_size + 1;
-    return t(page.total_capped ? 'orders:list.summary_capped' : 'orders:list.summary', {
-      from: format(from),
-      to: format(from + page.rows.length - 1),
-      total: format(page.total),
-    });
-  }, [page, t, language]);
+  const range = pageRange(page);
+  const summary =
+    range === 'loading'
+      ? t('orders:list.loading')
+      : range === 'none'
+        ? t('orders:list.none')
+        : t(range.capped ? 'orders:list.summary_capped' : 'orders:list.summary', range);
 
   return (
     <Stack gap="5">
@@ -129,17 +124,7 @@ export function OrderList(props: OrderListProps) {
         query={query}
         filters={state.filters}
         onFilter={(column, value) => change({ filters: withColumnFilter(state.filters, column, value) })}
-        pager={
-          page && {
-            page: state.page,
-            pageSize: state.pageSize,
-            total: page.total,
-            capped: page.total_capped,
-            rowsOnPage: page.rows.length,
-            onPage: (next) => change({ page: next }),
-            onPageSize: (pageSize) => change({ pageSize }),
-          }
-        }
+        pager={pagerOf(page, state, change)}
       />
     </Stack>
   );

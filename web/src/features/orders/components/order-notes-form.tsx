@@ -1,16 +1,29 @@
-import { Alert, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { errorCatalogue } from '@nine/shared/errors';
+import { orderNotesForm } from '@nine/shared/schemas/order-forms';
+import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
+import {
+  applyServerIssues,
+  useSchemaForm,
+  type SchemaForm,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { useUpdateOrderNotes, type OrderNotesBody } from '../api/update-order-notes.ts';
 import type { OrderKind } from '../order-kind.ts';
+import type { SchemaInput } from '../schema-input.ts';
 import { failureCode } from '../view/order-action-machine.ts';
 
 /** The server's limit on the customer note (the staff note's, 255, is the spec's). */
 export const CUSTOMER_NOTE_MAX = 2000;
+
+type Values = SchemaInput<typeof orderNotesForm>;
+type Output = NonNullable<(typeof orderNotesForm)['~standard']['types']>['output'];
+type NoteName = 'staff_note' | 'customer_note';
 
 export interface OrderNotesFormProps {
   kind: OrderKind;
@@ -32,76 +45,107 @@ export function notesChange(
   return 'staff_note' in body || 'customer_note' in body ? body : null;
 }
 
+const valuesOf = (order: OrderDetail) => ({
+  staff_note: order.staff_note ?? '',
+  customer_note: order.customer_note ?? '',
+});
+
+/** A note, its only rule being its length: the error names the limit, the staff note counts up to it. */
+function NoteField({
+  control,
+  name,
+  label,
+  max,
+  counted,
+  readOnly,
+  onEdit,
+}: {
+  control: SchemaForm<Values, Output>['control'];
+  name: NoteName;
+  label: string;
+  max: number;
+  counted: boolean;
+  readOnly: boolean;
+  onEdit(): void;
+}) {
+  const { t } = useAppTranslation();
+  const { field, fieldState } = useController({ control, name });
+  const ids = useFieldIds();
+  const text = field.value ?? '';
+  const error = fieldState.error ? t('orders:notes.too_long', { max }) : undefined;
+  const helperText = counted ? t('orders:notes.count', { count: text.trim().length, max }) : undefined;
+  return (
+    <FieldShell label={label} helperText={helperText} error={error} ids={ids}>
+      <Textarea
+        ref={field.ref}
+        name={field.name}
+        rows={3}
+        readOnly={readOnly}
+        aria-describedby={describedBy(ids, error, helperText)}
+        value={text}
+        onChange={(event) => {
+          field.onChange(event.currentTarget.value);
+          onEdit();
+        }}
+        onBlur={field.onBlur}
+      />
+    </FieldShell>
+  );
+}
+
 /** Staff note (at most 255 characters, spec section 5) and customer note, saved with the order's version. */
 export function OrderNotesForm({ kind, locationId, order, canChange }: OrderNotesFormProps) {
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const mutation = useUpdateOrderNotes(kind, locationId, order.id);
-  const [staff, setStaff] = useState(order.staff_note ?? '');
-  const [customer, setCustomer] = useState(order.customer_note ?? '');
+  // Checked as typed: the length limit shows before anything is sent.
+  const form = useSchemaForm(orderNotesForm, { defaultValues: valuesOf(order), mode: 'onChange' });
   // When the order's notes change underneath (saved here, or by someone else), untouched fields follow.
-  const [base, setBase] = useState({ staff: order.staff_note ?? '', customer: order.customer_note ?? '' });
-  const incoming = { staff: order.staff_note ?? '', customer: order.customer_note ?? '' };
-  if (incoming.staff !== base.staff || incoming.customer !== base.customer) {
-    if (staff === base.staff) setStaff(incoming.staff);
-    if (customer === base.customer) setCustomer(incoming.customer);
-    setBase(incoming);
-  }
+  const { staff_note: staffNote, customer_note: customerNote } = valuesOf(order);
+  useEffect(() => {
+    form.reset({ staff_note: staffNote, customer_note: customerNote }, { keepDirtyValues: true });
+  }, [form, staffNote, customerNote]);
 
-  const staffTooLong = staff.trim().length > STAFF_NOTE_MAX;
-  const customerTooLong = customer.trim().length > CUSTOMER_NOTE_MAX;
-  const change = notesChange(order, staff, customer);
+  const [staff, customer] = useWatch({ control: form.control, name: ['staff_note', 'customer_note'] });
+  const change = notesChange(order, staff ?? '', customer ?? '');
+  const invalid = Object.keys(form.formState.errors).length > 0;
   const stale = mutation.isError && failureCode(mutation.error) === errorCatalogue.versionConflict.code;
+
+  const submit = form.handleSubmit((notes) => {
+    const body = notesChange(order, notes.staff_note ?? '', notes.customer_note ?? '');
+    if (body === null) return;
+    mutation.mutate(body, {
+      onError: (error) => {
+        if (applyServerIssues(form, error)) mutation.reset();
+        // Whatever went wrong, show the order as it is now; the typed text stays in the fields.
+        void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, order.id) });
+      },
+    });
+  });
+
+  const field = (name: NoteName, label: string, max: number) => (
+    <NoteField
+      control={form.control}
+      name={name}
+      label={label}
+      max={max}
+      counted={name === 'staff_note'}
+      readOnly={!canChange}
+      onEdit={mutation.reset}
+    />
+  );
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (change === null || staffTooLong || customerTooLong) return;
-        mutation.mutate(change, {
-          onError: () => {
-            // Whatever went wrong, show the order as it is now; the typed text stays in the fields.
-            void queryClient.invalidateQueries({ queryKey: orderQueryKey(kind, locationId, order.id) });
-          },
-        });
+        void submit();
       }}
     >
       <Stack gap="4">
-        <Field.Root invalid={staffTooLong} readOnly={!canChange}>
-          <Field.Label>{t('orders:notes.staff_note')}</Field.Label>
-          <Textarea
-            name="staff_note"
-            rows={3}
-            value={staff}
-            onChange={(event) => {
-              setStaff(event.currentTarget.value);
-              mutation.reset();
-            }}
-          />
-          {staffTooLong ? (
-            <Field.ErrorText>{t('orders:notes.too_long', { max: STAFF_NOTE_MAX })}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>
-              {t('orders:notes.count', { count: staff.trim().length, max: STAFF_NOTE_MAX })}
-            </Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root invalid={customerTooLong} readOnly={!canChange}>
-          <Field.Label>{t('orders:notes.customer_note')}</Field.Label>
-          <Textarea
-            name="customer_note"
-            rows={3}
-            value={customer}
-            onChange={(event) => {
-              setCustomer(event.currentTarget.value);
-              mutation.reset();
-            }}
-          />
-          {customerTooLong && (
-            <Field.ErrorText>{t('orders:notes.too_long', { max: CUSTOMER_NOTE_MAX })}</Field.ErrorText>
-          )}
-        </Field.Root>
+        {field('staff_note', t('orders:notes.staff_note'), STAFF_NOTE_MAX)}
+        {field('customer_note', t('orders:notes.customer_note'), CUSTOMER_NOTE_MAX)}
         {mutation.isError && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
@@ -120,7 +164,7 @@ export function OrderNotesForm({ kind, locationId, order, canChange }: OrderNote
             type="submit"
             alignSelf="flex-start"
             size="sm"
-            disabled={change === null || staffTooLong || customerTooLong}
+            disabled={change === null || invalid}
             loading={mutation.isPending}
           >
             {t('orders:notes.save')}

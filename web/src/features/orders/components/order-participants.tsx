@@ -1,10 +1,14 @@
-import { Alert, Button, Field, Grid, HStack, Input, List, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Grid, HStack, List, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { OrderParticipantInput } from '@nine/shared/schemas/orders';
+import { orderParticipantInput, type OrderParticipantInput } from '@nine/shared/schemas/orders';
+import { TextField } from '../../../components/form/fields.tsx';
+import { WholeNumberField } from '../../../components/form/number-and-instant-fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { addParticipant, removeParticipant, useOrderChange } from '../api/order-customer-info.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
+import type { SchemaInput } from '../schema-input.ts';
 
 export interface OrderParticipantsProps {
   kind: OrderKind;
@@ -13,12 +17,9 @@ export interface OrderParticipantsProps {
   canChange: boolean;
 }
 
-const wholeNumber = (value: string, min: number, max: number): number | null | undefined => {
-  if (value.trim() === '') return null;
-  if (!/^\d{1,3}$/.test(value.trim())) return undefined;
-  const n = Number(value);
-  return n >= min && n <= max ? n : undefined;
-};
+type Values = SchemaInput<typeof orderParticipantInput>;
+
+const EMPTY: Values = { name: '', age: null, weight_kg: null, notes: '' };
 
 /** Who takes part (spec: customer info, participants): name, and optional age, weight and notes. */
 export function OrderParticipants({ kind, locationId, order, canChange }: OrderParticipantsProps) {
@@ -29,15 +30,31 @@ export function OrderParticipants({ kind, locationId, order, canChange }: OrderP
   const remove = useOrderChange(kind, locationId, order.id, (participantId: number) =>
     removeParticipant(kind, order.id, participantId),
   );
-  const [name, setName] = useState('');
-  const [age, setAge] = useState('');
-  const [weight, setWeight] = useState('');
-  const [notes, setNotes] = useState('');
   const [done, setDone] = useState('');
-
-  const ageValue = wholeNumber(age, 0, 130);
-  const weightValue = wholeNumber(weight, 1, 400);
-  const valid = name.trim() !== '' && ageValue !== undefined && weightValue !== undefined;
+  const form = useSchemaForm(orderParticipantInput, {
+    defaultValues: EMPTY,
+    messages: { age: { number: 'common:form.invalid' }, weight_kg: { number: 'common:form.invalid' } },
+  });
+  const submit = form.handleSubmit((participant) => {
+    if (add.isPending) return;
+    add.mutate(
+      {
+        ...participant,
+        age: participant.age ?? null,
+        weight_kg: participant.weight_kg ?? null,
+        notes: participant.notes || null,
+      },
+      {
+        onSuccess: () => {
+          form.reset(EMPTY);
+          setDone(t('orders:participants.added'));
+        },
+        onError: (error) => {
+          if (applyServerIssues(form, error)) add.reset();
+        },
+      },
+    );
+  });
 
   return (
     <Stack gap="4">
@@ -87,52 +104,36 @@ export function OrderParticipants({ kind, locationId, order, canChange }: OrderP
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!valid || add.isPending) return;
-            add.mutate(
-              {
-                name: name.trim(),
-                age: ageValue ?? null,
-                weight_kg: weightValue ?? null,
-                notes: notes.trim() || null,
-              },
-              {
-                onSuccess: () => {
-                  setName('');
-                  setAge('');
-                  setWeight('');
-                  setNotes('');
-                  setDone(t('orders:participants.added'));
-                },
-              },
-            );
+            void submit();
           }}
         >
           <Stack gap="3">
             <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr 1fr' }} gap="3">
-              <Field.Root required>
-                <Field.Label>
-                  {t('orders:participants.name')} <Field.RequiredIndicator />
-                </Field.Label>
-                <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
-              </Field.Root>
-              <Field.Root invalid={ageValue === undefined}>
-                <Field.Label>{t('orders:participants.age')}</Field.Label>
-                <Input inputMode="numeric" value={age} onChange={(e) => setAge(e.target.value)} />
-              </Field.Root>
-              <Field.Root invalid={weightValue === undefined}>
-                <Field.Label>{t('orders:participants.weight_kg')}</Field.Label>
-                <Input inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} />
-              </Field.Root>
+              <TextField
+                control={form.control}
+                name="name"
+                label={t('orders:participants.name')}
+                required
+                maxLength={120}
+              />
+              <WholeNumberField control={form.control} name="age" label={t('orders:participants.age')} />
+              <WholeNumberField
+                control={form.control}
+                name="weight_kg"
+                label={t('orders:participants.weight_kg')}
+              />
             </Grid>
-            <Field.Root>
-              <Field.Label>{t('orders:participants.notes')}</Field.Label>
-              <Input value={notes} maxLength={500} onChange={(e) => setNotes(e.target.value)} />
-            </Field.Root>
+            <TextField
+              control={form.control}
+              name="notes"
+              label={t('orders:participants.notes')}
+              maxLength={500}
+            />
             <HStack justify="space-between" wrap="wrap">
               <Text role="status" fontSize="sm" color="fg.success">
                 {done}
               </Text>
-              <Button type="submit" size="sm" disabled={!valid} loading={add.isPending}>
+              <Button type="submit" size="sm" loading={add.isPending}>
                 {t('orders:participants.add')}
               </Button>
             </HStack>

@@ -2,11 +2,11 @@ import { Alert, Box, Button, Field, HStack, Image, Input, List, Stack, Text, cha
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ORDER_PHOTO_EXTENSIONS, type OrderPhoto } from '@nine/shared/schemas/orders';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { deleteOrderPhoto, fetchOrderPhoto, uploadOrderPhoto, type PhotoAuth } from '../api/order-photos.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { formatDateTime } from './format.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 
 export interface OrderPhotosProps {
   kind: OrderKind;
@@ -26,11 +26,6 @@ export function photoProblem(file: File, maxBytes: number): 'wrong_type' | 'too_
   if (!(ORDER_PHOTO_EXTENSIONS as readonly string[]).includes(extension)) return 'wrong_type';
   if (file.size > maxBytes) return 'too_large';
   return null;
-}
-
-function formatSize(bytes: number, language: string): string {
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  return bytes >= 1_048_576 ? `${format.format(bytes / 1_048_576)} MB` : `${format.format(bytes / 1024)} KB`;
 }
 
 /** The order's photos: upload (jpeg, png, jpg, webp within the location's size limit), view, delete. */
@@ -83,7 +78,7 @@ export function OrderPhotos({ kind, locationId, order, canChange, token }: Order
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
                     {t('orders:photos.added_by', {
-                      size: formatSize(photo.size_bytes, currentLanguage()),
+                      size: formatBytes(photo.size_bytes),
                       at: formatDateTime(photo.created_at),
                       user: photo.created_by ?? '—',
                     })}

@@ -5,7 +5,7 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { signOrder, useOrderChange } from '../api/order-customer-info.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 export interface OrderSignatureProps {
   kind: OrderKind;

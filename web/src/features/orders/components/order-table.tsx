@@ -1,7 +1,7 @@
 import { Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { OrderFilterColumn, OrderListRow } from '@nine/shared/schemas/orders';
 import {
   DataTable,
@@ -23,7 +23,6 @@ import { columnFilterType, type ColumnFilters } from '../list/column-filters.ts'
 import type { OrderKind } from '../order-kind.ts';
 import { ColumnFilter } from './column-filter.tsx';
 import { defaultColumnTitle } from './column-title.ts';
-import { formatDateTime } from './format.ts';
 import { OrderFlags } from './order-flags.tsx';
 import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
 
@@ -104,7 +103,7 @@ function buildCells(deps: CellDeps): Record<OrderColumnId, Cell> {
       </Text>
     ),
     total: (row) => <Text whiteSpace="nowrap">{money(row.total_minor)}</Text>,
-    rental_items: (row) => new Intl.NumberFormat(language).format(row.rental_items),
+    rental_items: (row) => formatNumber(row.rental_items, {}, language),
     flags: (row) => <OrderFlags flags={row.flags} />,
     source: (row) => sourceLabel(t, row.source),
     status: (row) => (

@@ -1,9 +1,8 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { ORDER_AUDIT_ACTIONS, type OrderAuditAction } from '@nine/shared/order-audit';
-import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../../../lib/i18n.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { orderFixture } from '../testing/order-fixtures.ts';
 import { describeEntry, OrderTimeline } from './order-timeline.tsx';
 
@@ -175,21 +174,17 @@ describe('order timeline', () => {
   });
 
   it('shows each entry’s sentence, details and who did it', () => {
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <OrderTimeline
-            order={orderFixture({
-              timeline: [
-                entry('payment', EXAMPLES.payment),
-                entry('deposit:held', EXAMPLES['deposit:held']),
-                entry('refund', EXAMPLES.refund),
-              ],
-            })}
-            currencySymbol="$"
-          />
-        </I18nextProvider>
-      </ChakraProvider>,
+    renderWithProviders(
+      <OrderTimeline
+        order={orderFixture({
+          timeline: [
+            entry('payment', EXAMPLES.payment),
+            entry('deposit:held', EXAMPLES['deposit:held']),
+            entry('refund', EXAMPLES.refund),
+          ],
+        })}
+        currencySymbol="$"
+      />,
     );
     const list = screen.getByRole('list');
     const [payment, deposit, refund] = within(list).getAllByRole('listitem');

@@ -1,15 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
 import type { OrderDetail } from '../api/get-order.ts';
-import { OrderView } from './order-view.tsx';
 import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { renderOrderView } from '../testing/render-order-view.tsx';
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return orderFixture({
@@ -41,7 +36,7 @@ function serve(initial: OrderDetail, next: (sent: Sent) => OrderDetail | Respons
       const request = typeof input === 'string' ? new Request(`http://nine.test${input}`, init) : input;
       const url = new URL(request.url);
       if (request.method === 'GET' && url.pathname === '/api/nine/rent-orders/41')
-        return json(200, { data: initial });
+        return jsonResponse(200, { data: initial });
       const type = request.headers.get('content-type') ?? '';
       const body = type.includes('json')
         ? await request.json()
@@ -51,33 +46,14 @@ function serve(initial: OrderDetail, next: (sent: Sent) => OrderDetail | Respons
       const entry = { method: request.method, path: url.pathname, body, headers: request.headers };
       sent.push(entry);
       const answer = next(entry);
-      return answer instanceof Response ? answer : json(200, { data: answer });
+      return answer instanceof Response ? answer : jsonResponse(200, { data: answer });
     }),
   );
   return sent;
 }
 
-function renderView(props: { canChange?: boolean } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <OrderView
-            kind="rent"
-            id={41}
-            locationId={1}
-            currencySymbol="$"
-            canChange={props.canChange ?? true}
-            token="tok-1"
-            listHref="/rent-orders"
-            printLinks={[]}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
+const renderView = (props: { canChange?: boolean } = {}) =>
+  renderOrderView({ canChange: props.canChange ?? true, token: 'tok-1' });
 
 beforeAll(async () => {
   await initI18n();
@@ -225,7 +201,7 @@ describe('order view: customer info, photos, change cost', { timeout: 40_000 }, 
   it('replaces an item, asking to confirm a change of options or category when the server wants it', async () => {
     const sent = serve(order(), () =>
       sent.length === 1
-        ? json(422, {
+        ? jsonResponse(422, {
             resp_code: 1205,
             resp_message: 'Please confirm the warnings before continuing.',
             data: { warnings: ['category_change'] },

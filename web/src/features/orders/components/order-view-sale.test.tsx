@@ -1,16 +1,11 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
-import { OrderView } from './order-view.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { renderOrderView } from '../testing/render-order-view.tsx';
 
 /** A quick sale of two shelf products (no serialized items), paid and closed. */
 function closedSale(overrides: Partial<OrderDetail> = {}): OrderDetail {
@@ -37,32 +32,8 @@ function closedSale(overrides: Partial<OrderDetail> = {}): OrderDetail {
 }
 
 function show(kind: OrderKind, order: OrderDetail) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (request.method === 'GET' && url.pathname === `/api/nine/${kind}-orders/${order.id}`)
-        return json(200, { data: order });
-      return json(404, { resp_code: 1004, resp_message: 'not found' });
-    }),
-  );
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <OrderView
-            kind={kind}
-            id={order.id}
-            locationId={1}
-            currencySymbol="$"
-            canChange
-            listHref={`/${kind}-orders`}
-            printLinks={[]}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  stubApi({ [`GET nine/${kind}-orders/${order.id}`]: () => jsonResponse(200, { data: order }) });
+  renderOrderView({ kind, id: order.id });
 }
 
 beforeAll(async () => {

@@ -1,23 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  HStack,
-  Heading,
-  Link as ChakraLink,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { OrderEventType } from '@nine/shared/order-machine';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, useOrder, type OrderDetail, type OrderItem } from '../api/get-order.ts';
@@ -64,56 +54,23 @@ export interface OrderViewProps {
 /** The forward steps of an order; undoing, refunds and cancelling are secondary. */
 const primaryActions: readonly OrderEventType[] = ['CONFIRM', 'DELIVER', 'RETURN', 'CLOSE'];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={titleId} size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md" id={titleId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 /** The order view: what it is, who it is for, its items and what may happen to them now. */
 export function OrderView(props: OrderViewProps) {
   const { kind, id, locationId } = props;
   const { t } = useAppTranslation();
   const query = useOrder(kind, locationId, id);
 
-  if (query.isPending) {
-    return (
-      <Stack gap="4" aria-busy="true">
-        <Skeleton height="10" width="60" />
-        <Skeleton height="40" />
-        <Text srOnly>{t('common:loading')}</Text>
-      </Stack>
-    );
-  }
+  if (query.isPending) return <RecordLoading />;
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="4" align="flex-start">
-        <Alert.Root status={notFound ? 'info' : 'error'} role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{notFound ? t('orders:view.not_found') : t('orders:view.load_failed')}</Alert.Title>
-            {!notFound && <Alert.Description>{query.error.message}</Alert.Description>}
-          </Alert.Content>
-          {!notFound && (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-            >
-              {t('common:try_again')}
-            </Button>
-          )}
-        </Alert.Root>
+        <RecordLoadFailed
+          error={query.error}
+          notFound={t('orders:view.not_found')}
+          failed={t('orders:view.load_failed')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
         <ChakraLink asChild colorPalette="blue" variant="underline">
           <Link href={props.listHref}>{t('orders:view.back_to_list')}</Link>
         </ChakraLink>
@@ -256,7 +213,7 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         <MoneyCard order={order} currencySymbol={currencySymbol} />
       </Grid>
 
-      <Section title={t('orders:view.items')}>
+      <SectionCard title={t('orders:view.items')}>
         <OrderItemsTable
           order={order}
           currencySymbol={currencySymbol}
@@ -276,22 +233,22 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
             : {})}
           {...(returnDeposit !== undefined ? { onReturnDeposit: returnDeposit } : {})}
         />
-      </Section>
+      </SectionCard>
 
       {/* Who rides and who signed for the gear belong to rentals; a sale is handed over at the counter. */}
       {order.type !== 'sale' && (
         <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-          <Section title={t('orders:participants.title')}>
+          <SectionCard title={t('orders:participants.title')}>
             <OrderParticipants kind={kind} locationId={locationId} order={order} canChange={canChange} />
-          </Section>
-          <Section title={t('orders:signature.title')}>
+          </SectionCard>
+          <SectionCard title={t('orders:signature.title')}>
             <OrderSignature kind={kind} locationId={locationId} order={order} canChange={canChange} />
-          </Section>
+          </SectionCard>
         </Grid>
       )}
 
       {props.token !== undefined && (
-        <Section title={t('orders:photos.title')}>
+        <SectionCard title={t('orders:photos.title')}>
           <OrderPhotos
             kind={kind}
             locationId={locationId}
@@ -299,16 +256,16 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
             canChange={canChange}
             token={props.token}
           />
-        </Section>
+        </SectionCard>
       )}
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-        <Section title={t('orders:notes.title')}>
+        <SectionCard title={t('orders:notes.title')}>
           <OrderNotesForm kind={kind} locationId={locationId} order={order} canChange={canChange} />
-        </Section>
-        <Section title={t('orders:timeline.title')}>
+        </SectionCard>
+        <SectionCard title={t('orders:timeline.title')}>
           <OrderTimeline order={order} currencySymbol={currencySymbol} />
-        </Section>
+        </SectionCard>
       </Grid>
 
       <ItemToolDialog

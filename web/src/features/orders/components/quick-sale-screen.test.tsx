@@ -142,4 +142,76 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
       items: [{ product_id: 1, quantity: 1, discount_minor: 0 }],
     });
   });
+
+  it('checks the discounts and the note by the sale’s rules as typed, lands the server’s issue on its line, and sends a new key once edited', async () => {
+    serve();
+    // The sale's create answers a refused discount first, then the sale.
+    const answers = [
+      json(400, {
+        resp_code: 1001,
+        resp_message: 'The request is not valid.',
+        data: {
+          issues: [{ path: ['items', 0, 'discount_minor'], code: 'custom', message: 'discount_above_line' }],
+        },
+      }),
+      json(201, { data: orderFixture({ id: 77, number: 200077, type: 'sale', status: 'open', version: 1 }) }),
+    ];
+    const served = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (request) => {
+      const url = new URL((request as Request).url);
+      if ((request as Request).method !== 'POST' || url.pathname !== '/api/nine/sale-orders')
+        return served(request);
+      posted.push({
+        body: await (request as Request).json(),
+        key: (request as Request).headers.get('idempotency-key'),
+      });
+      return answers.shift()!;
+    });
+    renderScreen();
+    const scan = screen.getByLabelText('Scan or type a code');
+    fireEvent.change(scan, { target: { value: '400001' } });
+    fireEvent.submit(scan.closest('form')!);
+    const discount = await screen.findByLabelText('Discount on Surf wax');
+    const checkout = () => screen.getByRole('button', { name: 'Complete sale' }) as HTMLButtonElement;
+
+    // Above the line's 4.50: refused on the line, and the sale waits.
+    fireEvent.change(discount, { target: { value: '5.00' } });
+    expect(await screen.findByText("The discount cannot exceed the line's price.")).toBeTruthy();
+    expect(checkout().disabled).toBe(true);
+    // One more makes the line 9.00: the same discount is right now.
+    fireEvent.keyDown(scan, { key: '+' });
+    await waitFor(() =>
+      expect(screen.queryByText("The discount cannot exceed the line's price.")).toBeNull(),
+    );
+    expect(within(screen.getByRole('table', { name: 'Sale lines' })).getByText('$4.00')).toBeTruthy();
+
+    const note = screen.getByLabelText('Staff note');
+    fireEvent.change(note, { target: { value: 'x'.repeat(256) } });
+    expect(await screen.findByText('At most 255 characters.')).toBeTruthy();
+    expect(checkout().disabled).toBe(true);
+    fireEvent.change(note, { target: { value: ' Gift wrap ' } });
+    await waitFor(() => expect(checkout().disabled).toBe(false));
+    fireEvent.click(checkout());
+
+    expect(
+      await screen.findByText('The sale could not be completed: The request is not valid.'),
+    ).toBeTruthy();
+    expect(await screen.findByText("The discount cannot exceed the line's price.")).toBeTruthy();
+    expect(discount.getAttribute('aria-invalid')).toBe('true');
+    expect(posted[0]!.body).toEqual({
+      items: [{ product_id: 1, quantity: 2, discount_minor: 500 }],
+      staff_note: 'Gift wrap',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the sale' }));
+    fireEvent.change(discount, { target: { value: '1' } });
+    await waitFor(() => expect(checkout().disabled).toBe(false));
+    fireEvent.click(checkout());
+    expect(await screen.findByText('Sale #200077 completed.')).toBeTruthy();
+    expect(posted[1]!.body).toEqual({
+      items: [{ product_id: 1, quantity: 2, discount_minor: 100 }],
+      staff_note: 'Gift wrap',
+    });
+    expect(posted[1]!.key).not.toBe(posted[0]!.key);
+  });
 });

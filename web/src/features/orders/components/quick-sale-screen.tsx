@@ -4,33 +4,36 @@ import {
   Field,
   HStack,
   Heading,
-  IconButton,
   Input,
   Link as ChakraLink,
   Stack,
-  Table,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
-import { formatMoney, parseMoneyInput } from '@nine/shared/money';
+import { formatMoney } from '../../../lib/format.ts';
+import { quickSaleForm } from '@nine/shared/schemas/order-forms';
 import type { PaymentView } from '@nine/shared/schemas/payments';
+import { valueOfDecimalText } from '../../../components/form/money-field.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createSaleOrder } from '../api/create-sale-order.ts';
 import { getOrder, orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { lookupCatalogue } from '../api/lookup-catalogue.ts';
 import { sendOrderEvent } from '../api/send-order-event.ts';
-import { discountValid, lineGrossMinor, lineLabel, type DraftLine } from '../create/draft-lines.ts';
+import { lineGrossMinor, lineLabel } from '../create/draft-lines.ts';
 import { quickSaleMachine, saleSubtotalMinor, type ScanState } from '../create/quick-sale-machine.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
 import { CustomerSearchField } from './customer-search-field.tsx';
+import { NoteField } from './note-field.tsx';
 import { WarningsDialog } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { DraftLinesTable, LineQuantityInput, SeveralMatches } from './draft-lines-table.tsx';
 import { ScanField } from './scan-field.tsx';
 
 export interface QuickSaleScreenProps {
@@ -75,51 +78,52 @@ function ScanMessage({ scan, onPick }: { scan: ScanState; onPick(index: number):
     case 'failed':
       return <Text color="fg.error">{t('orders:quick_sale.lookup_failed', { message: scan.message })}</Text>;
     case 'several':
-      return (
-        <Stack gap="2">
-          <Text>{t('orders:create.several_matches', { code: scan.code })}</Text>
-          <HStack gap="2" wrap="wrap">
-            {scan.matches.map((match, index) => (
-              <Button
-                key={`${match.product_id}-${match.item_id ?? ''}`}
-                size="xs"
-                variant="outline"
-                onClick={() => onPick(index)}
-              >
-                {lineLabel({ match })}
-              </Button>
-            ))}
-          </HStack>
-        </Stack>
-      );
+      return <SeveralMatches lookup={scan} onPick={onPick} />;
   }
 }
 
-function DiscountInput({
-  line,
+/** The sale's form: the staff note and each line's discount, checked by the sale's rules as typed. */
+function useSaleForm() {
+  return useSchemaForm(quickSaleForm, {
+    defaultValues: { staff_note: '', items: [] },
+    mode: 'onChange',
+    messages: { 'items.*.discount_minor': { discount_above_line: 'orders:quick_sale.discount_too_high' } },
+  });
+}
+type SaleForm = ReturnType<typeof useSaleForm>;
+
+/** A line's discount, compact in its row: empty for none; refused text stays as typed beside its error. */
+function DiscountField({
+  control,
+  index,
   label,
-  onChange,
 }: {
-  line: DraftLine;
+  control: SaleForm['control'];
+  index: number;
   label: string;
-  onChange(minor: number): void;
 }) {
-  const [text, setText] = useState(line.discountMinor === 0 ? '' : (line.discountMinor / 100).toFixed(2));
+  const { field, fieldState } = useController({ control, name: `items.${index}.discount_minor` });
+  const [text, setText] = useState(() =>
+    typeof field.value === 'number' && field.value > 0 ? (field.value / 100).toFixed(2) : '',
+  );
   return (
-    <Input
-      size="xs"
-      width="24"
-      inputMode="decimal"
-      aria-label={label}
-      value={text}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setText(value);
-        // An emptied field removes the discount; text that is not an amount keeps the last one.
-        const minor = value.trim() === '' ? 0 : parseMoneyInput(value);
-        if (minor !== null) onChange(minor);
-      }}
-    />
+    <Field.Root invalid={fieldState.error !== undefined}>
+      <Input
+        ref={field.ref}
+        name={field.name}
+        size="xs"
+        width="24"
+        inputMode="decimal"
+        aria-label={label}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          field.onChange(valueOfDecimalText(event.currentTarget.value));
+        }}
+        onBlur={field.onBlur}
+      />
+      <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
+    </Field.Root>
   );
 }
 
@@ -289,18 +293,55 @@ export function QuickSaleScreen({
 }: QuickSaleScreenProps) {
   const { t } = useAppTranslation();
   const scanRef = useRef<HTMLInputElement>(null);
+  // The form holds the note and the discounts as typed; the flow gets them checked at checkout.
+  const form = useSaleForm();
   const machine = useMemo(
     () =>
       quickSaleMachine.provide({
         actors: {
           lookup: fromPromise(({ input, signal }) => lookupCatalogue('sale', input.code, { signal })),
-          create: fromPromise(({ input }) => createSaleOrder(input.body, input.key)),
+          create: fromPromise(async ({ input }) => {
+            try {
+              return await createSaleOrder(input.body, input.key);
+            } catch (error) {
+              // A field the server refuses shows on its field too; the failure shows with Retry and Edit.
+              applyServerIssues(form, error);
+              throw error;
+            }
+          }),
         },
       }),
-    [],
+    [form],
   );
   const [state, send] = useMachine(machine, { input: {} });
   const { context } = state;
+
+  // The lines are the flow's (scans, quantities); the form follows them, keeping each line's discount by
+  // its key and checking it against the line's amount now. Before paint, so a new line has its field.
+  const { lines } = context;
+  useLayoutEffect(() => {
+    const typed = new Map(form.getValues('items').map((item) => [item.key, item.discount_minor]));
+    const items = lines.map((line) => ({
+      key: line.key,
+      amount_minor: lineGrossMinor(line),
+      discount_minor: typed.get(line.key) ?? null,
+    }));
+    form.setValue('items', items, { shouldValidate: true });
+  }, [form, lines]);
+  const typedItems = useWatch({ control: form.control, name: 'items' });
+  const indexOf = (key: string) => typedItems.findIndex((item) => item.key === key);
+  // What the line totals and the subtotal show: the discount typed, none while it is not an amount.
+  const discountOf = (key: string) => {
+    const minor = typedItems[indexOf(key)]?.discount_minor;
+    return typeof minor === 'number' && Number.isFinite(minor) ? minor : 0;
+  };
+  const formInvalid = Object.keys(form.formState.errors).length > 0;
+  const checkout = form.handleSubmit((values) => {
+    for (const item of values.items)
+      send({ type: 'SET_DISCOUNT', key: item.key, discountMinor: item.discount_minor });
+    send({ type: 'SET_NOTE', staffNote: values.staff_note ?? '' });
+    send({ type: 'CHECKOUT' });
+  });
 
   // A device scan adds its code once, while lines are being taken (not over a finished sale).
   const lastSeq = useRef<number | null>(null);
@@ -312,7 +353,6 @@ export function QuickSaleScreen({
   }, [deviceScan, takingLines, send]);
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   const submitting = state.matches('submitting');
-  const noteTooLong = context.staffNote.trim().length > STAFF_NOTE_MAX;
 
   if (state.matches('done') && context.created !== null) {
     return (
@@ -326,7 +366,10 @@ export function QuickSaleScreen({
         orderHref={orderHref}
         renderReceipt={renderReceipt}
         renderPayment={renderPayment}
-        onNewSale={() => send({ type: 'NEW_SALE' })}
+        onNewSale={() => {
+          form.reset();
+          send({ type: 'NEW_SALE' });
+        }}
       />
     );
   }
@@ -373,88 +416,63 @@ export function QuickSaleScreen({
       {context.lines.length === 0 ? (
         <Text color="fg.muted">{t('orders:quick_sale.no_lines')}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" aria-label={t('orders:quick_sale.lines')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('orders:quick_sale.product')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('orders:quick_sale.unit_price')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orders:quick_sale.quantity')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('orders:quick_sale.discount')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('orders:quick_sale.line_total')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {context.lines.map((line) => {
-                const label = lineLabel(line);
-                return (
-                  <Table.Row
-                    key={line.key}
-                    data-short={context.outOfStock.includes(line.match.product_sku) || undefined}
-                  >
-                    <Table.Cell>
-                      <Text fontWeight="medium">{label}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {line.match.product_sku}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{money(line.match.price_minor)}</Table.Cell>
-                    <Table.Cell>
-                      <Input
-                        size="xs"
-                        width="20"
-                        type="number"
-                        min={0}
-                        max={999}
-                        aria-label={t('orders:quick_sale.quantity_for', { item: label })}
-                        value={line.quantity}
-                        onChange={(event) =>
-                          send({
-                            type: 'SET_QUANTITY',
-                            key: line.key,
-                            quantity: Number(event.currentTarget.value),
-                          })
-                        }
-                      />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Field.Root invalid={!discountValid(line)}>
-                        <DiscountInput
-                          line={line}
-                          label={t('orders:quick_sale.discount_for', { item: label })}
-                          onChange={(discountMinor) =>
-                            send({ type: 'SET_DISCOUNT', key: line.key, discountMinor })
-                          }
-                        />
-                        <Field.ErrorText>{t('orders:quick_sale.discount_too_high')}</Field.ErrorText>
-                      </Field.Root>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {money(lineGrossMinor(line) - line.discountMinor)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={t('orders:quick_sale.remove', { item: label })}
-                        onClick={() => send({ type: 'REMOVE_LINE', key: line.key })}
-                      >
-                        ×
-                      </IconButton>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DraftLinesTable
+          caption={t('orders:quick_sale.lines')}
+          lines={context.lines}
+          detail={(line) => line.match.product_sku}
+          removeLabel={(item) => t('orders:quick_sale.remove', { item })}
+          onRemove={(key) => send({ type: 'REMOVE_LINE', key })}
+          rowProps={(line) => ({
+            'data-short': context.outOfStock.includes(line.match.product_sku) || undefined,
+          })}
+          columns={[
+            {
+              id: 'unit_price',
+              title: t('orders:quick_sale.unit_price'),
+              align: 'end',
+              cell: (line) => money(line.match.price_minor),
+            },
+            {
+              id: 'quantity',
+              title: t('orders:quick_sale.quantity'),
+              cell: (line) => (
+                <LineQuantityInput
+                  line={line}
+                  label={t('orders:quick_sale.quantity_for', { item: lineLabel(line) })}
+                  onChange={(quantity) => send({ type: 'SET_QUANTITY', key: line.key, quantity })}
+                />
+              ),
+            },
+            {
+              id: 'discount',
+              title: t('orders:quick_sale.discount'),
+              cell: (line) =>
+                indexOf(line.key) < 0 ? null : (
+                  <DiscountField
+                    control={form.control}
+                    index={indexOf(line.key)}
+                    label={t('orders:quick_sale.discount_for', { item: lineLabel(line) })}
+                  />
+                ),
+            },
+            {
+              id: 'line_total',
+              title: t('orders:quick_sale.line_total'),
+              align: 'end',
+              cell: (line) => money(lineGrossMinor(line) - discountOf(line.key)),
+            },
+          ]}
+        />
       )}
 
       <HStack justify="space-between" wrap="wrap">
         <Text fontWeight="semibold">{t('orders:quick_sale.subtotal')}</Text>
         <Text fontWeight="semibold" fontSize="xl">
-          {money(saleSubtotalMinor(context.lines))}
+          {money(
+            saleSubtotalMinor(
+              context.lines.map((line) => ({ ...line, discountMinor: discountOf(line.key) })),
+            ),
+          )}
         </Text>
       </HStack>
 
@@ -467,15 +485,12 @@ export function QuickSaleScreen({
             onChange={(customer) => send({ type: 'SET_CUSTOMER', customer })}
           />
         </Stack>
-        <Field.Root invalid={noteTooLong}>
-          <Field.Label>{t('orders:quick_sale.staff_note')}</Field.Label>
-          <Textarea
-            rows={2}
-            value={context.staffNote}
-            onChange={(event) => send({ type: 'SET_NOTE', staffNote: event.currentTarget.value })}
-          />
-          <Field.ErrorText>{t('orders:notes.too_long', { max: STAFF_NOTE_MAX })}</Field.ErrorText>
-        </Field.Root>
+        <NoteField
+          control={form.control}
+          name="staff_note"
+          label={t('orders:quick_sale.staff_note')}
+          max={STAFF_NOTE_MAX}
+        />
       </Stack>
 
       {state.matches('failed') && (
@@ -498,15 +513,10 @@ export function QuickSaleScreen({
       <Button
         alignSelf="flex-start"
         size="lg"
-        disabled={
-          context.lines.length === 0 ||
-          !context.lines.every(discountValid) ||
-          noteTooLong ||
-          state.matches('failed')
-        }
+        disabled={context.lines.length === 0 || formInvalid || state.matches('failed')}
         loading={submitting}
         loadingText={t('orders:quick_sale.submitting')}
-        onClick={() => send({ type: 'CHECKOUT' })}
+        onClick={() => void checkout()}
       >
         {t('orders:quick_sale.checkout')}
       </Button>

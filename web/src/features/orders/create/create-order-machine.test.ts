@@ -216,6 +216,51 @@ describe('create rent order flow', () => {
     expect(creates.map((c) => c.key)).toEqual(['key-1', 'key-2']);
   });
 
+  it('the same details and period handed over again after Edit are the same request, with its key', async () => {
+    const { actor, creates } = start({
+      lookup: { 'KAY-01': [kayak] },
+      create: [() => new ApiError({ kind: 'timeout', status: 0, message: 'too slow' }), () => created],
+    });
+    await toItems(actor);
+    actor.send({ type: 'SCAN', code: 'KAY-01' });
+    await idle(actor);
+    actor.send({ type: 'NEXT' });
+    actor.send({
+      type: 'SET_DETAILS',
+      status: 'confirmed',
+      staffNote: 'Helmet',
+      customerNote: '',
+      ccSkipped: false,
+    });
+    actor.send({ type: 'SUBMIT' });
+    await idle(actor);
+    actor.send({ type: 'EDIT' });
+    // The review form hands over everything it holds on each submit: unchanged, it changes nothing.
+    actor.send({
+      type: 'SET_DETAILS',
+      status: 'confirmed',
+      staffNote: 'Helmet',
+      customerNote: '',
+      ccSkipped: false,
+    });
+    actor.send({ type: 'SUBMIT' });
+    expect((await idle(actor)).value).toBe('done');
+    expect(creates.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('keeps the quote when the period step hands over the same period, and drops it for another', async () => {
+    const quoted = { lines: [], total_minor: 8000 } as unknown as RentQuote;
+    const { actor } = start({ lookup: { 'KAY-01': [kayak] }, quote: () => quoted });
+    await toItems(actor);
+    actor.send({ type: 'SCAN', code: 'KAY-01' });
+    await idle(actor);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SET_PERIOD', start: '2025-02-01T09:00:00.000Z', finish: '2025-02-03T09:00:00.000Z' });
+    expect(actor.getSnapshot().context.quote).toBe(quoted);
+    actor.send({ type: 'SET_PERIOD', start: '2025-02-01T09:00:00.000Z', finish: '2025-02-04T09:00:00.000Z' });
+    expect(actor.getSnapshot().context.quote).toBeNull();
+  });
+
   const records = [{ product_category: 'Kayaks', product_sku: 'KAYAK', item_id: 501 }];
   it.each([
     ['keyed by code, as the server answers', { 1207: records }],

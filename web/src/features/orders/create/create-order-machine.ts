@@ -1,12 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { errorCatalogue } from '@nine/shared/errors';
+import { orderPeriodForm } from '@nine/shared/schemas/order-forms';
 import type { RentOrderCreateBody } from '../api/create-rent-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch, CatalogueMatches } from '../api/lookup-catalogue.ts';
 import type { RentQuote, RentQuoteBody } from '../api/quote-rent-order.ts';
 import type { CustomerMatch } from '../api/search-customers.ts';
 import { addMatch, setQuantity, type DraftLine } from './draft-lines.ts';
+import {
+  failedLookup,
+  messageOf,
+  missedLookup,
+  oneMatch,
+  refusedRecords,
+  respCodeOf,
+  type MissedLookup,
+} from './lookup-answer.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export const createSteps = ['customer', 'period', 'items', 'review'] as const;
 export type CreateStep = (typeof createSteps)[number];
@@ -14,8 +24,7 @@ export type CreateStep = (typeof createSteps)[number];
 export type LookupState =
   | { status: 'idle' }
   | { status: 'looking'; code: string }
-  | { status: 'not_found'; code: string }
-  | { status: 'several'; code: string; matches: CatalogueMatch[] }
+  | MissedLookup
   | { status: 'already_added'; code: string; label: string }
   | { status: 'failed'; code: string; message: string };
 
@@ -69,22 +78,20 @@ export type CreateOrderEvent =
   | { type: 'START_OVER' };
 
 export interface CreateOrderInput {
-  /** A fresh idempotency key; crypto.randomUUID by default. */
+  /** A fresh idempotency key; lib/random-id.ts by default. */
   newKey?: () => string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-const codeOf = (error: unknown) =>
-  isRecord(error) && typeof error.respCode === 'number' ? error.respCode : null;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The period as the create checks it (the shared rule; the wizard's period form hands it over checked). */
+const periodValid = (context: Pick<CreateOrderContext, 'start' | 'finish'>): boolean =>
+  orderPeriodForm.safeParse({ planned_start: context.start, planned_finish: context.finish }).success;
 
-export function periodValid(start: string | null, finish: string | null): boolean {
-  if (start === null || finish === null) return false;
-  const from = Date.parse(start);
-  const to = Date.parse(finish);
-  return Number.isFinite(from) && Number.isFinite(to) && to > from;
-}
+type Details = Pick<CreateOrderContext, 'status' | 'staffNote' | 'customerNote' | 'ccSkipped'>;
+const sameDetails = (a: Details, b: Details) =>
+  a.status === b.status &&
+  a.staffNote === b.staffNote &&
+  a.customerNote === b.customerNote &&
+  a.ccSkipped === b.ccSkipped;
 
 /** The create call's body from the draft. */
 export function createBody(context: CreateOrderContext): RentOrderCreateBody {
@@ -127,15 +134,9 @@ function withUnavailable(lines: DraftLine[], records: UnavailableRecord[]): Draf
   });
 }
 
-/** The records of a 1207/1208: the server keys them by code ({ "1207": [...] }); a bare list is read too. */
+/** The unavailable records of a 1207/1208. */
 function unavailableRecords(error: unknown): UnavailableRecord[] {
-  const data = isRecord(error) ? error.data : undefined;
-  const list: unknown[] = Array.isArray(data)
-    ? data
-    : isRecord(data)
-      ? Object.values(data).flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : []))
-      : [];
-  return list.filter(isRecord).map((r) => ({
+  return refusedRecords(error).map((r) => ({
     ...(typeof r.product_sku === 'string' ? { product_sku: r.product_sku } : {}),
     ...(typeof r.product_category === 'string' ? { product_category: r.product_category } : {}),
     ...(typeof r.item_id === 'number' ? { item_id: r.item_id } : {}),
@@ -190,16 +191,21 @@ export const createOrderMachine = setup({
     }),
   },
   guards: {
+    hasCode: ({ event }) => event.type === 'SCAN' && event.code.trim() !== '',
     hasCustomer: ({ context }) => context.customer !== null,
-    periodValid: ({ context }) => periodValid(context.start, context.finish),
+    periodValid: ({ context }) => periodValid(context),
     hasLines: ({ context }) => context.lines.length > 0,
+    // The details come from the review form, checked there by the create's own schema.
     readyToSubmit: ({ context }) =>
-      context.customer !== null &&
-      periodValid(context.start, context.finish) &&
-      context.lines.length > 0 &&
-      context.staffNote.trim().length <= STAFF_NOTE_MAX,
+      context.customer !== null && periodValid(context) && context.lines.length > 0,
   },
   actions: {
+    startLookup: assign({
+      lookup: ({ event }) => ({
+        status: 'looking' as const,
+        code: event.type === 'SCAN' ? event.code.trim() : '',
+      }),
+    }),
     addMatch: assign(({ context }, match: CatalogueMatch) => {
       const result = addMatch(context.lines, match);
       if (!result.added) {
@@ -216,17 +222,20 @@ export const createOrderMachine = setup({
   },
 }).createMachine({
   id: 'createOrder',
-  context: ({ input }) => emptyDraft(input.newKey ?? (() => crypto.randomUUID())),
+  context: ({ input }) => emptyDraft(input.newKey ?? newIdempotencyKey),
   initial: 'customer',
   on: {
+    // The same details again (submitting once more after Edit) are the same request, with its key.
     SET_DETAILS: {
-      actions: assign(({ context, event }) => ({
-        status: event.status ?? context.status,
-        staffNote: event.staffNote ?? context.staffNote,
-        customerNote: event.customerNote ?? context.customerNote,
-        ccSkipped: event.ccSkipped ?? context.ccSkipped,
-        ...changed,
-      })),
+      actions: assign(({ context, event }) => {
+        const details: Details = {
+          status: event.status ?? context.status,
+          staffNote: event.staffNote ?? context.staffNote,
+          customerNote: event.customerNote ?? context.customerNote,
+          ccSkipped: event.ccSkipped ?? context.ccSkipped,
+        };
+        return sameDetails(details, context) ? {} : { ...details, ...changed };
+      }),
     },
   },
   states: {
@@ -240,12 +249,11 @@ export const createOrderMachine = setup({
     period: {
       on: {
         SET_PERIOD: {
-          actions: assign({
-            start: ({ event }) => event.start,
-            finish: ({ event }) => event.finish,
-            quote: null,
-            ...changed,
-          }),
+          actions: assign(({ context, event }) =>
+            event.start === context.start && event.finish === context.finish
+              ? {}
+              : { start: event.start, finish: event.finish, quote: null, ...changed },
+          ),
         },
         NEXT: { guard: 'periodValid', target: 'items' },
         BACK: 'customer',
@@ -283,13 +291,7 @@ export const createOrderMachine = setup({
         // A scan starts a lookup unless one is running (the scan field waits for it).
         ready: {
           on: {
-            SCAN: {
-              guard: ({ event }) => event.code.trim() !== '',
-              target: 'lookingUp',
-              actions: assign({
-                lookup: ({ event }) => ({ status: 'looking' as const, code: event.code.trim() }),
-              }),
-            },
+            SCAN: { guard: 'hasCode', target: 'lookingUp', actions: 'startLookup' },
           },
         },
         lookingUp: {
@@ -300,49 +302,26 @@ export const createOrderMachine = setup({
             }),
             onDone: [
               {
-                guard: ({ event }) => event.output.matches.length === 1,
+                guard: oneMatch,
                 target: 'quoting',
                 actions: { type: 'addMatch', params: ({ event }) => event.output.matches[0]! },
               },
               {
-                guard: ({ event }) => event.output.matches.length === 0,
                 target: 'ready',
                 actions: assign({
-                  lookup: ({ context }) => ({ status: 'not_found' as const, code: codeIn(context) }),
-                }),
-              },
-              {
-                target: 'ready',
-                actions: assign({
-                  lookup: ({ context, event }) => ({
-                    status: 'several' as const,
-                    code: codeIn(context),
-                    matches: event.output.matches,
-                  }),
+                  lookup: ({ context, event }) => missedLookup(codeIn(context), event.output.matches),
                 }),
               },
             ],
             onError: {
               target: 'ready',
-              actions: assign({
-                lookup: ({ context, event }) => ({
-                  status: 'failed' as const,
-                  code: codeIn(context),
-                  message: messageOf(event.error),
-                }),
-              }),
+              actions: assign({ lookup: ({ context, event }) => failedLookup(codeIn(context), event.error) }),
             },
           },
         },
         quoting: {
           on: {
-            SCAN: {
-              guard: ({ event }) => event.code.trim() !== '',
-              target: 'lookingUp',
-              actions: assign({
-                lookup: ({ event }) => ({ status: 'looking' as const, code: event.code.trim() }),
-              }),
-            },
+            SCAN: { guard: 'hasCode', target: 'lookingUp', actions: 'startLookup' },
           },
           always: { guard: ({ context }) => context.lines.length === 0, target: 'ready' },
           invoke: {
@@ -378,7 +357,8 @@ export const createOrderMachine = setup({
         onDone: { target: 'done', actions: assign({ created: ({ event }) => event.output }) },
         onError: [
           {
-            guard: ({ event }) => (conflictCodes as readonly (number | null)[]).includes(codeOf(event.error)),
+            guard: ({ event }) =>
+              (conflictCodes as readonly (number | null)[]).includes(respCodeOf(event.error)),
             target: 'items.ready',
             actions: assign(({ context, event }) => {
               const records = unavailableRecords(event.error);

@@ -139,6 +139,32 @@ describe('quick sale flow', () => {
     expect(actor.getSnapshot().context.lines).toEqual([]);
   });
 
+  it('the same note and discounts handed over again after Edit are the same request, with its key', async () => {
+    const sale = { id: 5, number: 200005 } as OrderDetail;
+    const { actor, creates } = start([
+      () => new ApiError({ kind: 'network', status: 0, message: 'offline' }),
+      () => sale,
+    ]);
+    actor.send({ type: 'SCAN', code: 'LEASH' });
+    await settled(actor);
+    const handOver = () => {
+      actor.send({ type: 'SET_DISCOUNT', key: 'product:2', discountMinor: 500 });
+      actor.send({ type: 'SET_NOTE', staffNote: 'Gift wrap' });
+      actor.send({ type: 'CHECKOUT' });
+    };
+    handOver();
+    expect((await settled(actor)).value).toBe('failed');
+    actor.send({ type: 'EDIT' });
+    // The sale's form hands over everything it holds at each checkout: unchanged, it changes nothing.
+    handOver();
+    expect((await settled(actor)).value).toBe('done');
+    expect(creates.map((c) => c.key)).toEqual(['sale-1', 'sale-1']);
+    expect(creates[1]!.body).toEqual({
+      items: [{ product_id: 2, quantity: 1, discount_minor: 500 }],
+      staff_note: 'Gift wrap',
+    });
+  });
+
   it('comes back to the counter naming what is out of stock (1208), with a fresh key next time', async () => {
     const short = new ApiError({
       kind: 'http',

@@ -1,17 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { errorCatalogue } from '@nine/shared/errors';
 import type { SaleOrderCreateBody } from '../api/create-sale-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch, CatalogueMatches } from '../api/lookup-catalogue.ts';
 import { addMatch, discountValid, setQuantity, type DraftLine } from './draft-lines.ts';
+import {
+  failedLookup,
+  messageOf,
+  missedLookup,
+  oneMatch,
+  refusedRecords,
+  respCodeOf,
+  type MissedLookup,
+} from './lookup-answer.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export type ScanState =
   | { status: 'idle' }
   | { status: 'looking'; code: string }
-  | { status: 'not_found'; code: string }
+  | MissedLookup
   | { status: 'not_for_sale'; code: string; label: string }
-  | { status: 'several'; code: string; matches: CatalogueMatch[] }
   | { status: 'failed'; code: string; message: string };
 
 /** A customer picked from the search, named so the counter can show who the sale is for. */
@@ -51,10 +59,6 @@ export type QuickSaleEvent =
   | { type: 'RETRY' }
   | { type: 'EDIT' }
   | { type: 'NEW_SALE' };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function saleBody(context: QuickSaleContext): SaleOrderCreateBody {
   const body: SaleOrderCreateBody = {
@@ -108,10 +112,8 @@ export const quickSaleMachine = setup({
     }),
   },
   guards: {
-    canCheckout: ({ context }) =>
-      context.lines.length > 0 &&
-      context.lines.every(discountValid) &&
-      context.staffNote.trim().length <= STAFF_NOTE_MAX,
+    // The note and the discounts come from the sale's form, checked there by the sale's own schema.
+    canCheckout: ({ context }) => context.lines.length > 0 && context.lines.every(discountValid),
   },
   actions: {
     addMatch: assign(({ context }, match: CatalogueMatch) => {
@@ -129,7 +131,7 @@ export const quickSaleMachine = setup({
   },
 }).createMachine({
   id: 'quickSale',
-  context: ({ input }) => fresh(input.newKey ?? (() => crypto.randomUUID())),
+  context: ({ input }) => fresh(input.newKey ?? newIdempotencyKey),
   initial: 'scanning',
   states: {
     scanning: {
@@ -152,15 +154,16 @@ export const quickSaleMachine = setup({
             ...changed,
           }),
         },
+        // The same discount or note again (checking out once more after Edit) keeps the attempt's key.
         SET_DISCOUNT: {
-          actions: assign({
-            lines: ({ context, event }) =>
-              context.lines.map((line) =>
-                line.key === event.key
-                  ? { ...line, discountMinor: Math.max(0, Math.round(event.discountMinor)) }
-                  : line,
-              ),
-            ...changed,
+          actions: assign(({ context, event }) => {
+            const discountMinor = Math.max(0, Math.round(event.discountMinor));
+            const line = context.lines.find((l) => l.key === event.key);
+            if (line === undefined || line.discountMinor === discountMinor) return {};
+            return {
+              lines: context.lines.map((l) => (l === line ? { ...l, discountMinor } : l)),
+              ...changed,
+            };
           }),
         },
         REMOVE_LINE: {
@@ -177,7 +180,11 @@ export const quickSaleMachine = setup({
             ...changed,
           }),
         },
-        SET_NOTE: { actions: assign({ staffNote: ({ event }) => event.staffNote, ...changed }) },
+        SET_NOTE: {
+          actions: assign(({ context, event }) =>
+            event.staffNote === context.staffNote ? {} : { staffNote: event.staffNote, ...changed },
+          ),
+        },
         CHECKOUT: { guard: 'canCheckout', target: 'submitting' },
       },
       states: {
@@ -218,37 +225,20 @@ export const quickSaleMachine = setup({
             input: ({ context }) => ({ code: codeIn(context) }),
             onDone: [
               {
-                guard: ({ event }) => event.output.matches.length === 1,
+                guard: oneMatch,
                 target: 'draining',
                 actions: { type: 'addMatch', params: ({ event }) => event.output.matches[0]! },
               },
               {
-                guard: ({ event }) => event.output.matches.length === 0,
                 target: 'draining',
                 actions: assign({
-                  scan: ({ context }) => ({ status: 'not_found' as const, code: codeIn(context) }),
-                }),
-              },
-              {
-                target: 'draining',
-                actions: assign({
-                  scan: ({ context, event }) => ({
-                    status: 'several' as const,
-                    code: codeIn(context),
-                    matches: event.output.matches,
-                  }),
+                  scan: ({ context, event }) => missedLookup(codeIn(context), event.output.matches),
                 }),
               },
             ],
             onError: {
               target: 'draining',
-              actions: assign({
-                scan: ({ context, event }) => ({
-                  status: 'failed' as const,
-                  code: codeIn(context),
-                  message: messageOf(event.error),
-                }),
-              }),
+              actions: assign({ scan: ({ context, event }) => failedLookup(codeIn(context), event.error) }),
             },
           },
         },
@@ -265,22 +255,13 @@ export const quickSaleMachine = setup({
         onDone: { target: 'done', actions: assign({ created: ({ event }) => event.output }) },
         onError: [
           {
-            guard: ({ event }) =>
-              isRecord(event.error) && event.error.respCode === errorCatalogue.productsUnavailable.code,
+            guard: ({ event }) => respCodeOf(event.error) === errorCatalogue.productsUnavailable.code,
             target: 'scanning',
             actions: assign({
-              outOfStock: ({ event }) => {
-                // The server keys the records by code ({ "1208": [...] }); a bare list is read too.
-                const data = isRecord(event.error) ? event.error.data : undefined;
-                const list: unknown[] = Array.isArray(data)
-                  ? data
-                  : isRecord(data)
-                    ? Object.values(data).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : []))
-                    : [];
-                return list.flatMap((r) =>
-                  isRecord(r) && typeof r.product_sku === 'string' ? [r.product_sku] : [],
-                );
-              },
+              outOfStock: ({ event }) =>
+                refusedRecords(event.error).flatMap((r) =>
+                  typeof r.product_sku === 'string' ? [r.product_sku] : [],
+                ),
               error: ({ event }) => messageOf(event.error),
               idempotencyKey: null,
             }),

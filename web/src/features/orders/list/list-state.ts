@@ -6,33 +6,27 @@ import {
 } from '@nine/shared/schemas/orders';
 import type { OrderListParams } from '../api/get-orders.ts';
 import type { OrderKind } from '../order-kind.ts';
-import { isDatePreset, isIsoDay, presetRange, type DatePreset } from '../../../lib/date-presets.ts';
-import { oneOf, positiveInt, usesGivenDates } from '../../../lib/list-query.ts';
 import {
-  PAGE_SIZES,
-  updateListState,
-  withoutUndefined,
-  type ListUrlCodec,
-} from '../../../lib/use-list-url-state.ts';
+  DATED_LIST_KEYS,
+  datedListParams,
+  defaultDatedListState,
+  parseDatedListState,
+  serializeDatedListState,
+  type DatedListState,
+} from '../../../lib/dated-list-state.ts';
+import { oneOf, positiveInt } from '../../../lib/list-query.ts';
+import { updateListState, withoutUndefined, type ListUrlCodec } from '../../../lib/use-list-url-state.ts';
 import { columnFilterParams, parseColumnFilters, type ColumnFilters } from './column-filters.ts';
 
 export type OrderSortField = (typeof orderSortFields)[number];
 export type OrderStatusFilter = (typeof orderStatusFilters)[number];
-export type SortType = 'asc' | 'desc';
+export type { SortType } from '../../../lib/dated-list-state.ts';
 
 /**
  * What a list shows: paging, sorting and the filters of spec section 3. It lives in the URL query, so
  * back and forward, reload and a shared link all show the same list.
  */
-export interface OrderListState {
-  page: number;
-  pageSize: number;
-  sort: OrderSortField;
-  sortType: SortType;
-  datePreset: DatePreset;
-  /** Custom range ends, or the first day of a weekly, biweekly or monthly period. */
-  from?: string;
-  to?: string;
+export interface OrderListState extends DatedListState<OrderSortField> {
   status: OrderStatusFilter;
   orderType?: NonNullable<OrderListQuery['order_type']>;
   rentalTypeId?: number;
@@ -58,25 +52,12 @@ export const overdueTypes = orderListQuery.shape.overdue_type.unwrap().options;
 export const balanceStatuses = orderListQuery.shape.invoice_balance_status.unwrap().options;
 
 export function defaultListState(pageSize = 25): OrderListState {
-  return {
-    page: 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 25,
-    sort: 'created_at',
-    sortType: 'desc',
-    datePreset: 'no_date_filter',
-    status: 'all_orders',
-  };
+  return { ...defaultDatedListState(pageSize, 'created_at'), status: 'all_orders' };
 }
 
 /** URL keys: the API's own names, plus `date` for the preset. */
 const KEYS = {
-  page: 'page',
-  pageSize: 'page_size',
-  sort: 'sort',
-  sortType: 'sort_type',
-  datePreset: 'date',
-  from: 'from_date',
-  to: 'to_date',
+  ...DATED_LIST_KEYS,
   status: 'order_status_r',
   orderType: 'order_type',
   rentalTypeId: 'rental_type_id',
@@ -91,18 +72,7 @@ const KEYS = {
 /** Reads the list state from a query string; anything unknown or malformed falls back to the default. */
 export function parseListState(search: string, kind: OrderKind, defaults: OrderListState): OrderListState {
   const q = new URLSearchParams(search);
-  const state: OrderListState = { ...defaults };
-  state.page = positiveInt(q.get(KEYS.page), 100_000) ?? defaults.page;
-  const size = positiveInt(q.get(KEYS.pageSize));
-  if (size !== undefined && (PAGE_SIZES as readonly number[]).includes(size)) state.pageSize = size;
-  state.sort = oneOf(orderSortFields, q.get(KEYS.sort)) ?? defaults.sort;
-  state.sortType = oneOf(['asc', 'desc'] as const, q.get(KEYS.sortType)) ?? defaults.sortType;
-  const preset = q.get(KEYS.datePreset);
-  if (preset !== null && isDatePreset(preset)) state.datePreset = preset;
-  const from = q.get(KEYS.from);
-  const to = q.get(KEYS.to);
-  if (from !== null && isIsoDay(from)) state.from = from;
-  if (to !== null && isIsoDay(to)) state.to = to;
+  const state = parseDatedListState(q, orderSortFields, defaults);
   state.status = oneOf(statusFilters[kind], q.get(KEYS.status)) ?? defaults.status;
   if (kind === 'rent') {
     state.orderType = oneOf(orderTypes, q.get(KEYS.orderType));
@@ -123,30 +93,14 @@ export function parseListState(search: string, kind: OrderKind, defaults: OrderL
 
 /** The query string of a state, leaving out what equals the defaults so links stay short. */
 export function serializeListState(state: OrderListState, defaults: OrderListState): string {
-  const q = new URLSearchParams();
-  for (const key of Object.keys(KEYS) as (keyof typeof KEYS)[]) {
-    const value = state[key];
-    if (value === undefined || value === defaults[key]) continue;
-    // Dates only mean something for the presets that use them.
-    if ((key === 'from' || key === 'to') && !usesGivenDates(state.datePreset, key)) continue;
-    q.set(KEYS[key], String(value));
-  }
+  const q = serializeDatedListState(state, defaults, KEYS);
   for (const [column, value] of Object.entries(state.filters ?? {})) q.set(`f_${column}`, value);
   return q.toString();
 }
 
 /** The list call's query: the preset turned into dates as of `now`. */
 export function toOrderListParams(state: OrderListState, now: Date): OrderListParams {
-  const range = presetRange(state.datePreset, now, { from: state.from, to: state.to });
-  const params: OrderListParams = {
-    page: state.page,
-    page_size: state.pageSize,
-    sort: state.sort,
-    sort_type: state.sortType,
-    order_status_r: state.status,
-  };
-  if (range.from !== undefined) params.from_date = range.from;
-  if (range.to !== undefined) params.to_date = range.to;
+  const params: OrderListParams = { ...datedListParams(state, now), order_status_r: state.status };
   if (state.orderType !== undefined) params.order_type = state.orderType;
   if (state.rentalTypeId !== undefined) params.rental_type_id = state.rentalTypeId;
   if (state.source !== undefined) params.source = state.source;

@@ -1,11 +1,8 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import type { PrintWidth } from '../../../components/print-sheet.tsx';
 import { OrderPrint } from './order-print.tsx';
 import { orderFixture } from '../testing/order-fixtures.ts';
@@ -13,29 +10,18 @@ import { orderFixture } from '../testing/order-fixtures.ts';
 const order = orderFixture;
 
 function renderPrint(width: PrintWidth) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ data: order() }), { status: 200 })),
-  );
-  const location = memoryLocation({ path: '/rent-orders/41/print' });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <Router hook={location.hook}>
-            <OrderPrint
-              kind="rent"
-              id={41}
-              locationId={1}
-              width={width}
-              header={'Nine Bikes & Kayaks\n1 Harbor Front'}
-              currencySymbol="$"
-              backHref="/rent-orders/41"
-            />
-          </Router>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  stubFetch(() => json(200, { data: order() }));
+  renderAtPath(
+    '/rent-orders/41/print',
+    <OrderPrint
+      kind="rent"
+      id={41}
+      locationId={1}
+      width={width}
+      header={'Nine Bikes & Kayaks\n1 Harbor Front'}
+      currencySymbol="$"
+      backHref="/rent-orders/41"
+    />,
   );
 }
 

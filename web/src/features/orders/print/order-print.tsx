@@ -1,6 +1,6 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import {
   PrintLines,
   PrintScreen,
@@ -8,11 +8,11 @@ import {
   PrintTotals,
   type PrintWidth,
 } from '../../../components/print-sheet.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PrintCustomer } from '../../../components/print-customer.tsx';
+import { loadFailureText } from '../../../components/record-load-state.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { labelPriceRows, lineTaxNote } from '../../../lib/price-rows.ts';
 import { useOrder, type OrderDetail } from '../api/get-order.ts';
-import { formatDateTime } from '../components/format.ts';
 import type { OrderKind } from '../order-kind.ts';
 
 export interface OrderPrintProps {
@@ -51,13 +51,7 @@ export function OrderPrint(props: OrderPrintProps) {
       backHref={props.backHref}
       backLabel={t('orders:print.back')}
       loading={query.isPending}
-      error={
-        !query.isError
-          ? null
-          : query.error instanceof ApiError && query.error.status === 404
-            ? t('orders:view.not_found')
-            : t('orders:view.load_failed')
-      }
+      error={loadFailureText(query.error, t('orders:view.not_found'), t('orders:view.load_failed'))}
     >
       {query.data && <OrderSheet order={query.data} {...props} />}
     </PrintScreen>
@@ -98,18 +92,19 @@ function OrderSheet({ order, width, header, currencySymbol }: OrderPrintProps & 
           </Text>
         )}
         {order.customer !== null && !order.customer.is_anonymous && (
-          <Box mt="1">
-            <Text>
-              {t('orders:print.customer')}: {order.customer.name}
-            </Text>
-            {order.customer.phone !== null && <Text>{order.customer.phone}</Text>}
-            {!receipt && order.customer.address !== null && (
-              <Text>
-                {order.customer.address}
-                {order.customer.postal_code !== null ? `, ${order.customer.postal_code}` : ''}
-              </Text>
-            )}
-          </Box>
+          <PrintCustomer
+            label={t('orders:print.customer')}
+            name={order.customer.name}
+            phone={order.customer.phone}
+            address={
+              order.customer.address === null
+                ? null
+                : [order.customer.address, order.customer.postal_code]
+                    .filter((part) => part !== null)
+                    .join(', ')
+            }
+            receipt={receipt}
+          />
         )}
       </Box>
 

@@ -1,8 +1,6 @@
 import { HStack, SimpleGrid } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { couponInput, couponKinds, type CouponRow } from '@nine/shared/schemas/partners';
-import { ApiError } from '../../../lib/api-client.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
 import { CheckboxField, DateTimeField, SelectField, TextField } from '../../../components/form/fields.tsx';
 import { MoneyField, PercentField } from '../../../components/form/money-field.tsx';
 import {
@@ -13,6 +11,7 @@ import {
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCoupon } from '../api/save-coupon.ts';
 import type { SchemaInput } from '../schema-input.ts';
+import { PartnersFormDialog } from './partners-form-dialog.tsx';
 
 type Values = SchemaInput<typeof couponInput>;
 
@@ -88,24 +87,14 @@ export function CouponFormDialog({
     ),
   );
 
-  const failure =
-    save.error instanceof ApiError
-      ? save.error.respCode === 1021
-        ? t('customers:partners.conflict')
-        : save.error.message
-      : null;
-
   const { control } = form;
   return (
-    <FormDialog
+    <PartnersFormDialog
       open={open}
-      onClose={() => onOpenChange(false)}
+      onOpenChange={onOpenChange}
       title={coupon ? t('customers:coupons.edit_title') : t('customers:coupons.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={failure}
-      size="lg"
-      closeButton
+      onSubmit={submit}
+      save={save}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField
@@ -167,6 +156,6 @@ export function CouponFormDialog({
         <CheckboxField control={control} name="auto_apply" label={t('customers:coupons.auto_apply')} />
         <CheckboxField control={control} name="is_active" label={t('customers:coupons.active')} />
       </HStack>
-    </FormDialog>
+    </PartnersFormDialog>
   );
 }

@@ -1,24 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { CouponFormDialog } from './coupon-form-dialog.tsx';
 import { PartnerFormDialog } from './partner-form-dialog.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const renderIt = (ui: ReactNode) =>
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
 
 beforeAll(async () => {
   await initI18n();
@@ -27,23 +13,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function recordFetch(answer: () => Response) {
-  const sent: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      sent.push({ method: request.method, url: request.url, body: await request.json() });
-      return answer();
-    }),
-  );
-  return sent;
-}
-
 describe('partner form', () => {
   it('sends the default commission and the rates that are filled in, as basis points', async () => {
-    const sent = recordFetch(() => json(201, { data: { id: 9 } }));
+    const sent = stubApi({ 'POST nine/partners': () => jsonResponse(201, { data: { id: 9 } }) });
     const onOpenChange = vi.fn();
-    renderIt(<PartnerFormDialog open onOpenChange={onOpenChange} />);
+    renderWithProviders(<PartnerFormDialog open onOpenChange={onOpenChange} />);
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Harbour Hotel' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Commission/ }), { target: { value: '7.5' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Rent orders (%)' }), { target: { value: '101' } });
@@ -58,7 +32,7 @@ describe('partner form', () => {
     expect(sent).toEqual([
       {
         method: 'POST',
-        url: expect.stringMatching(/\/api\/nine\/partners$/),
+        path: 'nine/partners',
         body: {
           name: 'Harbour Hotel',
           email: '',
@@ -73,9 +47,9 @@ describe('partner form', () => {
 
 describe('coupon form', () => {
   it('checks code, discount and dates, then sends an amount coupon in minor units', async () => {
-    const sent = recordFetch(() => json(201, { data: { id: 3 } }));
+    const sent = stubApi({ 'POST nine/partners/4/coupons': () => jsonResponse(201, { data: { id: 3 } }) });
     const onOpenChange = vi.fn();
-    renderIt(<CouponFormDialog open onOpenChange={onOpenChange} partnerId={4} />);
+    renderWithProviders(<CouponFormDialog open onOpenChange={onOpenChange} partnerId={4} />);
     fireEvent.change(screen.getByRole('textbox', { name: /^Code/ }), { target: { value: 'x' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), { target: { value: 'Welcome' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Discount \(%\)/ }), { target: { value: '150' } });
@@ -98,7 +72,7 @@ describe('coupon form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.url).toMatch(/\/api\/nine\/partners\/4\/coupons$/);
+    expect(sent[0]!.path).toBe('nine/partners/4/coupons');
     expect(sent[0]!.body).toEqual({
       code: 'WELCOME-5',
       title: 'Welcome',

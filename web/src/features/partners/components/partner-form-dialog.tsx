@@ -1,7 +1,5 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { commissionKinds, partnerForm, type PartnerDetail } from '@nine/shared/schemas/partners';
-import { ApiError } from '../../../lib/api-client.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
 import { PercentField } from '../../../components/form/money-field.tsx';
 import {
@@ -12,6 +10,7 @@ import {
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSavePartner } from '../api/save-partner.ts';
 import type { SchemaInput } from '../schema-input.ts';
+import { PartnersFormDialog } from './partners-form-dialog.tsx';
 
 type Values = SchemaInput<typeof partnerForm>;
 
@@ -74,24 +73,14 @@ export function PartnerFormDialog({
     );
   });
 
-  const failure =
-    save.error instanceof ApiError
-      ? save.error.respCode === 1021
-        ? t('customers:partners.conflict')
-        : save.error.message
-      : null;
-
   const { control } = form;
   return (
-    <FormDialog
+    <PartnersFormDialog
       open={open}
-      onClose={() => onOpenChange(false)}
+      onOpenChange={onOpenChange}
       title={partner ? t('customers:partners.edit_title') : t('customers:partners.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={failure}
-      size="lg"
-      closeButton
+      onSubmit={submit}
+      save={save}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField control={control} name="name" label={t('customers:partners.name')} required autoFocus />
@@ -122,6 +111,6 @@ export function PartnerFormDialog({
           ))}
         </SimpleGrid>
       </Stack>
-    </FormDialog>
+    </PartnersFormDialog>
   );
 }

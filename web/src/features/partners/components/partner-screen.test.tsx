@@ -1,14 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PartnerRow } from '@nine/shared/schemas/partners';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse } from '../../../testing/fake-api.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { PartnerScreen } from './partner-screen.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const partner = (id: number): PartnerRow => ({
   id,
@@ -31,22 +27,13 @@ function stubPartners() {
       urls.push(url);
       const page = Number(url.searchParams.get('page'));
       const rows = [partner(page * 100 + (url.searchParams.get('search') ?? '').length)];
-      return json(200, { data: { rows, total: 60, total_capped: false, page, page_size: 25 } });
+      return jsonResponse(200, { data: { rows, total: 60, total_capped: false, page, page_size: 25 } });
     }),
   );
   return urls;
 }
 
-const renderScreen = () =>
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <PartnerScreen canChange={false} currencySymbol="$" />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+const renderScreen = () => renderWithProviders(<PartnerScreen canChange={false} currencySymbol="$" />);
 
 beforeAll(async () => {
   await initI18n();

@@ -13,8 +13,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { formatMoney } from '@nine/shared/money';
+import { formatDay, formatMoney } from '../../../lib/format.ts';
 import type { CouponRow, PartnerDetail, PartnerRow } from '@nine/shared/schemas/partners';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -24,9 +25,7 @@ import { useDeleteCoupon } from '../api/delete-coupon.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
 import { usePartner } from '../api/get-partner.ts';
 import { usePartners } from '../api/get-partners.ts';
-import { formatDay } from '../../../lib/format.ts';
 import { bpToPercent } from '../rates.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CouponFormDialog } from './coupon-form-dialog.tsx';
 import { PartnerFormDialog } from './partner-form-dialog.tsx';
 
@@ -374,14 +373,18 @@ function PartnerPanel({
       />
       <ConfirmDialog
         open={confirm !== null}
+        size="sm"
+        danger
+        title={t('customers:partners.confirm_title')}
+        confirmLabel={t('customers:partners.delete')}
         message={
           confirm?.kind === 'coupon'
             ? t('customers:coupons.delete_confirm', { code: confirm.coupon.code })
             : t('customers:partners.delete_confirm', { name: partner.name })
         }
-        busy={removePartner.isPending || removeCoupon.isPending}
+        pending={removePartner.isPending || removeCoupon.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setConfirm(null)}
+        onClose={() => setConfirm(null)}
       />
     </Card.Root>
   );

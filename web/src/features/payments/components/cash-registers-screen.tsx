@@ -1,13 +1,13 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   DataList,
   Field,
   HStack,
   Heading,
-  Input,
   NativeSelect,
   SimpleGrid,
   Skeleton,
@@ -17,7 +17,17 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { parseMoneyInput } from '@nine/shared/money';
+import { useWatch } from 'react-hook-form';
+import { registerActionForm, type RegisterActionForm } from '@nine/shared/schemas/money';
+import { TextField } from '../../../components/form/fields.tsx';
+import type { IssueMessages } from '../../../components/form/issue-messages.ts';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+  type FormSchema,
+} from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { closeRegister } from '../api/close-register.ts';
 import {
@@ -28,7 +38,6 @@ import {
 } from '../api/get-cash-registers.ts';
 import { moveRegisterCash } from '../api/move-register-cash.ts';
 import { openRegister } from '../api/open-register.ts';
-import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 
 export interface CashRegistersScreenProps {
@@ -107,6 +116,35 @@ export function CashRegistersScreen(props: CashRegistersScreenProps) {
 }
 
 type Action = 'cash_in' | 'cash_out' | 'close';
+type RegisterFormValues = {
+  kind: Action | 'open';
+  float_minor?: number | null;
+  amount_minor?: number | null;
+  counted_minor?: number | null;
+  reason?: string;
+};
+
+/** The amount each action sends, named as its route reads it. */
+const AMOUNT_FIELD = {
+  open: 'float_minor',
+  cash_in: 'amount_minor',
+  cash_out: 'amount_minor',
+  close: 'counted_minor',
+} as const;
+
+const REGISTER_MESSAGES: IssueMessages = {
+  float_minor: 'money:payments.dialog.amount_invalid',
+  amount_minor: 'money:payments.dialog.amount_invalid',
+  counted_minor: 'money:payments.dialog.amount_invalid',
+  reason: 'money:registers.reason_required',
+};
+
+/** A closed register opens with no float typed yet (0.00); closing starts from what the drawer expects. */
+function valuesOf(session: CashRegisterState['session'], action: Action): RegisterFormValues {
+  if (session === null) return { kind: 'open', float_minor: 0 };
+  if (action === 'close') return { kind: 'close', counted_minor: session.expected_minor };
+  return { kind: action, amount_minor: null, reason: '' };
+}
 
 function RegisterCard({
   register,
@@ -119,40 +157,52 @@ function RegisterCard({
   const { t } = useAppTranslation();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const formId = useId();
   const session = register.session;
   const [action, setAction] = useState<Action>('cash_out');
-  const [amount, setAmount] = useState(session ? '' : '0.00');
-  const [reason, setReason] = useState('');
-  const [attempted, setAttempted] = useState(false);
   const [closed, setClosed] = useState<RegisterCloseOutcome | null>(null);
+  // The form holds the fields of every action (shown one at a time); the schema's union checks the chosen one.
+  const schema = registerActionForm as FormSchema<RegisterFormValues, RegisterActionForm>;
+  const form = useSchemaForm(schema, {
+    defaultValues: valuesOf(session, action),
+    messages: REGISTER_MESSAGES,
+  });
+  // A session opened or closed elsewhere (another counter, a refetch) changes what the form sends.
+  useResetOnOpen(form, { open: true, record: session?.id ?? null, values: () => valuesOf(session, action) });
 
   const mutation = useMutation({
-    mutationFn: async ({ kind, minor }: { kind: Action | 'open'; minor: number }) => {
-      if (kind === 'open') return openRegister(register.id, minor);
-      if (kind === 'close') return closeRegister(register.id, minor);
-      return moveRegisterCash(register.id, { kind, amount_minor: minor, reason: reason.trim() });
+    mutationFn: async (input: RegisterActionForm) => {
+      if (input.kind === 'open') return openRegister(register.id, input.float_minor);
+      if (input.kind === 'close') return closeRegister(register.id, input.counted_minor);
+      return moveRegisterCash(register.id, input);
     },
     onSuccess: (result, input) => {
       queryClient.setQueryData<CashRegisterState[]>(cashRegistersQueryKey(locationId), (list) =>
         list?.map((r) => (r.id === register.id ? result.register : r)),
       );
       setClosed(input.kind === 'close' ? (result.outcome as RegisterCloseOutcome) : null);
-      setAmount(input.kind === 'close' ? '0.00' : '');
-      setReason('');
-      setAttempted(false);
+      form.reset(valuesOf(result.register.session, action));
+    },
+    onError: (error) => {
+      if (applyServerIssues(form, error)) mutation.reset();
     },
   });
 
-  const minor = parseMoneyInput(amount);
-  const needsReason = session !== null && action !== 'close';
-  const amountError =
-    minor === null || (minor <= 0 && session !== null && action !== 'close')
-      ? t('money:payments.dialog.amount_invalid')
-      : null;
-  const reasonError = needsReason && reason.trim() === '' ? t('money:registers.reason_required') : null;
+  const chooseAction = (next: Action) => {
+    setAction(next);
+    mutation.reset();
+    form.reset(valuesOf(session, next));
+  };
+  const submit = form.handleSubmit((input) => {
+    if (!mutation.isPending) mutation.mutate(input);
+  });
+
+  const kind = session ? action : 'open';
+  const countedMinor = useWatch({ control: form.control, name: 'counted_minor' });
   const failure = mutation.isError ? moneyFailure(mutation.error, t, format) : null;
-  const counted = action === 'close' && minor !== null && session ? minor - session.expected_minor : null;
+  const counted =
+    kind === 'close' && typeof countedMinor === 'number' && !Number.isNaN(countedMinor) && session
+      ? countedMinor - session.expected_minor
+      : null;
 
   return (
     <Card.Root as="section" aria-labelledby={titleId} size="sm">
@@ -217,30 +267,17 @@ function RegisterCard({
               display="flex"
               flexDirection="column"
               noValidate
-              id={formId}
               gap="3"
-              onSubmit={(event) => {
-                event.preventDefault();
-                setAttempted(true);
-                if (amountError || reasonError || minor === null || mutation.isPending) return;
-                mutation.mutate({ kind: session ? action : 'open', minor });
-              }}
+              onSubmit={(event) => void submit(event)}
             >
-              <HStack gap="3" align="flex-end" wrap="wrap">
+              <HStack gap="3" align="flex-start" wrap="wrap">
                 {session && (
                   <Field.Root width="44">
                     <Field.Label>{t('money:registers.action')}</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field
                         value={action}
-                        onChange={(event) => {
-                          setAction(event.currentTarget.value as Action);
-                          setAttempted(false);
-                          mutation.reset();
-                          setAmount(
-                            event.currentTarget.value === 'close' ? minorToText(session.expected_minor) : '',
-                          );
-                        }}
+                        onChange={(event) => chooseAction(event.currentTarget.value as Action)}
                       >
                         <option value="cash_out">{t('money:registers.actions.cash_out')}</option>
                         <option value="cash_in">{t('money:registers.actions.cash_in')}</option>
@@ -250,43 +287,40 @@ function RegisterCard({
                     </NativeSelect.Root>
                   </Field.Root>
                 )}
-                <Field.Root width="36" required invalid={attempted && amountError !== null}>
-                  <Field.Label>
-                    {!session
-                      ? t('money:registers.float')
-                      : action === 'close'
-                        ? t('money:registers.counted')
-                        : t('money:registers.amount')}
-                  </Field.Label>
-                  <Input
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={amount}
-                    onChange={(event) => setAmount(event.currentTarget.value)}
+                <Box width="36">
+                  <MoneyField
+                    // One field per action: each sends its own amount (float, movement, count).
+                    key={kind}
+                    control={form.control}
+                    name={AMOUNT_FIELD[kind]}
+                    label={
+                      kind === 'open'
+                        ? t('money:registers.float')
+                        : kind === 'close'
+                          ? t('money:registers.counted')
+                          : t('money:registers.amount')
+                    }
+                    required
                   />
-                </Field.Root>
-                {needsReason && (
-                  <Field.Root flex="1" minW="40" required invalid={attempted && reasonError !== null}>
-                    <Field.Label>{t('money:registers.reason')}</Field.Label>
-                    <Input
+                </Box>
+                {kind !== 'open' && kind !== 'close' && (
+                  <Box flex="1" minW="40">
+                    <TextField
+                      control={form.control}
+                      name="reason"
+                      label={t('money:registers.reason')}
+                      required
                       maxLength={200}
-                      value={reason}
-                      onChange={(event) => setReason(event.currentTarget.value)}
                     />
-                  </Field.Root>
+                  </Box>
                 )}
-                <Button type="submit" size="sm" loading={mutation.isPending}>
-                  {!session ? t('money:registers.submit.open') : t(`money:registers.submit.${action}`)}
+                <Button type="submit" size="sm" mt="6" loading={mutation.isPending}>
+                  {t(`money:registers.submit.${kind}`)}
                 </Button>
               </HStack>
               {counted !== null && (
                 <Text role="status" fontWeight="semibold" color={counted === 0 ? 'fg.success' : 'fg.warning'}>
                   {t('money:registers.difference', { amount: format(counted) })}
-                </Text>
-              )}
-              {attempted && (amountError ?? reasonError) !== null && (
-                <Text fontSize="sm" color="fg.error">
-                  {amountError ?? reasonError}
                 </Text>
               )}
               {failure !== null && (

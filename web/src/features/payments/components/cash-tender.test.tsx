@@ -1,6 +1,6 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '@nine/shared/schemas/payments';
@@ -84,7 +84,9 @@ describe('cash tender', () => {
     expect(screen.getByText('Amount due: $12.99')).toBeTruthy();
     expect((tenderedField() as HTMLInputElement).value).toBe('12.99');
     fireEvent.change(tenderedField(), { target: { value: '5' } });
-    expect(screen.getByRole('button', { name: 'Take cash payment' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Take cash payment' }).hasAttribute('disabled')).toBe(true),
+    );
     expect(screen.getByText('Less than the amount due.')).toBeTruthy();
     fireEvent.change(tenderedField(), { target: { value: '20' } });
     expect(screen.getByText('Change: $7.01')).toBeTruthy();

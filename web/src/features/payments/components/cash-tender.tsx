@@ -1,13 +1,14 @@
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { parseMoneyInput } from '@nine/shared/money';
+import { cashTenderForm } from '@nine/shared/schemas/payment-forms';
 import type { PaymentView } from '@nine/shared/schemas/payments';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { takePayment } from '../api/take-payment.ts';
 import { takePaymentMachine } from '../flows/take-payment-machine.ts';
-import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -51,9 +52,21 @@ export function CashTender({
   const [state, send] = useMachine(machine, {
     input: { orderId, cashRegisterId, ...(newKey ? { newKey } : {}) },
   });
-  const [tendered, setTendered] = useState(minorToText(balanceMinor));
-  const tenderedMinor = parseMoneyInput(tendered);
-  const short = tenderedMinor === null || tenderedMinor < balanceMinor;
+  // The bound is the order's balance, fixed while this tender shows it (the page mounts one per order).
+  const [schema] = useState(() => cashTenderForm(balanceMinor));
+  const form = useSchemaForm(schema, {
+    defaultValues: { tendered_minor: Math.max(balanceMinor, 0) },
+    messages: { tendered_minor: 'money:payments.cash_tender.tendered_short' },
+    mode: 'onChange',
+  });
+  // Another amount is another attempt: after a failure, the next submit gets a new key.
+  useEffect(() => {
+    const subscription = form.watch(() => send({ type: 'EDIT' }));
+    return () => subscription.unsubscribe();
+  }, [form, send]);
+  const typed = form.watch('tendered_minor');
+  const tenderedMinor = typeof typed === 'number' && Number.isFinite(typed) ? typed : null;
+  const short = form.formState.errors.tendered_minor !== undefined;
   const busy = state.matches('paying') || state.matches('next');
   const paid = state.matches('done') ? (state.context.paid[0] ?? null) : null;
 
@@ -89,16 +102,18 @@ export function CashTender({
 
   const failed = state.matches('failed');
   const failure = failed ? moneyFailure(state.context.error, t, format) : null;
-  const submit = () => {
-    if (short || tenderedMinor === null || busy) return;
+  const submit = form.handleSubmit(({ tendered_minor }) => {
+    if (busy) return;
     // The same amount again is a retry of the same attempt (same key); a changed one was sent as EDIT.
     if (failed) send({ type: 'RETRY' });
     else
       send({
         type: 'SUBMIT',
-        tenders: [{ method: 'cash', amountMinor: balanceMinor, tenderedMinor, reference: '' }],
+        tenders: [
+          { method: 'cash', amountMinor: balanceMinor, tenderedMinor: tendered_minor, reference: '' },
+        ],
       });
-  };
+  });
 
   return (
     <Stack gap="3" maxW="sm" role="region" aria-label={t('money:payments.cash_tender.region')}>
@@ -107,28 +122,19 @@ export function CashTender({
         gap="3"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <Text fontWeight="semibold">
           {t('money:payments.cash_tender.due', { amount: format(balanceMinor) })}
         </Text>
-        <Field.Root invalid={tendered !== '' && short}>
-          <Field.Label>{t('money:payments.cash_tender.tendered')}</Field.Label>
-          <Input
-            autoFocus
-            inputMode="decimal"
-            autoComplete="off"
-            value={tendered}
-            onChange={(event) => {
-              setTendered(event.currentTarget.value);
-              // Another amount is another attempt: the next submit gets a new key.
-              if (failed) send({ type: 'EDIT' });
-            }}
-          />
-          <Field.ErrorText>{t('money:payments.cash_tender.tendered_short')}</Field.ErrorText>
-        </Field.Root>
-        {!short && tenderedMinor !== null && (
+        <MoneyField
+          control={form.control}
+          name="tendered_minor"
+          label={t('money:payments.cash_tender.tendered')}
+          autoFocus
+        />
+        {tenderedMinor !== null && tenderedMinor >= balanceMinor && (
           <Text>
             {t('money:payments.cash_tender.change', { amount: format(tenderedMinor - balanceMinor) })}
           </Text>

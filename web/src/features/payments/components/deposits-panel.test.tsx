@@ -96,10 +96,10 @@ describe('security deposit', () => {
     });
     fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '250' } });
     fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
-    expect(screen.getByText('Only $200.00 of deposit is held.')).toBeTruthy();
+    expect(await screen.findByText('Only $200.00 of deposit is held.')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /Amount/ }), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
-    expect(screen.getByText('A reason is required.')).toBeTruthy();
+    expect(await screen.findByText('A reason is required.')).toBeTruthy();
     expect(sent).toHaveLength(0);
     fireEvent.change(screen.getByRole('textbox', { name: /Damage reason/ }), {
       target: { value: 'Cracked paddle' },
@@ -125,7 +125,9 @@ describe('security deposit', () => {
       target: { value: 'Regular customer' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Override deposit' }));
-    expect(screen.getByText("An approver's access key is needed to override the deposit.")).toBeTruthy();
+    expect(
+      await screen.findByText("An approver's access key is needed to override the deposit."),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Approver's access key/), { target: { value: '1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Override deposit' }));
     expect(await screen.findByText('The required deposit is now $80.00.')).toBeTruthy();

@@ -1,10 +1,10 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Field,
   HStack,
-  Input,
   List,
   NativeSelect,
   Stack,
@@ -12,19 +12,29 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
+import { depositForm, type DepositForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney } from '@nine/shared/schemas/payments';
-import { parseMoneyInput } from '@nine/shared/money';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { newIdempotencyKey } from '../new-key.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { moveDeposit } from '../api/move-deposit.ts';
 import { overrideDeposit } from '../api/override-deposit.ts';
-import { minorToText } from '../money-input.ts';
+import { BoundedMoneyField } from './bounded-money-field.tsx';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
-type Move = 'held' | 'claimed' | 'returned' | 'override';
+type Move = DepositForm['move'];
+
+/** The methods a deposit is collected or returned by. */
+function depositMethods(money: OrderMoney): PaymentMethod[] {
+  const methods: PaymentMethod[] = ['cash'];
+  if (money.rules.allow_staff_credit_card_entry) methods.push('card');
+  if (money.rules.accept_external_payments) methods.push('external');
+  return methods;
+}
 
 export interface DepositsPanelProps {
   money: OrderMoney;
@@ -71,34 +81,46 @@ export function DepositsPanel({
     ...(held > 0 ? (['claimed', 'returned'] as const) : []),
     ...(canOverride ? (['override'] as const) : []),
   ];
-  const [move, setMove] = useState<Move>(held > 0 ? 'returned' : 'held');
-  const [amount, setAmount] = useState(minorToText(held > 0 ? held : owed));
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [reason, setReason] = useState('');
-  const [accessKey, setAccessKey] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  const amountFor = (next: Move) =>
+    next === 'held' ? owed : next === 'override' ? money.deposit_required_minor : held;
+  const form = useSchemaForm(depositForm, {
+    defaultValues: {
+      move: held > 0 ? 'returned' : 'held',
+      amount_minor: held > 0 ? held : owed,
+      held_minor: held,
+      method: 'cash',
+      reason: '',
+      access_key: '',
+    },
+    messages: {
+      amount_minor: 'money:payments.dialog.amount_invalid',
+      reason: 'money:deposits.reason_required',
+      access_key: 'money:deposits.key_required',
+    },
+  });
   const [done, setDone] = useState<string | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const move = form.watch('move');
   const current = moves.includes(move) ? move : 'held';
 
   const mutation = useMutation({
-    mutationFn: async (input: { move: Move; amountMinor: number }) => {
+    mutationFn: async (input: DepositForm) => {
       if (input.move === 'override') {
         await overrideDeposit(money.order_id, {
-          deposit_minor: input.amountMinor,
+          deposit_minor: input.amount_minor,
           version: money.order_version,
-          comment: reason.trim(),
-          access_key: accessKey,
+          comment: input.reason,
+          access_key: input.access_key,
         });
         return;
       }
       const body = {
         kind: input.move,
-        method,
-        amount_minor: input.amountMinor,
-        ...(reason.trim() !== '' ? { reason: reason.trim() } : {}),
-        ...(method === 'cash' && cashRegisterId !== null && input.move !== 'claimed'
+        method: input.method,
+        amount_minor: input.amount_minor,
+        ...(input.move === 'claimed' ? { reason: input.reason } : {}),
+        ...(input.method === 'cash' && cashRegisterId !== null && input.move !== 'claimed'
           ? { cash_register_id: cashRegisterId }
           : {}),
       };
@@ -107,51 +129,34 @@ export function DepositsPanel({
       await moveDeposit(money.order_id, body, attempt.current.key);
     },
     onSuccess: (_, input) => {
-      setDone(t(`money:deposits.done.${input.move}`, { amount: format(input.amountMinor) }));
-      setReason('');
-      setAccessKey('');
-      setAttempted(false);
+      setDone(t(`money:deposits.done.${input.move}`, { amount: format(input.amount_minor) }));
+      form.reset({ ...form.getValues(), reason: '', access_key: '' });
       onChanged();
     },
     onError: (error) => {
-      if (moneyFailure(error, t, format).needsAccessKey) setAccessKey('');
+      if (applyServerIssues(form, error)) return;
+      // A refused key is typed afresh.
+      if (moneyFailure(error, t, format).needsAccessKey) form.setValue('access_key', '');
     },
   });
-
-  const minor = parseMoneyInput(amount);
-  const amountError =
-    minor === null || (minor <= 0 && current !== 'override')
-      ? t('money:payments.dialog.amount_invalid')
-      : (current === 'claimed' || current === 'returned') && minor > held
-        ? t('money:payments.errors.exceeds_deposit_held', { amount: format(held) })
-        : null;
-  const reasonError =
-    (current === 'claimed' || current === 'override') && reason.trim() === ''
-      ? t('money:deposits.reason_required')
-      : null;
-  const keyError =
-    current === 'override' && accessKey.trim() === '' ? t('money:deposits.key_required') : null;
   const failure = mutation.isError ? moneyFailure(mutation.error, t, format) : null;
 
   const choose = (next: Move) => {
-    setMove(next);
-    setAttempted(false);
+    form.reset({ ...form.getValues(), move: next, amount_minor: amountFor(next) });
     mutation.reset();
     setDone(null);
-    setAmount(
-      minorToText(next === 'held' ? owed : next === 'override' ? money.deposit_required_minor : held),
-    );
   };
 
-  useEffect(() => {
-    if (returnRequest === 0) return;
+  const onReturnRequest = useEffectEvent(() => {
     if (held > 0) choose('returned');
     const button = submitButton.current;
     // jsdom has no scrollIntoView; browsers do.
     if (typeof button?.scrollIntoView === 'function') button.scrollIntoView({ block: 'center' });
     button?.focus({ preventScroll: true });
-    // Once per request: a refetch of the money must not take the clerk's focus again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once per request: a refetch of the money must not take the clerk's focus again.
+  useEffect(() => {
+    if (returnRequest !== 0) onReturnRequest();
   }, [returnRequest]);
 
   return (
@@ -191,9 +196,11 @@ export function DepositsPanel({
           aria-label={t('money:deposits.form')}
           onSubmit={(event) => {
             event.preventDefault();
-            setAttempted(true);
-            if (amountError || reasonError || keyError || mutation.isPending || minor === null) return;
-            mutation.mutate({ move: current, amountMinor: minor });
+            if (mutation.isPending) return;
+            // The order as it stands now: its deposit held bounds a claim or a return.
+            form.setValue('held_minor', held);
+            if (move !== current) form.setValue('move', current);
+            void form.handleSubmit((input) => mutation.mutate(input))();
           }}
         >
           <Field.Root maxW="xs">
@@ -212,75 +219,57 @@ export function DepositsPanel({
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <HStack gap="3" align="flex-end" wrap="wrap">
-            <Field.Root width="36" required invalid={attempted && amountError !== null}>
-              <Field.Label>
-                {current === 'override' ? t('money:deposits.new_required') : t('money:deposits.amount')}
-              </Field.Label>
-              <Input
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.currentTarget.value)}
+          <HStack gap="3" align="flex-start" wrap="wrap">
+            <Box width="36">
+              <BoundedMoneyField
+                control={form.control}
+                name="amount_minor"
+                required
+                label={current === 'override' ? t('money:deposits.new_required') : t('money:deposits.amount')}
+                wordBound={() => t('money:payments.errors.exceeds_deposit_held', { amount: format(held) })}
               />
-            </Field.Root>
+            </Box>
             {(current === 'held' || current === 'returned') && (
-              <Field.Root width="44">
-                <Field.Label>{t('money:payments.dialog.method')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={method}
-                    onChange={(event) => setMethod(event.currentTarget.value as PaymentMethod)}
-                  >
-                    <option value="cash">{t('money:payments.methods.cash')}</option>
-                    {money.rules.allow_staff_credit_card_entry && (
-                      <option value="card">{t('money:payments.methods.card')}</option>
-                    )}
-                    {money.rules.accept_external_payments && (
-                      <option value="external">{t('money:payments.methods.external')}</option>
-                    )}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <Box width="44">
+                <SelectField
+                  control={form.control}
+                  name="method"
+                  label={t('money:payments.dialog.method')}
+                  options={depositMethods(money).map((m) => ({
+                    value: m,
+                    label: t(`money:payments.methods.${m}`),
+                  }))}
+                />
+              </Box>
             )}
             {current !== 'held' && current !== 'returned' && (
-              <Field.Root flex="1" minW="48" required invalid={attempted && reasonError !== null}>
-                <Field.Label>
-                  {current === 'override' ? t('money:deposits.comment') : t('money:deposits.reason')}
-                </Field.Label>
-                <Input
+              <Box flex="1" minW="48">
+                <TextField
+                  control={form.control}
+                  name="reason"
+                  required
                   maxLength={500}
-                  value={reason}
-                  onChange={(event) => setReason(event.currentTarget.value)}
+                  label={current === 'override' ? t('money:deposits.comment') : t('money:deposits.reason')}
                 />
-              </Field.Root>
+              </Box>
             )}
             {current === 'override' && (
-              <Field.Root
-                width="44"
-                required
-                invalid={(attempted && keyError !== null) || failure?.needsAccessKey}
-              >
-                <Field.Label>{t('money:deposits.approver_key')}</Field.Label>
-                <Input
+              <Box width="44">
+                <TextField
+                  control={form.control}
+                  name="access_key"
+                  required
                   type="password"
                   autoComplete="off"
                   maxLength={64}
-                  value={accessKey}
-                  onChange={(event) => setAccessKey(event.currentTarget.value)}
+                  label={t('money:deposits.approver_key')}
                 />
-              </Field.Root>
+              </Box>
             )}
-            <Button ref={submitButton} type="submit" size="sm" loading={mutation.isPending}>
+            <Button ref={submitButton} type="submit" size="sm" mt="6" loading={mutation.isPending}>
               {t(`money:deposits.submit.${current}`)}
             </Button>
           </HStack>
-          {attempted && (amountError ?? reasonError ?? keyError) !== null && (
-            <Text fontSize="sm" color="fg.error">
-              {amountError ?? reasonError ?? keyError}
-            </Text>
-          )}
           {failure !== null && failure.closedRegister === null && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

@@ -179,7 +179,9 @@ describe('order money panels', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Late' } });
     expect(within(dialog).getByText(/A manager's access key approves this refund/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
-    expect(within(dialog).getByText("An approver's access key is needed for this amount.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("An approver's access key is needed for this amount."),
+    ).toBeTruthy();
     expect(sent.some((s) => s.method === 'POST')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText(/Approver's access key/), { target: { value: '9999' } });

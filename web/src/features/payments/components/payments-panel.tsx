@@ -1,6 +1,7 @@
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OrderMoney, OrderPaymentRow, PaymentView } from '@nine/shared/schemas/payments';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { RefundResult } from '../api/refund-payment.ts';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -53,6 +54,51 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [payRequest]);
 
+  const method = (p: OrderPaymentRow) => t(`money:payments.methods.${p.method}`);
+  const columns: DataTableColumn<OrderPaymentRow>[] = [
+    { id: 'date', title: t('money:payments.columns.date'), cell: (p) => formatDate(p.created_at) },
+    { id: 'method', title: t('money:payments.columns.method'), cell: (p) => <Badge>{method(p)}</Badge> },
+    {
+      id: 'amount',
+      title: t('money:payments.columns.amount'),
+      cell: (p) => format(p.amount_minor),
+      align: 'end',
+    },
+    {
+      id: 'refunded',
+      title: t('money:payments.columns.refunded'),
+      cell: (p) => (p.refunded_minor > 0 ? format(p.refunded_minor) : '—'),
+      align: 'end',
+    },
+    { id: 'reference', title: t('money:payments.columns.reference'), cell: (p) => p.reference ?? '' },
+    { id: 'by', title: t('money:payments.columns.by'), cell: (p) => p.created_by ?? '' },
+    {
+      id: 'actions',
+      title: t('money:payments.columns.actions'),
+      titleHidden: true,
+      cell: (p) => {
+        const refundable = p.amount_minor - p.refunded_minor;
+        return (
+          <HStack gap="2" justify="flex-end">
+            {props.renderLink(props.printHref(p.id), t('money:payments.print_payment', { id: p.id }))}
+            {props.canRefund && refundable > 0 && (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                data-testid={`refund-payment-${p.id}`}
+                onClick={() => setRefundingId(p.id)}
+              >
+                {/* What is left to refund, not the amount paid: the ledger after earlier refunds. */}
+                {t('money:refunds.open', { method: method(p), amount: format(refundable) })}
+              </Button>
+            )}
+          </HStack>
+        );
+      },
+    },
+  ];
+
   return (
     <Stack gap="4">
       <HStack gap="6" wrap="wrap" aria-label={t('money:payments.summary')} role="group">
@@ -82,67 +128,12 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
       {money.payments.length === 0 ? (
         <Text color="fg.muted">{t('money:payments.none')}</Text>
       ) : (
-        <Table.ScrollArea>
-          <Table.Root size="sm" aria-label={t('money:payments.list')}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('money:payments.columns.date')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('money:payments.columns.method')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('money:payments.columns.amount')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">
-                  {t('money:payments.columns.refunded')}
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>{t('money:payments.columns.reference')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('money:payments.columns.by')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Text srOnly>{t('money:payments.columns.actions')}</Text>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {money.payments.map((p) => {
-                const refundable = p.amount_minor - p.refunded_minor;
-                return (
-                  <Table.Row key={p.id}>
-                    <Table.Cell>{formatDate(p.created_at)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge>{t(`money:payments.methods.${p.method}`)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{format(p.amount_minor)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {p.refunded_minor > 0 ? format(p.refunded_minor) : '—'}
-                    </Table.Cell>
-                    <Table.Cell>{p.reference ?? ''}</Table.Cell>
-                    <Table.Cell>{p.created_by ?? ''}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" justify="flex-end">
-                        {props.renderLink(
-                          props.printHref(p.id),
-                          t('money:payments.print_payment', { id: p.id }),
-                        )}
-                        {props.canRefund && refundable > 0 && (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            data-testid={`refund-payment-${p.id}`}
-                            onClick={() => setRefundingId(p.id)}
-                          >
-                            {/* What is left to refund, not the amount paid: the ledger after earlier refunds. */}
-                            {t('money:refunds.open', {
-                              method: t(`money:payments.methods.${p.method}`),
-                              amount: format(refundable),
-                            })}
-                          </Button>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable<OrderPaymentRow>
+          columns={columns}
+          rows={money.payments}
+          rowId={(p) => p.id}
+          caption={t('money:payments.list')}
+        />
       )}
       <TakePaymentDialog
         open={paying}

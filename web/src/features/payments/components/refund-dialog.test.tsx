@@ -95,14 +95,14 @@ describe('refund a payment', () => {
     // Above what is left to refund: refused before sending.
     fireEvent.change(amount, { target: { value: '130' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(screen.getByText('At most $120.00 of this payment can be refunded.')).toBeTruthy();
+    expect(await screen.findByText('At most $120.00 of this payment can be refunded.')).toBeTruthy();
     expect(sent).toHaveLength(0);
 
     fireEvent.change(amount, { target: { value: '120' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Broken bell' } });
     expect(screen.getByText("Above $50.00 a refund needs a manager's access key.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(screen.getByText("An approver's access key is needed for this amount.")).toBeTruthy();
+    expect(await screen.findByText("An approver's access key is needed for this amount.")).toBeTruthy();
     expect(sent).toHaveLength(0);
 
     const key = screen.getByLabelText(/Approver's access key/);
@@ -177,7 +177,7 @@ describe('refund a payment', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Late' } });
     expect(screen.getByText(/A manager's access key approves this refund/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(screen.getByText("An approver's access key is needed for this amount.")).toBeTruthy();
+    expect(await screen.findByText("An approver's access key is needed for this amount.")).toBeTruthy();
     expect(sent).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/Approver's access key/), { target: { value: '4321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));

@@ -1,24 +1,16 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Text,
-  Textarea,
-  chakra,
-} from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Portal, Text, chakra } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import type { RefundCreate } from '@nine/shared/schemas/money';
+import { refundForm, refundLevel, type RefundedSoFar } from '@nine/shared/schemas/payment-forms';
 import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
-import { parseMoneyInput } from '@nine/shared/money';
+import { TextareaField, TextField } from '../../../components/form/fields.tsx';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { newIdempotencyKey } from '../new-key.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { refundPayment, type RefundResult } from '../api/refund-payment.ts';
-import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { BoundedMoneyField } from './bounded-money-field.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 export interface RefundDialogProps {
@@ -39,27 +31,6 @@ export interface RefundDialogProps {
   onClose(): void;
   onRefunded(result: RefundResult): void;
   newKey?: () => string;
-}
-
-/** What the order already refunded without an approver, and without a manager (the levels bound totals). */
-export interface RefundedSoFar {
-  unapprovedMinor: number;
-  belowLevel2Minor: number;
-}
-const NOTHING_REFUNDED: RefundedSoFar = { unapprovedMinor: 0, belowLevel2Minor: 0 };
-
-/**
- * Which approver a refund of this amount needs, counting what the order already refunded: none while the
- * unapproved total stays within L1, a refund approver within L2, a manager above. The server decides the same.
- */
-export function refundLevel(
-  amountMinor: number,
-  rules: PaymentRules,
-  soFar: RefundedSoFar = NOTHING_REFUNDED,
-): 0 | 1 | 2 {
-  if (soFar.belowLevel2Minor + amountMinor > rules.refund_level2_minor) return 2;
-  if (soFar.unapprovedMinor + amountMinor > rules.refund_level1_minor) return 1;
-  return 0;
 }
 
 export function RefundDialog(props: RefundDialogProps) {
@@ -111,14 +82,22 @@ function RefundForm({
   const { t } = useAppTranslation();
   const formId = useId();
   const refundable = payment.amount_minor - payment.refunded_minor;
-  const [amount, setAmount] = useState(minorToText(refundable));
-  const [reason, setReason] = useState('');
-  const [accessKey, setAccessKey] = useState('');
-  const [attempted, setAttempted] = useState(false);
+  // The bounds are the payment's, fixed while the dialog shows it (it remounts for another payment).
+  const [schema] = useState(() =>
+    refundForm({ refundableMinor: refundable, levels: rules, soFar: refundedSoFar, approverRequired }),
+  );
+  const form = useSchemaForm(schema, {
+    defaultValues: { amount_minor: Math.max(refundable, 0), reason: '', access_key: '' },
+    messages: {
+      amount_minor: 'money:payments.dialog.amount_invalid',
+      reason: 'money:refunds.reason_required',
+      access_key: 'money:refunds.key_required',
+    },
+  });
   // One key per attempt: kept while the amount and reason stay the same (a retry), new when they change.
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const refund = useMutation({
-    mutationFn: (body: { amount_minor: number; reason: string; access_key?: string }) => {
+    mutationFn: (body: RefundCreate) => {
       const fingerprint = `${body.amount_minor}|${body.reason}`;
       if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
       const drawer =
@@ -127,23 +106,20 @@ function RefundForm({
     },
     onSuccess: onRefunded,
     onError: (error) => {
+      if (applyServerIssues(form, error)) return;
       // A refused key is typed afresh.
-      if (moneyFailure(error, t, format).needsAccessKey) setAccessKey('');
+      if (moneyFailure(error, t, format).needsAccessKey) {
+        form.setValue('access_key', '');
+        form.setError('access_key', { type: 'key_required', message: t('money:refunds.key_required') });
+      }
     },
   });
 
   const externalBlocked = payment.method === 'external' && !rules.process_external_refunds;
-  const minor = parseMoneyInput(amount);
-  const amountError =
-    minor === null || minor <= 0
-      ? t('money:payments.dialog.amount_invalid')
-      : minor > refundable
-        ? t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })
-        : null;
+  const amount = form.watch('amount_minor');
+  const minor = typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
   const level = minor === null ? 0 : refundLevel(minor, rules, refundedSoFar);
   const needsKey = approverRequired || level > 0;
-  const reasonError = reason.trim() === '' ? t('money:refunds.reason_required') : null;
-  const keyError = needsKey && accessKey.trim() === '' ? t('money:refunds.key_required') : null;
   const failure = refund.isError ? moneyFailure(refund.error, t, format) : null;
 
   if (refund.isSuccess) {
@@ -183,13 +159,8 @@ function RefundForm({
           gap="4"
           onSubmit={(event) => {
             event.preventDefault();
-            setAttempted(true);
-            if (externalBlocked || amountError || reasonError || keyError || refund.isPending) return;
-            refund.mutate({
-              amount_minor: minor!,
-              reason: reason.trim(),
-              ...(needsKey ? { access_key: accessKey } : {}),
-            });
+            if (externalBlocked || refund.isPending) return;
+            void form.handleSubmit((body) => refund.mutate(body))();
           }}
         >
           {externalBlocked && (
@@ -204,47 +175,37 @@ function RefundForm({
               method: t(`money:payments.methods.${payment.method}`),
             })}
           </Text>
-          <Field.Root required invalid={attempted && amountError !== null}>
-            <Field.Label>{t('money:refunds.amount')}</Field.Label>
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => setAmount(event.currentTarget.value)}
-            />
-            <Field.ErrorText>{amountError}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={attempted && reasonError !== null}>
-            <Field.Label>{t('money:refunds.reason')}</Field.Label>
-            <Textarea
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-            />
-            <Field.ErrorText>{reasonError}</Field.ErrorText>
-          </Field.Root>
+          <BoundedMoneyField
+            control={form.control}
+            name="amount_minor"
+            label={t('money:refunds.amount')}
+            required
+            wordBound={() => t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })}
+          />
+          <TextareaField
+            control={form.control}
+            name="reason"
+            label={t('money:refunds.reason')}
+            required
+            maxLength={500}
+          />
           {needsKey && (
-            <Field.Root
+            <TextField
+              control={form.control}
+              name="access_key"
+              label={t('money:refunds.access_key')}
               required
-              invalid={(attempted && keyError !== null) || failure?.needsAccessKey === true}
-            >
-              <Field.Label>{t('money:refunds.access_key')}</Field.Label>
-              <Input
-                type="password"
-                autoComplete="off"
-                maxLength={64}
-                value={accessKey}
-                onChange={(event) => setAccessKey(event.currentTarget.value)}
-              />
-              <Field.HelperText>
-                {level === 2
+              type="password"
+              autoComplete="off"
+              maxLength={64}
+              helperText={
+                level === 2
                   ? t('money:refunds.level2', { amount: format(rules.refund_level2_minor) })
                   : approverRequired
                     ? t('money:refunds.approver_required')
-                    : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })}
-              </Field.HelperText>
-              <Field.ErrorText>{keyError}</Field.ErrorText>
-            </Field.Root>
+                    : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })
+              }
+            />
           )}
           {failure !== null && failure.closedRegister === null && (
             <Alert.Root status="error" role="alert">

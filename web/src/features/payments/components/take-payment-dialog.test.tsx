@@ -121,7 +121,9 @@ describe('take payment', () => {
 
     // A card part needs its last 4 digits or the terminal's reference: nothing is sent without it.
     fireEvent.click(screen.getByRole('button', { name: 'Take $25.98' }));
-    expect(screen.getByText("Enter the card's last 4 digits or the terminal's reference.")).toBeTruthy();
+    expect(
+      await screen.findByText("Enter the card's last 4 digits or the terminal's reference."),
+    ).toBeTruthy();
     expect(posted).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: /Card last 4 or reference/ }), {
@@ -155,7 +157,7 @@ describe('take payment', () => {
       target: { value: '30' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Take $30.00' }));
-    expect(screen.getByText('The amount is above the balance of $25.98.')).toBeTruthy();
+    expect(await screen.findByText('The amount is above the balance of $25.98.')).toBeTruthy();
     expect(posted).toHaveLength(0);
   });
 

@@ -1,14 +1,12 @@
 import {
   Alert,
+  Box,
   Button,
   CloseButton,
   Dialog,
-  Field,
   Fieldset,
   HStack,
-  Input,
   List,
-  NativeSelect,
   Portal,
   Stack,
   Text,
@@ -16,14 +14,17 @@ import {
 } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
+import { takePaymentForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
-import { parseMoneyInput } from '@nine/shared/money';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { takePayment } from '../api/take-payment.ts';
 import { takePaymentMachine, type Tender } from '../flows/take-payment-machine.ts';
-import { minorToText } from '../money-input.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -55,12 +56,17 @@ export interface CashRegisterStatus {
   open: boolean;
 }
 
-interface TenderDraft {
-  method: PaymentMethod;
-  amount: string;
-  tendered: string;
-  reference: string;
-}
+/** A new part of the payment, for this amount. */
+const blankTender = (method: PaymentMethod, amountMinor: number) => ({
+  method,
+  amount_minor: amountMinor as number | null,
+  tendered_minor: null as number | null,
+  reference: '',
+});
+
+/** A typed amount, or null while the field is empty or not a number. */
+const minorOrNull = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** The methods this counter may take, in the order offered. */
 export function offeredMethods(money: OrderMoney): PaymentMethod[] {
@@ -130,58 +136,55 @@ function TakePaymentFlow({
   });
   const methods = offeredMethods(money);
   const balance = Math.max(money.balance_minor, 0);
-  const [drafts, setDrafts] = useState<TenderDraft[]>([
-    { method: 'cash', amount: minorToText(balance), tendered: '', reference: '' },
-  ]);
+  const forward = money.rules.has_pay_and_balance_forward;
+  // The bounds are the order's as the dialog opened (it remounts each time it opens).
+  const [schema] = useState(() =>
+    takePaymentForm({
+      balanceMinor: balance,
+      creditMinor: money.customer_credit_minor,
+      payAndBalanceForward: forward,
+    }),
+  );
+  const form = useSchemaForm(schema, {
+    defaultValues: { tenders: [blankTender('cash', balance)] },
+    messages: {
+      'tenders.*.amount_minor': 'money:payments.dialog.amount_invalid',
+      'tenders.*.tendered_minor': 'money:payments.dialog.tendered_short',
+      'tenders.*.reference': 'money:payments.dialog.card_reference_required',
+    },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'tenders' });
+  const drafts = form.watch('tenders');
   const [changeReturned, setChangeReturned] = useState(false);
-  const [attempted, setAttempted] = useState(false);
   const { paid } = state.context;
   const locked = paid.length; // tenders already taken cannot change
 
-  const amounts = drafts.map((d) => parseMoneyInput(d.amount));
+  const amounts = drafts.map((d) => minorOrNull(d.amount_minor));
   const total = amounts.reduce<number>((sum, a) => sum + (a ?? 0), 0);
   const remaining = balance - total;
-  const creditUsed = drafts.reduce(
-    (sum, d, i) => sum + (d.method === 'account_credit' ? (amounts[i] ?? 0) : 0),
-    0,
-  );
-  const rowErrors = drafts.map((d, i): string | null => {
-    const amount = amounts[i];
-    if (amount === null || amount === undefined || amount <= 0)
-      return t('money:payments.dialog.amount_invalid');
-    if (d.method === 'cash' && d.tendered.trim() !== '') {
-      const tendered = parseMoneyInput(d.tendered);
-      if (tendered === null || tendered < amount) return t('money:payments.dialog.tendered_short');
-    }
-    if (d.method === 'card' && !/^\S.{0,99}$/.test(d.reference.trim()))
-      return t('money:payments.dialog.card_reference_required');
-    return null;
-  });
   const overpaid = remaining < 0;
+  const { errors } = form.formState;
+  // The schema refuses the parts together on `tenders`; the sentence names the bound it passed.
   const formError =
-    overpaid && !money.rules.has_pay_and_balance_forward
-      ? t('money:payments.errors.exceeds_balance', { amount: format(balance) })
-      : creditUsed > money.customer_credit_minor
-        ? t('money:payments.errors.exceeds_credit', { amount: format(money.customer_credit_minor) })
-        : null;
-  const valid = rowErrors.every((e) => e === null) && formError === null;
+    errors.tenders?.root !== undefined || errors.tenders?.type === 'custom'
+      ? overpaid && !forward
+        ? t('money:payments.errors.exceeds_balance', { amount: format(balance) })
+        : t('money:payments.errors.exceeds_credit', { amount: format(money.customer_credit_minor) })
+      : null;
 
-  const update = (index: number, patch: Partial<TenderDraft>) =>
-    setDrafts((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-
-  const submit = () => {
-    setAttempted(true);
-    if (!valid) return;
-    const tenders: Tender[] = drafts.map((d, i) => ({
-      method: d.method,
-      amountMinor: amounts[i]!,
-      tenderedMinor: d.method === 'cash' ? parseMoneyInput(d.tendered) : null,
-      reference: d.method === 'cash' || d.method === 'account_credit' ? '' : d.reference,
-      // The dialog said how much goes forward as credit; submitting it is the clerk's choice to keep it.
-      keepCredit: overpaid && money.rules.has_pay_and_balance_forward,
-    }));
-    send({ type: 'SUBMIT', tenders });
-  };
+  const submit = form.handleSubmit(({ tenders }) => {
+    send({
+      type: 'SUBMIT',
+      tenders: tenders.map((d): Tender => ({
+        method: d.method,
+        amountMinor: d.amount_minor,
+        tenderedMinor: d.method === 'cash' ? d.tendered_minor : null,
+        reference: d.method === 'cash' || d.method === 'account_credit' ? '' : d.reference,
+        // The dialog said how much goes forward as credit; submitting it is the clerk's choice to keep it.
+        keepCredit: overpaid && forward,
+      })),
+    });
+  });
 
   const busy = state.matches('paying') || state.matches('next');
   const done = state.matches('done');
@@ -264,18 +267,18 @@ function TakePaymentFlow({
           gap="4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!busy) submit();
+            if (!busy) void submit();
           }}
         >
           <Text fontWeight="semibold">{t('money:payments.dialog.due', { amount: format(balance) })}</Text>
-          {drafts.map((draft, index) => {
-            const amount = amounts[index];
-            const tendered = parseMoneyInput(draft.tendered);
+          {rows.fields.map((row, index) => {
+            const draft = drafts[index] ?? row;
+            const amount = amounts[index] ?? null;
+            const tendered = minorOrNull(draft.tendered_minor);
             const rowLocked = index < locked;
-            const error = attempted ? rowErrors[index] : null;
             return (
               <Fieldset.Root
-                key={index}
+                key={row.id}
                 gap="3"
                 borderWidth="1px"
                 borderRadius="md"
@@ -283,66 +286,49 @@ function TakePaymentFlow({
                 disabled={rowLocked || busy}
               >
                 <Fieldset.Legend srOnly>{t('money:payments.dialog.part', { n: index + 1 })}</Fieldset.Legend>
-                <HStack gap="3" align="flex-end" wrap="wrap">
-                  <Field.Root width="44">
-                    <Field.Label>{t('money:payments.dialog.method')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={draft.method}
-                        onChange={(event) =>
-                          update(index, { method: event.currentTarget.value as PaymentMethod })
-                        }
-                      >
-                        {methods.map((m) => (
-                          <option key={m} value={m}>
-                            {t(`money:payments.methods.${m}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root width="36" invalid={error !== null}>
-                    <Field.Label>{t('money:payments.dialog.amount')}</Field.Label>
-                    <Input
-                      inputMode="decimal"
-                      autoComplete="off"
-                      value={draft.amount}
-                      onChange={(event) => update(index, { amount: event.currentTarget.value })}
+                <HStack gap="3" align="flex-start" wrap="wrap">
+                  <Box width="44">
+                    <SelectField
+                      control={form.control}
+                      name={`tenders.${index}.method`}
+                      label={t('money:payments.dialog.method')}
+                      options={methods.map((m) => ({ value: m, label: t(`money:payments.methods.${m}`) }))}
                     />
-                  </Field.Root>
+                  </Box>
+                  <Box width="36">
+                    <MoneyField
+                      control={form.control}
+                      name={`tenders.${index}.amount_minor`}
+                      label={t('money:payments.dialog.amount')}
+                    />
+                  </Box>
                   {draft.method === 'cash' && (
-                    <Field.Root width="36">
-                      <Field.Label>{t('money:payments.dialog.tendered')}</Field.Label>
-                      <Input
-                        inputMode="decimal"
-                        autoComplete="off"
-                        value={draft.tendered}
-                        onChange={(event) => update(index, { tendered: event.currentTarget.value })}
+                    <Box width="36">
+                      <MoneyField
+                        control={form.control}
+                        name={`tenders.${index}.tendered_minor`}
+                        label={t('money:payments.dialog.tendered')}
                       />
-                    </Field.Root>
+                    </Box>
                   )}
                   {(draft.method === 'card' || draft.method === 'external') && (
-                    <Field.Root width="44" required={draft.method === 'card'}>
-                      <Field.Label>
-                        {draft.method === 'card'
-                          ? t('money:payments.dialog.card_reference')
-                          : t('money:payments.dialog.external_reference')}
-                      </Field.Label>
-                      <Input
+                    <Box width="44">
+                      <TextField
+                        control={form.control}
+                        name={`tenders.${index}.reference`}
+                        required={draft.method === 'card'}
                         autoComplete="off"
                         maxLength={100}
-                        value={draft.reference}
-                        onChange={(event) => update(index, { reference: event.currentTarget.value })}
+                        label={
+                          draft.method === 'card'
+                            ? t('money:payments.dialog.card_reference')
+                            : t('money:payments.dialog.external_reference')
+                        }
                       />
-                    </Field.Root>
+                    </Box>
                   )}
-                  {drafts.length > 1 && !rowLocked && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDrafts((rows) => rows.filter((_, i) => i !== index))}
-                    >
+                  {rows.fields.length > 1 && !rowLocked && (
+                    <Button variant="ghost" size="sm" alignSelf="flex-end" onClick={() => rows.remove(index)}>
                       {t('money:payments.dialog.remove_part', { n: index + 1 })}
                     </Button>
                   )}
@@ -352,14 +338,9 @@ function TakePaymentFlow({
                     {t('money:payments.dialog.part_taken')}
                   </Text>
                 )}
-                {draft.method === 'cash' && tendered !== null && amount != null && tendered > amount && (
+                {draft.method === 'cash' && tendered !== null && amount !== null && tendered > amount && (
                   <Text fontWeight="semibold">
                     {t('money:payments.dialog.change_due', { amount: format(tendered - amount) })}
-                  </Text>
-                )}
-                {error !== null && (
-                  <Text fontSize="sm" color="fg.error">
-                    {error}
                   </Text>
                 )}
               </Fieldset.Root>
@@ -371,15 +352,7 @@ function TakePaymentFlow({
               size="sm"
               disabled={busy}
               onClick={() =>
-                setDrafts((rows) => [
-                  ...rows,
-                  {
-                    method: methods.find((m) => m !== 'cash') ?? 'cash',
-                    amount: minorToText(remaining),
-                    tendered: '',
-                    reference: '',
-                  },
-                ])
+                rows.append(blankTender(methods.find((m) => m !== 'cash') ?? 'cash', Math.max(remaining, 0)))
               }
             >
               {t('money:payments.dialog.split')}
@@ -404,7 +377,7 @@ function TakePaymentFlow({
               {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
             </Text>
           )}
-          {attempted && formError !== null && (
+          {formError !== null && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Description>{formError}</Alert.Description>

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PaymentCreate, PaymentMethod } from '@nine/shared/schemas/money';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import { newIdempotencyKey } from '../new-key.ts';
+import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 /** One part of a payment: a split pays several in one go (part cash, part card). */
 export interface Tender {

@@ -1,16 +1,17 @@
-import { Alert, Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { autoBillingInput, billingFrequencies } from '@nine/shared/schemas/recurring';
 import type { AutoBillingPlan } from '@nine/shared/schemas/recurring';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
 import { CheckboxField, DateTimeField, SelectField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useAutoBilling } from '../api/get-auto-billing.ts';
 import { useSetAutoBilling, type AutoBillingBody, type BillingFrequency } from '../api/set-auto-billing.ts';
-import { formatDay } from '../../../lib/format.ts';
-import { todayIso } from './format.ts';
+import { formatDay, todayAtLocation } from '../../../lib/format.ts';
 
 export interface AutoBillingDialogProps {
   open: boolean;
@@ -54,79 +55,59 @@ export function AutoBillingDialog({
   const title = plan === null ? t('fulfilment:auto_billing.start') : t('fulfilment:auto_billing.edit');
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onDismiss();
-      }}
+      onDismiss={onDismiss}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onDismiss}>
+            {t('fulfilment:auto_billing.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={saving} disabled={dateMissing}>
+            {t('fulfilment:auto_billing.save')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id={formId}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void submit();
-                }}
-              >
-                <Stack gap="4">
-                  {error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{error}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  <SelectField
-                    control={form.control}
-                    name="frequency"
-                    label={t('fulfilment:auto_billing.frequency')}
-                    required
-                    options={billingFrequencies.map((value) => ({
-                      value,
-                      label: t(`fulfilment:frequency.${value}`),
-                    }))}
-                  />
-                  <DateTimeField
-                    control={form.control}
-                    name="next_invoice_date"
-                    label={t('fulfilment:auto_billing.next_invoice_date')}
-                    required
-                    helperText={t('fulfilment:auto_billing.next_invoice_hint')}
-                  />
-                  {plan !== null && (
-                    <CheckboxField
-                      control={form.control}
-                      name="active"
-                      label={t('fulfilment:auto_billing.active')}
-                    />
-                  )}
-                  {plan !== null && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('fulfilment:auto_billing.active_hint')}
-                    </Text>
-                  )}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onDismiss}>
-                {t('fulfilment:auto_billing.cancel')}
-              </Button>
-              <Button type="submit" form={formId} loading={saving} disabled={dateMissing}>
-                {t('fulfilment:auto_billing.save')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="4">
+          {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+          <SelectField
+            control={form.control}
+            name="frequency"
+            label={t('fulfilment:auto_billing.frequency')}
+            required
+            options={billingFrequencies.map((value) => ({
+              value,
+              label: t(`fulfilment:frequency.${value}`),
+            }))}
+          />
+          <DateTimeField
+            control={form.control}
+            name="next_invoice_date"
+            label={t('fulfilment:auto_billing.next_invoice_date')}
+            required
+            helperText={t('fulfilment:auto_billing.next_invoice_hint')}
+          />
+          {plan !== null && (
+            <CheckboxField control={form.control} name="active" label={t('fulfilment:auto_billing.active')} />
+          )}
+          {plan !== null && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('fulfilment:auto_billing.active_hint')}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </DialogFrame>
   );
 }
 
@@ -199,7 +180,7 @@ export function AutoBillingButton({ locationId, orderId, canChange, defaultDate 
         key={opening}
         open={open}
         plan={current}
-        defaultDate={defaultDate ?? todayIso()}
+        defaultDate={defaultDate ?? todayAtLocation()}
         saving={save.isPending}
         error={save.isError ? failureMessage(save.error, t('fulfilment:auto_billing.disabled')) : null}
         onDismiss={() => setOpen(false)}

@@ -1,18 +1,18 @@
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
+import { formatDate, formatDay, formatMoney } from '../../../lib/format.ts';
 import {
   recurringSortFields,
   type RecurringOrderRow,
   type RecurringSortField,
 } from '@nine/shared/schemas/recurring';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { pagerOf } from '../../../components/list-page.ts';
 import { QueryError } from '../../../components/query-error.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useRecurringOrders, type RecurringOrderParams } from '../api/get-recurring-orders.ts';
-import { formatDate, formatDay } from '../../../lib/format.ts';
 
 export const RECURRING_PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -146,6 +146,7 @@ export function RecurringOrdersList({
   const query = useRecurringOrders(locationId, params);
   const money = (minor: number) => formatMoney(minor, currencySymbol, currentLanguage());
   const data = query.data;
+  const pager = pagerOf(data, state, change);
 
   return (
     <Stack gap="4">
@@ -184,17 +185,11 @@ export function RecurringOrdersList({
           // Busy while fetching; a failed load shows above, also when no page came yet.
           query={{ isError: false, error: null, isFetching: query.isFetching, refetch: query.refetch }}
           pager={
-            data && data.total > 0
+            pager && pager.total > 0
               ? {
-                  page: state.page,
-                  pageSize: state.pageSize,
-                  total: data.total,
-                  capped: data.total_capped,
-                  rowsOnPage: data.rows.length,
+                  ...pager,
                   pageSizes: RECURRING_PAGE_SIZES,
-                  summary: t('fulfilment:pager.total', { count: data.total }),
-                  onPage: (page) => change({ page }),
-                  onPageSize: (pageSize) => change({ pageSize }),
+                  summary: t('fulfilment:pager.total', { count: pager.total }),
                 }
               : undefined
           }

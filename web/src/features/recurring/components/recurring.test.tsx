@@ -1,19 +1,12 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { RecurringOrderRow } from '@nine/shared/schemas/recurring';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { AutoBillingButton } from './auto-billing.tsx';
 import { RecurringOrdersList } from './recurring-orders-list.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const row = (n: number, overrides: Partial<RecurringOrderRow> = {}): RecurringOrderRow => ({
   order_id: n,
@@ -33,35 +26,10 @@ const row = (n: number, overrides: Partial<RecurringOrderRow> = {}): RecurringOr
 
 let requests: Request[] = [];
 function serve(handler: (request: Request, url: URL) => Response | Promise<Response>) {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      requests.push(request.clone());
-      return handler(request, new URL(request.url));
-    }),
-  );
+  requests = stubFetch(handler);
 }
 
-let toasts: ToastInput[] = [];
-function wrap(ui: ReactNode) {
-  toasts = [];
-  const location = memoryLocation({ path: '/active-recurring-orders' });
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
-            <Router hook={location.hook}>{ui}</Router>
-          </NotifyProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
+const wrap = (ui: ReactElement) => renderAtPath('/active-recurring-orders', ui);
 
 beforeAll(async () => {
   await initI18n();
@@ -160,7 +128,9 @@ describe('Start / Edit Auto Billing', { timeout: 20_000 }, () => {
       }
       return json(200, { data: plan });
     });
-    wrap(<AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />);
+    const { toasts } = wrap(
+      <AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Start Auto Billing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start Auto Billing' });
     const date = within(dialog).getByLabelText(/Next invoice date/) as HTMLInputElement;
@@ -185,7 +155,9 @@ describe('Start / Edit Auto Billing', { timeout: 20_000 }, () => {
         ? json(403, { resp_code: 1004, resp_message: 'Forbidden', data: { reason: 'recurring_disabled' } })
         : json(200, { data: null }),
     );
-    wrap(<AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />);
+    const { toasts } = wrap(
+      <AutoBillingButton locationId={1} orderId={9} canChange defaultDate="2030-04-01" />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Start Auto Billing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start Auto Billing' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -1,20 +1,18 @@
 import { Alert, Button, Checkbox, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
-import { LANGUAGES, isLanguage, type Language } from '@nine/shared/constants';
+import { useId, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { LANGUAGES } from '@nine/shared/constants';
+import {
+  ITEMS_PER_PAGE,
+  localSettingsForm,
+  PRINT_MODES,
+  PRINT_WIDTHS,
+} from '@nine/shared/schemas/local-settings';
+import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, setLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useSetAsKiosk } from '../api/set-as-kiosk.ts';
-import {
-  ITEMS_PER_PAGE,
-  PRINT_MODES,
-  PRINT_WIDTHS,
-  saveLocalSettings,
-  useLocalSettings,
-  type ItemsPerPage,
-  type LocalSettings,
-  type PrintMode,
-  type PrintWidth,
-} from '../local-settings.ts';
+import { saveLocalSettings, useLocalSettings } from '../local-settings.ts';
 
 function SelectField({
   label,
@@ -80,27 +78,21 @@ export function LocalSettingsForm({ canSetKiosk }: LocalSettingsFormProps) {
   const notify = useNotify();
   const saved = useLocalSettings();
   const kiosk = useSetAsKiosk();
-  const [draft, setDraft] = useState<LocalSettings>(saved);
-  const [language, setDraftLanguage] = useState<Language>(currentLanguage);
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(localSettingsForm, {
+    defaultValues: { ...saved, language: currentLanguage(), itemsPerPage: String(saved.itemsPerPage) },
+  });
   const headingId = useId();
 
-  const update = <K extends keyof LocalSettings>(key: K, value: LocalSettings[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  async function save() {
-    setPending(true);
+  const save = form.handleSubmit(async ({ language, ...settings }) => {
     try {
-      if (canSetKiosk && draft.kioskMode !== saved.kioskMode) await kiosk.mutateAsync(draft.kioskMode);
-      saveLocalSettings(draft);
+      if (canSetKiosk && settings.kioskMode !== saved.kioskMode) await kiosk.mutateAsync(settings.kioskMode);
+      saveLocalSettings(settings);
       if (language !== currentLanguage()) await setLanguage(language);
       notify({ type: 'success', title: t('settings:local.saved_title'), message: t('settings:local.saved') });
     } catch {
       // The kiosk call failed: the API client already showed why; nothing was saved.
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
   return (
     <form
@@ -115,62 +107,96 @@ export function LocalSettingsForm({ canSetKiosk }: LocalSettingsFormProps) {
         <Text id={headingId} color="fg.muted">
           {t('settings:local.intro')}
         </Text>
-        <SelectField
-          label={t('common:language')}
-          value={language}
-          onChange={(value) => isLanguage(value) && setDraftLanguage(value)}
-        >
-          {LANGUAGES.map((option) => (
-            <option key={option} value={option} lang={option}>
-              {t(`common:languages.${option}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('settings:local.print_width')}
-          value={draft.orderPrintWidth}
-          onChange={(value) => update('orderPrintWidth', value as PrintWidth)}
-        >
-          {PRINT_WIDTHS.map((option) => (
-            <option key={option} value={option}>
-              {t(`settings:local.print_widths.${option}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('settings:local.print_mode')}
-          hint={t('settings:local.print_mode_hint')}
-          value={draft.printMode}
-          onChange={(value) => update('printMode', value as PrintMode)}
-        >
-          {PRINT_MODES.map((option) => (
-            <option key={option} value={option}>
-              {t(`settings:local.print_modes.${option}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('settings:local.items_per_page')}
-          value={String(draft.itemsPerPage)}
-          onChange={(value) => update('itemsPerPage', Number(value) as ItemsPerPage)}
-        >
-          {ITEMS_PER_PAGE.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </SelectField>
-        <CheckField
-          label={t('settings:local.kiosk')}
-          hint={canSetKiosk ? t('settings:local.kiosk_hint_location') : t('settings:local.kiosk_hint_device')}
-          checked={draft.kioskMode}
-          onChange={(checked) => update('kioskMode', checked)}
+        <Controller
+          control={form.control}
+          name="language"
+          render={({ field }) => (
+            <SelectField label={t('common:language')} value={field.value} onChange={field.onChange}>
+              {LANGUAGES.map((option) => (
+                <option key={option} value={option} lang={option}>
+                  {t(`common:languages.${option}`)}
+                </option>
+              ))}
+            </SelectField>
+          )}
         />
-        <CheckField
-          label={t('settings:local.new_tour')}
-          hint={t('settings:local.new_tour_hint')}
-          checked={draft.newTourInterface}
-          onChange={(checked) => update('newTourInterface', checked)}
+        <Controller
+          control={form.control}
+          name="orderPrintWidth"
+          render={({ field }) => (
+            <SelectField
+              label={t('settings:local.print_width')}
+              value={field.value}
+              onChange={field.onChange}
+            >
+              {PRINT_WIDTHS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`settings:local.print_widths.${option}`)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="printMode"
+          render={({ field }) => (
+            <SelectField
+              label={t('settings:local.print_mode')}
+              hint={t('settings:local.print_mode_hint')}
+              value={field.value}
+              onChange={field.onChange}
+            >
+              {PRINT_MODES.map((option) => (
+                <option key={option} value={option}>
+                  {t(`settings:local.print_modes.${option}`)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="itemsPerPage"
+          render={({ field }) => (
+            <SelectField
+              label={t('settings:local.items_per_page')}
+              value={String(field.value)}
+              onChange={field.onChange}
+            >
+              {ITEMS_PER_PAGE.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="kioskMode"
+          render={({ field }) => (
+            <CheckField
+              label={t('settings:local.kiosk')}
+              hint={
+                canSetKiosk ? t('settings:local.kiosk_hint_location') : t('settings:local.kiosk_hint_device')
+              }
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="newTourInterface"
+          render={({ field }) => (
+            <CheckField
+              label={t('settings:local.new_tour')}
+              hint={t('settings:local.new_tour_hint')}
+              checked={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
         {kiosk.isError && (
           <Alert.Root status="error" role="alert">
@@ -182,7 +208,7 @@ export function LocalSettingsForm({ canSetKiosk }: LocalSettingsFormProps) {
           type="submit"
           colorPalette="blue"
           alignSelf="flex-start"
-          loading={pending}
+          loading={form.formState.isSubmitting}
           loadingText={t('auth:saving')}
         >
           {t('settings:local.save')}

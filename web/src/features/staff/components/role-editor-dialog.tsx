@@ -1,7 +1,8 @@
-import { Table, Text, chakra } from '@chakra-ui/react';
+import { Text, chakra } from '@chakra-ui/react';
 import { useController } from 'react-hook-form';
 import { actions, resources, type Permission } from '@nine/shared/permissions';
 import { roleInput } from '@nine/shared/schemas/staff';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -24,6 +25,10 @@ const Check = chakra('input', {
   base: { width: '4', height: '4', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.4 } },
 });
 
+// DataTable's rows are objects (TanStack's RowData), one per resource.
+const resourceRows = resources.map((resource) => ({ resource }));
+type ResourceRow = (typeof resourceRows)[number];
+
 /** A role's title and its resource × action matrix. Grants the viewer does not hold are disabled. */
 export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDialogProps) {
   const { t } = useAppTranslation();
@@ -37,6 +42,41 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
   const {
     field: { value: permissions, onChange: setPermissions },
   } = useController({ control: form.control, name: 'permissions' });
+
+  // A row per resource named by its first cell, a column per action: each checkbox reads as
+  // "View on Customers" and the grid keeps its row and column headers for screen readers.
+  const columns: DataTableColumn<ResourceRow>[] = [
+    {
+      id: 'resource',
+      title: t('staff:roles.resource'),
+      cell: ({ resource }) => t(`staff:resources.${resource}`),
+      rowHeader: true,
+    },
+    ...actions.map((action): DataTableColumn<ResourceRow> => ({
+      id: action,
+      title: t(`staff:actions.${action}`),
+      align: 'center',
+      cell: ({ resource }) => {
+        const editable = cellEditable(held, original, { resource, action });
+        return (
+          <Check
+            type="checkbox"
+            checked={hasPermission(permissions, resource, action)}
+            disabled={!editable}
+            title={editable ? undefined : t('staff:roles.not_held')}
+            aria-label={t('staff:roles.cell', {
+              action: t(`staff:actions.${action}`),
+              resource: t(`staff:resources.${resource}`),
+            })}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setPermissions(togglePermission(permissions as Permission[], resource, action, on));
+            }}
+          />
+        );
+      },
+    })),
+  ];
 
   const submit = form.handleSubmit(({ title, permissions: granted }) => {
     if (save.isPending) return;
@@ -64,51 +104,13 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
       <Text fontSize="sm" color="fg.muted">
         {t('staff:roles.matrix_help')}
       </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="60vh">
-        <Table.Root size="sm" stickyHeader>
-          <Table.Caption srOnly>{t('staff:roles.matrix_caption')}</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('staff:roles.resource')}</Table.ColumnHeader>
-              {actions.map((action) => (
-                <Table.ColumnHeader key={action} textAlign="center">
-                  {t(`staff:actions.${action}`)}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {resources.map((resource) => (
-              <Table.Row key={resource}>
-                <Table.Cell as="th" scope="row" fontWeight="medium">
-                  {t(`staff:resources.${resource}`)}
-                </Table.Cell>
-                {actions.map((action) => {
-                  const editable = cellEditable(held, original, { resource, action });
-                  return (
-                    <Table.Cell key={action} textAlign="center">
-                      <Check
-                        type="checkbox"
-                        checked={hasPermission(permissions, resource, action)}
-                        disabled={!editable}
-                        title={editable ? undefined : t('staff:roles.not_held')}
-                        aria-label={t('staff:roles.cell', {
-                          action: t(`staff:actions.${action}`),
-                          resource: t(`staff:resources.${resource}`),
-                        })}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setPermissions(togglePermission(permissions as Permission[], resource, action, on));
-                        }}
-                      />
-                    </Table.Cell>
-                  );
-                })}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTable<ResourceRow>
+        columns={columns}
+        rows={resourceRows}
+        rowId={(row) => row.resource}
+        caption={t('staff:roles.matrix_caption')}
+        maxH="60vh"
+      />
     </FormDialog>
   );
 }

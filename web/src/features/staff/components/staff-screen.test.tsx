@@ -1,54 +1,16 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMoneyInput } from '@nine/shared/money';
 import type { Permission } from '@nine/shared/permissions';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { NotifyProvider, type ToastInput } from '../../../lib/toast.tsx';
+import { initI18n } from '../../../lib/i18n.ts';
+import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { Role } from '../api/get-roles.ts';
 import { AccessKeyDialog } from './access-key-dialog.tsx';
 import { AccessPolicyForm } from './access-policy-form.tsx';
 import { RoleEditorDialog } from './role-editor-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { UsersTab } from './users-tab.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-type Call = { method: string; path: string; body: unknown };
-
-/** A fake API answering by "METHOD path" (path without query), recording every call. */
-function stubApi(answers: Record<string, (body: unknown) => Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      const path = url.pathname.replace(/^\/api\//, '');
-      const text = await request.text();
-      const body: unknown = text === '' ? undefined : JSON.parse(text);
-      calls.push({ method: request.method, path: `${path}${url.search}`, body });
-      const answer = answers[`${request.method} ${path}`];
-      return answer === undefined ? json(404, { resp_code: 1004, resp_message: 'Not found' }) : answer(body);
-    }),
-  );
-  return calls;
-}
-
-function renderWith(node: ReactNode, toasts: ToastInput[] = []) {
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>{node}</NotifyProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-}
 
 beforeAll(async () => {
   await initI18n();
@@ -74,14 +36,12 @@ const user = {
 describe('users tab', () => {
   it('lists users with their status, roles and SSO flag, and deactivates only after confirmation', async () => {
     const calls = stubApi({
-      'GET nine/users': () => json(200, { data: { rows: [user], total: 1, page: 1, page_size: 25 } }),
-      'GET nine/roles': () => json(200, { data: [] }),
-      'POST nine/users/7/deactivate': () => json(200, { data: { ...user, status: 'inactive' } }),
+      'GET nine/users': () => jsonResponse(200, { data: { rows: [user], total: 1, page: 1, page_size: 25 } }),
+      'GET nine/roles': () => jsonResponse(200, { data: [] }),
+      'POST nine/users/7/deactivate': () => jsonResponse(200, { data: { ...user, status: 'inactive' } }),
     });
-    const toasts: ToastInput[] = [];
-    renderWith(
+    const { toasts } = renderWithProviders(
       <UsersTab currentUserId={1} canChange canReadRoles locations={[{ id: 1, name: 'HQ' }]} />,
-      toasts,
     );
     const row = (await screen.findByText('Dee Dock')).closest('tr')!;
     expect(within(row).getByText('dee@nine.test')).toBeTruthy();
@@ -104,9 +64,9 @@ describe('users tab', () => {
 
   it('filters by status on the server', async () => {
     const calls = stubApi({
-      'GET nine/users': () => json(200, { data: { rows: [], total: 0, page: 1, page_size: 25 } }),
+      'GET nine/users': () => jsonResponse(200, { data: { rows: [], total: 0, page: 1, page_size: 25 } }),
     });
-    renderWith(<UsersTab currentUserId={1} canChange={false} canReadRoles={false} locations={[]} />);
+    renderWithProviders(<UsersTab currentUserId={1} canChange={false} canReadRoles={false} locations={[]} />);
     expect(await screen.findByText('No users match.')).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'expired' } });
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('nine/users?page=1&page_size=25&status=expired'));
@@ -117,14 +77,14 @@ describe('users tab', () => {
 describe('role editor', () => {
   it('disables grants the viewer does not hold and sends the ticked matrix', async () => {
     const calls = stubApi({
-      'POST nine/roles': (body) => json(201, { data: { id: 4, ...(body as object) } }),
+      'POST nine/roles': (body) => jsonResponse(201, { data: { id: 4, ...(body as object) } }),
     });
     const held: Permission[] = [
       { resource: 'rent_order', action: 'manage' },
       { resource: 'customer', action: 'view' },
     ];
     const saved = vi.fn();
-    renderWith(<RoleEditorDialog role={null} held={held} onClose={() => {}} onSaved={saved} />);
+    renderWithProviders(<RoleEditorDialog role={null} held={held} onClose={() => {}} onSaved={saved} />);
     const view = await screen.findByRole('checkbox', { name: 'View on Rent orders' });
     expect(
       (screen.getByRole('checkbox', { name: 'Refund on Rent orders' }) as HTMLInputElement).disabled,
@@ -175,11 +135,11 @@ const policy = {
 describe('access policy form', () => {
   it('shows every field, refuses inconsistent values, and saves with the spec’s message', async () => {
     const calls = stubApi({
-      'GET nine/access-policy': () => json(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
-      'PUT nine/access-policy': (body) => json(200, { data: body }),
+      'GET nine/access-policy': () =>
+        jsonResponse(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
+      'PUT nine/access-policy': (body) => jsonResponse(200, { data: body }),
     });
-    const toasts: ToastInput[] = [];
-    renderWith(<AccessPolicyForm canChange currencySymbol="€" />, toasts);
+    const { toasts } = renderWithProviders(<AccessPolicyForm canChange currencySymbol="€" />);
     const threshold = await screen.findByRole('textbox', { name: 'Wrong password threshold' });
     expect((threshold as HTMLInputElement).value).toBe('5');
     expect((screen.getByRole('textbox', { name: 'Refund level L1' }) as HTMLInputElement).value).toBe(
@@ -211,9 +171,10 @@ describe('access policy form', () => {
     expect(parseMoneyInput('12,5')).toBe(1250);
     expect(parseMoneyInput('1.234')).toBeNull();
     const calls = stubApi({
-      'GET nine/access-policy': () => json(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
+      'GET nine/access-policy': () =>
+        jsonResponse(200, { data: { ...policy, updated_at: '2026-11-01T00:00:00Z' } }),
     });
-    renderWith(<AccessPolicyForm canChange currencySymbol="€" />);
+    renderWithProviders(<AccessPolicyForm canChange currencySymbol="€" />);
     const field = async (name: string) => (await screen.findByRole('textbox', { name })) as HTMLInputElement;
     fireEvent.change(await field('Refund level L1'), { target: { value: '50' } });
     fireEvent.change(await field('Refund level L2'), { target: { value: '10' } });
@@ -230,10 +191,10 @@ describe('access policy form', () => {
 describe('user form and access key dialog', () => {
   it('words refused fields from the shared schema and sends the checked values', async () => {
     const calls = stubApi({
-      'POST nine/users': (body) => json(201, { data: { ...user, id: 8, ...(body as object) } }),
+      'POST nine/users': (body) => jsonResponse(201, { data: { ...user, id: 8, ...(body as object) } }),
     });
     const saved = vi.fn();
-    renderWith(
+    renderWithProviders(
       <UserFormDialog
         open
         user={null}
@@ -267,9 +228,9 @@ describe('user form and access key dialog', () => {
   });
 
   it('refuses an access key that is not 4 to 12 digits, then sets it', async () => {
-    const calls = stubApi({ 'PUT nine/users/7/access-key': () => json(200, { data: { ok: true } }) });
+    const calls = stubApi({ 'PUT nine/users/7/access-key': () => jsonResponse(200, { data: { ok: true } }) });
     const closed = vi.fn();
-    renderWith(<AccessKeyDialog user={user} onClose={closed} />);
+    renderWithProviders(<AccessKeyDialog user={user} onClose={closed} />);
     const dialog = await screen.findByRole('dialog', { name: 'Access key of Dee Dock' });
     const key = within(dialog).getByLabelText(/New access key/);
     fireEvent.change(key, { target: { value: '12a' } });

@@ -8,7 +8,7 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import type { StaffUser } from '../api/get-users.ts';
 import { useSaveUser, type RoleAssignment } from '../api/save-user.ts';
-import { fromLocalInput, toLocalInput } from '../format.ts';
+import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
 
 export interface UserFormDialogProps {
   open: boolean;

@@ -1,5 +1,6 @@
 import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -10,7 +11,6 @@ import { useRoles } from '../api/get-roles.ts';
 import { useUsers, type StaffUser, type UserStatus } from '../api/get-users.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
 import { AccessKeyDialog } from './access-key-dialog.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 
 export interface UsersTabProps {
@@ -69,6 +69,14 @@ export function UsersTab({
   const [keyFor, setKeyFor] = useState<StaffUser | null>(null);
   const data = query.data;
 
+  const dateTimeColumn = (
+    id: 'last_login' | 'password_expired_at' | 'created_at' | 'expires_at',
+    at: (user: StaffUser) => string | null,
+  ): DataTableColumn<StaffUser> => ({
+    id,
+    title: t(`staff:users.fields.${id}`),
+    cell: (user) => formatDateTime(at(user)),
+  });
   const columns: DataTableColumn<StaffUser>[] = [
     { id: 'id', title: t('staff:users.fields.id'), cell: (user) => user.id },
     {
@@ -77,26 +85,10 @@ export function UsersTab({
       cell: (user) => <Text fontWeight="medium">{user.name}</Text>,
     },
     { id: 'email', title: t('staff:users.fields.email'), cell: (user) => user.email },
-    {
-      id: 'last_login',
-      title: t('staff:users.fields.last_login'),
-      cell: (user) => formatDateTime(user.last_login_at),
-    },
-    {
-      id: 'password_expired_at',
-      title: t('staff:users.fields.password_expired_at'),
-      cell: (user) => formatDateTime(user.password_expired_at),
-    },
-    {
-      id: 'created_at',
-      title: t('staff:users.fields.created_at'),
-      cell: (user) => formatDateTime(user.created_at),
-    },
-    {
-      id: 'expires_at',
-      title: t('staff:users.fields.expires_at'),
-      cell: (user) => formatDateTime(user.expires_at),
-    },
+    dateTimeColumn('last_login', (user) => user.last_login_at),
+    dateTimeColumn('password_expired_at', (user) => user.password_expired_at),
+    dateTimeColumn('created_at', (user) => user.created_at),
+    dateTimeColumn('expires_at', (user) => user.expires_at),
     {
       id: 'only_sso',
       title: t('staff:users.fields.only_sso'),

@@ -3,21 +3,31 @@ import {
   Button,
   Card,
   DataList,
-  Field,
   HStack,
   Heading,
-  Input,
   Link as ChakraLink,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { BarcodeMatch, ScannedItem } from '@nine/shared/schemas/stock';
-import { parseMoneyInput } from '@nine/shared/money';
+import {
+  repairCloseForm,
+  repairProblemForm,
+  type BarcodeMatch,
+  type ScannedItem,
+} from '@nine/shared/schemas/stock';
+import { TextareaField } from '../../../components/form/fields.tsx';
+import { MoneyField } from '../../../components/form/money-field.tsx';
+import {
+  applyServerIssues,
+  useSchemaForm,
+  type FormSchema,
+} from '../../../components/form/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useBarcodeLookup } from '../api/lookup-barcode.ts';
 import { useMarkServiced } from '../api/mark-serviced.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
@@ -41,9 +51,15 @@ export interface BarcodeScreenProps {
 
 type Form = 'maintenance' | 'damage' | 'available' | null;
 
+interface RepairValues {
+  problem?: string;
+  work?: string;
+  cost_minor?: number | null;
+}
+
 function RepairForm({
   item,
-  form,
+  form: kind,
   currencySymbol,
   onCancel,
   onSaved,
@@ -57,63 +73,63 @@ function RepairForm({
   const { t } = useAppTranslation();
   const open = useOpenRepairLog();
   const serviced = useMarkServiced();
-  const [text, setText] = useState('');
-  const [cost, setCost] = useState('');
-  const costId = useId();
-  // An empty cost field is no cost.
-  const minor = cost.trim() === '' ? 0 : parseMoneyInput(cost);
+  const available = kind === 'available';
+  // Marking available closes the repair (work optional, an empty cost is none); otherwise a problem opens one.
+  const schema = (available ? repairCloseForm : repairProblemForm) as FormSchema<
+    RepairValues,
+    { problem?: string; work?: string; cost_minor?: number }
+  >;
+  const form = useSchemaForm(schema, {
+    defaultValues: available ? { work: '', cost_minor: null } : { problem: '' },
+    messages: { cost_minor: 'stock:barcode.cost_invalid' },
+  });
+  // The first field takes the focus, as the scan's next step (the kit's textarea has no autoFocus).
+  useEffect(() => form.setFocus(available ? 'work' : 'problem'), [available, form]);
   const busy = open.isPending || serviced.isPending;
-  const submit = () => {
-    if (form === 'available') {
-      if (minor === null) return;
+  const onError = (error: unknown) => void applyServerIssues(form, error);
+  const submit = form.handleSubmit(({ problem = '', work = '', cost_minor = 0 }) => {
+    if (available) {
       serviced.mutate(
-        { itemId: item.item_id, body: { cost_minor: minor, ...(text.trim() ? { work: text.trim() } : {}) } },
-        { onSuccess: () => onSaved(t('stock:barcode.saved_available', { sku: item.sku })) },
+        { itemId: item.item_id, body: { cost_minor, ...(work !== '' ? { work } : {}) } },
+        { onSuccess: () => onSaved(t('stock:barcode.saved_available', { sku: item.sku })), onError },
       );
     } else {
-      if (text.trim() === '') return;
-      const orderId = form === 'damage' ? item.last_return?.order_id : undefined;
+      const orderId = kind === 'damage' ? item.last_return?.order_id : undefined;
       open.mutate(
-        {
-          item_id: item.item_id,
-          problem: text.trim(),
-          ...(orderId !== undefined ? { order_id: orderId } : {}),
-        },
-        { onSuccess: () => onSaved(t('stock:barcode.saved_maintenance', { sku: item.sku })) },
+        { item_id: item.item_id, problem, ...(orderId !== undefined ? { order_id: orderId } : {}) },
+        { onSuccess: () => onSaved(t('stock:barcode.saved_maintenance', { sku: item.sku })), onError },
       );
     }
-  };
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="3" maxW="lg">
-        <Field.Root required={form !== 'available'}>
-          <Field.Label>
-            {form === 'available' ? t('stock:barcode.work_done') : t('stock:barcode.problem')}
-          </Field.Label>
-          <Textarea autoFocus maxLength={500} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-        </Field.Root>
-        {form === 'available' && (
-          <Field.Root invalid={minor === null}>
-            <Field.Label htmlFor={costId}>{t('stock:barcode.cost', { symbol: currencySymbol })}</Field.Label>
-            <Input
-              id={costId}
-              inputMode="decimal"
-              value={cost}
-              onChange={(e) => setCost(e.currentTarget.value)}
+        {available ? (
+          <>
+            <TextareaField
+              control={form.control}
+              name="work"
+              label={t('stock:barcode.work_done')}
+              maxLength={500}
             />
-            <Field.ErrorText>{t('stock:barcode.cost_invalid')}</Field.ErrorText>
-          </Field.Root>
+            <MoneyField
+              control={form.control}
+              name="cost_minor"
+              label={t('stock:barcode.cost', { symbol: currencySymbol })}
+            />
+          </>
+        ) : (
+          <TextareaField
+            control={form.control}
+            name="problem"
+            label={t('stock:barcode.problem')}
+            required
+            maxLength={500}
+          />
         )}
         <HStack gap="2">
           <Button type="submit" colorPalette="blue" loading={busy}>
-            {form === 'available'
-              ? t('stock:barcode.confirm_available')
-              : t('stock:barcode.confirm_maintenance')}
+            {available ? t('stock:barcode.confirm_available') : t('stock:barcode.confirm_maintenance')}
           </Button>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             {t('stock:common.cancel')}
@@ -129,8 +145,7 @@ function MatchCard({ match, props }: { match: BarcodeMatch; props: BarcodeScreen
   const [form, setForm] = useState<Form>(null);
   const [done, setDone] = useState<string | null>(null);
   const href = props.productHref(match.product_kind, match.product_id);
-  const number = (n: number) =>
-    new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(n);
+  const number = (n: number) => formatDecimal(n);
   const item = match.kind === 'item' ? match : null;
   const may = (action: BarcodeMatch['actions'][number]) => match.actions.includes(action);
 
@@ -202,14 +217,10 @@ function MatchCard({ match, props }: { match: BarcodeMatch; props: BarcodeScreen
               <Alert.Description>{t('stock:barcode.maintenance_due')}</Alert.Description>
             </Alert.Root>
           )}
-          {done !== null && (
-            <Alert.Root status="success" role="status">
-              <Alert.Indicator />
-              <Alert.Description>{done}</Alert.Description>
-            </Alert.Root>
-          )}
+          {done !== null && <MessageAlert status="success">{done}</MessageAlert>}
           {item && form !== null ? (
             <RepairForm
+              key={form}
               item={item}
               form={form}
               currencySymbol={props.currencySymbol}

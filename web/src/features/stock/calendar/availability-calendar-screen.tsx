@@ -1,9 +1,11 @@
-import { Box, Field, HStack, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState, type MouseEvent } from 'react';
 import type { CalendarRow } from '@nine/shared/schemas/stock';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAvailabilityCalendar, type CalendarParams } from '../api/get-availability-calendar.ts';
-import { dayOfMonth, daysInMonth, formatWithPattern, isoDay, splitPattern } from './date-pattern.ts';
+import { todayAtLocation, wallClock } from '../../../lib/format.ts';
+import { dayOfMonth, daysInMonth, formatWithPattern, splitPattern } from './date-pattern.ts';
 
 export interface CalendarDetailsTarget {
   product_id: number;
@@ -78,13 +80,14 @@ const gridCss = {
 /** availability-calendar: available versus booked per product (or category) per day, or per slot of a day. */
 export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProps) {
   const { t } = useAppTranslation();
-  const today = new Date();
+  // Today at the location: its calendar is the location's days.
+  const today = todayAtLocation();
   const [mode, setMode] = useState<Mode>('month');
-  const [month, setMonth] = useState(isoDay(today).slice(0, 7));
-  const [day, setDay] = useState(isoDay(today));
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [day, setDay] = useState(today);
   const [search, setSearch] = useState('');
   const [groupBy, setGroupBy] = useState<GroupBy>('product');
-  const ids = { mode: useId(), month: useId(), day: useId(), search: useId(), group: useId() };
+  const ids = { when: useId(), search: useId() };
   const locale = currentLanguage();
   const pattern = splitPattern(props.dateTimeFormat);
   const interval = Math.min(24, Math.max(1, props.intervalHours));
@@ -122,14 +125,21 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
   }, [data, groupBy, t]);
 
   const headers = (data?.slots ?? []).map((iso, i) => {
-    // A month's days are the location's days: named from the month asked for, not from the browser's clock.
-    const date = mode === 'month' ? dayOfMonth(month, i + 1) : new Date(iso);
-    return mode === 'month'
-      ? { short: formatWithPattern(date, 'D', locale), long: formatWithPattern(date, pattern.date, locale) }
-      : {
-          short: formatWithPattern(date, pattern.time, locale),
-          long: `${formatWithPattern(date, pattern.date, locale)} ${formatWithPattern(date, pattern.time, locale)}`,
-        };
+    // A month's days are the location's days: named from the month asked for, not from any clock.
+    if (mode === 'month') {
+      const date = dayOfMonth(month, i + 1);
+      return {
+        short: formatWithPattern(date, 'D', locale),
+        long: formatWithPattern(date, pattern.date, locale),
+      };
+    }
+    // A day's slots are instants, named by the location's clock.
+    const at = wallClock(iso);
+    if (at === null) return { short: iso, long: iso };
+    return {
+      short: formatWithPattern(at, pattern.time, locale),
+      long: `${formatWithPattern(at, pattern.date, locale)} ${formatWithPattern(at, pattern.time, locale)}`,
+    };
   });
 
   const onGridClick = (event: MouseEvent<HTMLElement>) => {
@@ -145,57 +155,42 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
         {props.title}
       </Heading>
       <HStack gap="4" wrap="wrap" align="end">
-        <Field.Root width="auto">
-          <Field.Label htmlFor={ids.mode}>{t('stock:calendar.view')}</Field.Label>
-          <NativeSelect.Root width="40">
-            <NativeSelect.Field
-              id={ids.mode}
-              value={mode}
-              onChange={(e) => setMode(e.currentTarget.value as Mode)}
-            >
-              <option value="month">{t('stock:calendar.month_view')}</option>
-              <option value="day">{t('stock:calendar.day_view')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+        <OptionSelect
+          label={t('stock:calendar.view')}
+          options={[
+            { value: 'month', label: t('stock:calendar.month_view') },
+            { value: 'day', label: t('stock:calendar.day_view') },
+          ]}
+          value={mode}
+          width="40"
+          onChange={(value) => setMode(value as Mode)}
+        />
+        {/* The month or the day the grid shows; a new field (key) when the view changes. */}
+        <Field.Root width="auto" key={mode}>
+          <Field.Label htmlFor={ids.when}>
+            {mode === 'month' ? t('stock:calendar.month') : t('stock:calendar.day')}
+          </Field.Label>
+          <Input
+            id={ids.when}
+            type={mode === 'month' ? 'month' : 'date'}
+            width="48"
+            value={mode === 'month' ? month : day}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (value) (mode === 'month' ? setMonth : setDay)(value);
+            }}
+          />
         </Field.Root>
-        {mode === 'month' ? (
-          <Field.Root width="auto">
-            <Field.Label htmlFor={ids.month}>{t('stock:calendar.month')}</Field.Label>
-            <Input
-              id={ids.month}
-              type="month"
-              width="48"
-              value={month}
-              onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
-            />
-          </Field.Root>
-        ) : (
-          <Field.Root width="auto">
-            <Field.Label htmlFor={ids.day}>{t('stock:calendar.day')}</Field.Label>
-            <Input
-              id={ids.day}
-              type="date"
-              width="48"
-              value={day}
-              onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
-            />
-          </Field.Root>
-        )}
-        <Field.Root width="auto">
-          <Field.Label htmlFor={ids.group}>{t('stock:calendar.group_by')}</Field.Label>
-          <NativeSelect.Root width="40">
-            <NativeSelect.Field
-              id={ids.group}
-              value={groupBy}
-              onChange={(e) => setGroupBy(e.currentTarget.value as GroupBy)}
-            >
-              <option value="product">{t('stock:calendar.by_product')}</option>
-              <option value="category">{t('stock:calendar.by_category')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <OptionSelect
+          label={t('stock:calendar.group_by')}
+          options={[
+            { value: 'product', label: t('stock:calendar.by_product') },
+            { value: 'category', label: t('stock:calendar.by_category') },
+          ]}
+          value={groupBy}
+          width="40"
+          onChange={(value) => setGroupBy(value as GroupBy)}
+        />
         <Field.Root width="auto">
           <Field.Label htmlFor={ids.search}>{t('stock:calendar.search')}</Field.Label>
           <Input

@@ -7,6 +7,7 @@ import {
   type CalendarBooking,
   type CalendarOrdersParams,
 } from '../api/get-calendar-orders.ts';
+import { wallClock } from '../../../lib/format.ts';
 import { formatWithPattern } from './date-pattern.ts';
 
 export interface CalendarDetailsScreenProps {
@@ -23,7 +24,10 @@ export interface CalendarDetailsScreenProps {
 export function CalendarDetailsScreen(props: CalendarDetailsScreenProps) {
   const { t } = useAppTranslation();
   const orders = useCalendarOrders(props.locationId, props.target);
-  const when = (iso: string) => formatWithPattern(new Date(iso), props.dateTimeFormat, currentLanguage());
+  const when = (iso: string) => {
+    const at = wallClock(iso);
+    return at === null ? '' : formatWithPattern(at, props.dateTimeFormat, currentLanguage());
+  };
   const rows = orders.data ?? [];
   const columns: DataTableColumn<CalendarBooking>[] = [
     {

@@ -1,34 +1,38 @@
+import { formatDayName, type WallClock } from '../../../lib/format.ts';
+
 /**
  * Formats with the general setting calendar_date_time_format (moment-style tokens such as
- * 'MM/DD/YYYY hh:mm A'), in the browser's time zone. Unknown text is kept as written.
+ * 'MM/DD/YYYY hh:mm A'): the calendar's own pattern, so it stays here rather than in lib/format.ts. It
+ * takes a wall clock (`wallClock()` of an instant, at the location; `dayOfMonth()` of a calendar day), so
+ * no time zone is applied here. Unknown text is kept as written.
  */
 const TOKENS = /YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|HH|H|hh|h|mm|ss|A|a/g;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function formatWithPattern(date: Date, pattern: string, locale: string): string {
+export function formatWithPattern(at: WallClock, pattern: string, locale: string): string {
   return pattern.replace(TOKENS, (token) => {
-    const hours = date.getHours();
+    const hours = at.hour;
     switch (token) {
       case 'YYYY':
-        return String(date.getFullYear());
+        return String(at.year);
       case 'YY':
-        return String(date.getFullYear()).slice(-2);
+        return String(at.year).slice(-2);
       case 'MMMM':
-        return date.toLocaleDateString(locale, { month: 'long' });
+        return formatDayName(at, 'month', 'long', locale);
       case 'MMM':
-        return date.toLocaleDateString(locale, { month: 'short' });
+        return formatDayName(at, 'month', 'short', locale);
       case 'MM':
-        return pad(date.getMonth() + 1);
+        return pad(at.month);
       case 'M':
-        return String(date.getMonth() + 1);
+        return String(at.month);
       case 'DD':
-        return pad(date.getDate());
+        return pad(at.day);
       case 'D':
-        return String(date.getDate());
+        return String(at.day);
       case 'dddd':
-        return date.toLocaleDateString(locale, { weekday: 'long' });
+        return formatDayName(at, 'weekday', 'long', locale);
       case 'ddd':
-        return date.toLocaleDateString(locale, { weekday: 'short' });
+        return formatDayName(at, 'weekday', 'short', locale);
       case 'HH':
         return pad(hours);
       case 'H':
@@ -38,9 +42,9 @@ export function formatWithPattern(date: Date, pattern: string, locale: string): 
       case 'h':
         return String(hours % 12 || 12);
       case 'mm':
-        return pad(date.getMinutes());
+        return pad(at.minute);
       case 'ss':
-        return pad(date.getSeconds());
+        return pad(at.second);
       case 'A':
         return hours < 12 ? 'AM' : 'PM';
       default:
@@ -56,14 +60,10 @@ export function splitPattern(pattern: string): { date: string; time: string } {
   return { date: pattern.slice(0, at).trim() || 'MM/DD/YYYY', time: pattern.slice(at).trim() };
 }
 
-/** A day of a YYYY-MM month as a local date, for naming it (its weekday, its number) in any time zone. */
-export function dayOfMonth(month: string, day: number): Date {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(y ?? 1970, (m ?? 1) - 1, day);
-}
-
-export function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** A day of a YYYY-MM month at midnight, for naming it (its weekday, its number) in any time zone. */
+export function dayOfMonth(month: string, day: number): WallClock {
+  const [year, m] = month.split('-').map(Number);
+  return { year: year ?? 1970, month: m ?? 1, day, hour: 0, minute: 0, second: 0 };
 }
 
 export function daysInMonth(month: string): number {

@@ -1,9 +1,10 @@
-import { Box, Button, Field, HStack, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -101,7 +102,7 @@ export function RepairLogs({
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id: number; mode: 'work' | 'close' } | null>(null);
   const logs = useRepairLogs(locationId, { status, page });
-  const ids = { h: useId(), status: useId() };
+  const ids = { h: useId() };
   const locale = currentLanguage();
   const rows = logs.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((logs.data?.total ?? 0) / 20));
@@ -189,24 +190,20 @@ export function RepairLogs({
       <Heading as="h2" size="lg" id={ids.h}>
         {t('stock:repairs.title')}
       </Heading>
-      <Field.Root width="auto">
-        <Field.Label htmlFor={ids.status}>{t('stock:repairs.show')}</Field.Label>
-        <NativeSelect.Root width="44">
-          <NativeSelect.Field
-            id={ids.status}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value as 'open' | 'closed' | 'all');
-              setPage(1);
-            }}
-          >
-            <option value="open">{t('stock:repairs.open')}</option>
-            <option value="closed">{t('stock:repairs.closed')}</option>
-            <option value="all">{t('stock:repairs.all')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <OptionSelect
+        label={t('stock:repairs.show')}
+        options={[
+          { value: 'open', label: t('stock:repairs.open') },
+          { value: 'closed', label: t('stock:repairs.closed') },
+          { value: 'all', label: t('stock:repairs.all') },
+        ]}
+        value={status}
+        width="44"
+        onChange={(value) => {
+          setStatus(value as 'open' | 'closed' | 'all');
+          setPage(1);
+        }}
+      />
       <MaintenanceTable<RepairLog>
         label={t('stock:repairs.title')}
         pending={logs.isPending}

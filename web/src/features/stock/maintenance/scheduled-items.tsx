@@ -1,13 +1,15 @@
-import { Badge, Button, Field, HStack, Heading, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useScheduledMaintenance } from '../api/get-scheduled-maintenance.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { MaintenanceTable } from './maintenance-table.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 20;
 
@@ -15,9 +17,8 @@ const PAGE_SIZE = 20;
 export function dueIn(t: AppT, row: ScheduledMaintenanceRow, now: Date, locale: string): string {
   if (row.due) return t('stock:maintenance.due_now');
   const parts: string[] = [];
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   if (row.due_in_hours !== null)
-    parts.push(t('stock:maintenance.in_hours', { hours: number.format(row.due_in_hours) }));
+    parts.push(t('stock:maintenance.in_hours', { hours: formatDecimal(row.due_in_hours, locale) }));
   if (row.due_at !== null) {
     const days = Math.max(0, Math.ceil((new Date(row.due_at).getTime() - now.getTime()) / 86_400_000));
     parts.push(t('stock:maintenance.in_days', { count: days }));
@@ -37,9 +38,8 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
     page_size: PAGE_SIZE,
   });
   const open = useOpenRepairLog();
-  const ids = { h: useId(), due: useId(), search: useId() };
+  const ids = { h: useId(), search: useId() };
   const locale = currentLanguage();
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const rows = list.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   const now = new Date();
@@ -59,7 +59,7 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
     {
       id: 'rent_hours_since',
       title: t('stock:maintenance.rent_hours_since'),
-      cell: (row) => number.format(row.rent_hours_since_service),
+      cell: (row) => formatDecimal(row.rent_hours_since_service, locale),
     },
     {
       id: 'due_in',
@@ -97,23 +97,19 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
         {t('stock:maintenance.items')}
       </Heading>
       <HStack gap="3" wrap="wrap" align="end">
-        <Field.Root width="auto">
-          <Field.Label htmlFor={ids.due}>{t('stock:maintenance.show')}</Field.Label>
-          <NativeSelect.Root width="44">
-            <NativeSelect.Field
-              id={ids.due}
-              value={due}
-              onChange={(e) => {
-                setDue(e.currentTarget.value as 'all' | 'due');
-                setPage(1);
-              }}
-            >
-              <option value="all">{t('stock:maintenance.show_all')}</option>
-              <option value="due">{t('stock:maintenance.show_due')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <OptionSelect
+          label={t('stock:maintenance.show')}
+          options={[
+            { value: 'all', label: t('stock:maintenance.show_all') },
+            { value: 'due', label: t('stock:maintenance.show_due') },
+          ]}
+          value={due}
+          width="44"
+          onChange={(value) => {
+            setDue(value as 'all' | 'due');
+            setPage(1);
+          }}
+        />
         <Field.Root width="auto">
           <Field.Label htmlFor={ids.search}>{t('stock:maintenance.search')}</Field.Label>
           <Input

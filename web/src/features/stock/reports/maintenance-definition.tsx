@@ -1,13 +1,8 @@
 import { Badge } from '@chakra-ui/react';
 import type { MaintenanceReport, MaintenanceReportRow } from '@nine/shared/schemas/stock';
 import type { ReportFigure } from './report-controls.tsx';
-import {
-  dueInLabel,
-  formatDateTime,
-  formatNumber,
-  maintenanceStatusPalette,
-  ruleLabel,
-} from './report-format.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
+import { dueInLabel, maintenanceStatusPalette, ruleLabel } from './report-format.ts';
 import type { MaintenanceReportState } from './report-params.ts';
 import type { ReportCellContext, ReportTableDefinition } from './report-table.tsx';
 
@@ -40,13 +35,13 @@ export const maintenanceTable: ReportTableDefinition<MaintenanceReportRow, Maint
       key: 'rent_hours',
       numeric: true,
       label: 'stock:reports.maintenance.columns.rent_hours',
-      cell: (row, { locale }) => formatNumber(row.rent_hours_since_service, locale),
+      cell: (row, { locale }) => formatDecimal(row.rent_hours_since_service, locale),
     },
     {
       key: 'days_since',
       numeric: true,
       label: 'stock:reports.maintenance.columns.days_since',
-      cell: (row, { locale }) => formatNumber(row.days_since_service, locale),
+      cell: (row, { locale }) => formatDecimal(row.days_since_service, locale),
     },
     {
       key: 'due_in',
@@ -81,8 +76,8 @@ export const maintenancePeriodFigures = (
   period: MaintenanceReport['period'],
   { t, locale, money }: ReportCellContext,
 ): ReportFigure[] => [
-  [t('stock:reports.maintenance.services'), formatNumber(period.services, locale)],
-  [t('stock:reports.maintenance.repairs_closed'), formatNumber(period.repairs_closed, locale)],
+  [t('stock:reports.maintenance.services'), formatDecimal(period.services, locale)],
+  [t('stock:reports.maintenance.repairs_closed'), formatDecimal(period.repairs_closed, locale)],
   [t('stock:reports.maintenance.repairs_cost'), money(period.repairs_cost_minor)],
   [t('stock:reports.maintenance.other_cost'), money(period.other_services_cost_minor)],
   [t('stock:reports.maintenance.total_cost'), money(period.cost_minor)],

@@ -3,21 +3,20 @@ import { maintenanceReportStatuses } from '@nine/shared/schemas/stock';
 import { useMaintenanceReport } from '../api/get-maintenance-report.ts';
 import { maintenancePeriodFigures, maintenanceTable } from './maintenance-definition.tsx';
 import { figureLine } from './report-controls.tsx';
-import { ReportPrintSheet, usePrintQuery } from './report-print-sheet.tsx';
+import { ReportPrintSheet } from './report-print-sheet.tsx';
 import type { ReportPrintProps } from './report-screen.tsx';
-import { formatNumber, periodLabel } from './report-format.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { periodLabel } from './report-format.ts';
 import type { MaintenanceReportState } from './report-params.ts';
-import { ReportPrintTable, useReportCellContext } from './report-table.tsx';
+import { ReportPrintTable } from './report-table.tsx';
+import { useReportData } from './use-report-data.ts';
 
 export type MaintenanceReportPrintProps = ReportPrintProps<MaintenanceReportState>;
 
 /** reports/maintenance/print: the period's services and the items' standing on an A4 sheet. */
 export function MaintenanceReportPrint(props: MaintenanceReportPrintProps) {
-  const { locationId, currencySymbol, state, now } = props;
-  const context = useReportCellContext(currencySymbol);
-  const { t, locale } = context;
-  const query = usePrintQuery(state, now);
-  const report = useMaintenanceReport(locationId, query);
+  const { state } = props;
+  const { context, t, locale, query, report } = useReportData(props, useMaintenanceReport, { print: true });
   const data = report.data;
 
   return (
@@ -36,7 +35,7 @@ export function MaintenanceReportPrint(props: MaintenanceReportPrintProps) {
               state.search ? `“${state.search}”` : null,
               ...maintenanceReportStatuses.map(
                 (status) =>
-                  `${t(`stock:reports.maintenance.statuses.${status}`)}: ${formatNumber(data.counts[status], locale)}`,
+                  `${t(`stock:reports.maintenance.statuses.${status}`)}: ${formatDecimal(data.counts[status], locale)}`,
               ),
             ]
               .filter((part) => part !== null)

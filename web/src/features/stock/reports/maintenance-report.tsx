@@ -1,33 +1,30 @@
 import { Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { maintenanceReportStatuses, type MaintenanceReportRow } from '@nine/shared/schemas/stock';
 import { useMaintenanceReport } from '../api/get-maintenance-report.ts';
 import { maintenancePeriodFigures, maintenanceTable } from './maintenance-definition.tsx';
 import { Figures } from './report-controls.tsx';
-import { formatNumber, maintenanceStatusPalette, periodLabel } from './report-format.ts';
-import { reportQueryOf, type MaintenanceReportState } from './report-params.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { maintenanceStatusPalette, periodLabel } from './report-format.ts';
+import type { MaintenanceReportState } from './report-params.ts';
 import { ReportScreen, type ReportScreenProps } from './report-screen.tsx';
-import { useReportCellContext } from './report-table.tsx';
+import { useReportData } from './use-report-data.ts';
 
 export type MaintenanceReportProps = ReportScreenProps<MaintenanceReportState, MaintenanceReportRow>;
 
 /** reports/maintenance: every item under a rule with where it stands, and the period's services. */
 export function MaintenanceReport(props: MaintenanceReportProps) {
-  const { locationId, currencySymbol, state, onChange, now } = props;
-  const context = useReportCellContext(currencySymbol);
-  const { t, locale } = context;
+  const { state, onChange } = props;
+  const reportData = useReportData(props, useMaintenanceReport);
+  const { context, t, locale, query } = reportData;
   const ids = { period: useId(), counts: useId() };
-  const query = useMemo(() => reportQueryOf(state, now ?? new Date()), [state, now]);
-  const report = useMaintenanceReport(locationId, query);
-  const data = report.data;
+  const data = reportData.report.data;
 
   return (
     <ReportScreen
       screen={props}
-      query={query}
-      report={report}
+      data={reportData}
       definition={maintenanceTable}
-      context={context}
       searchLabel={t('stock:reports.maintenance.search')}
       statuses={maintenanceReportStatuses.map((value) => ({
         value,
@@ -61,7 +58,8 @@ export function MaintenanceReport(props: MaintenanceReportProps) {
               aria-pressed={state.status === status}
               onClick={() => onChange({ status: state.status === status ? undefined : status })}
             >
-              {t(`stock:reports.maintenance.statuses.${status}`)}: {formatNumber(data.counts[status], locale)}
+              {t(`stock:reports.maintenance.statuses.${status}`)}:{' '}
+              {formatDecimal(data.counts[status], locale)}
             </Button>
           ))}
         </HStack>

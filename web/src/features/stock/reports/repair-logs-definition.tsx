@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import type { RepairLogReport, RepairLogReportRow } from '@nine/shared/schemas/stock';
 import type { ReportFigure } from './report-controls.tsx';
-import { formatDateTime, formatNumber } from './report-format.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
 import type { RepairLogReportState } from './report-params.ts';
 import type { ReportCellContext, ReportTableDefinition } from './report-table.tsx';
 
@@ -48,7 +48,7 @@ export const repairLogsTable: ReportTableDefinition<RepairLogReportRow, RepairLo
       sortable: true,
       numeric: true,
       label: 'stock:reports.repair_logs.columns.work_count',
-      cell: (row, { locale }) => formatNumber(row.work_count, locale),
+      cell: (row, { locale }) => formatDecimal(row.work_count, locale),
     },
     {
       key: 'cost',
@@ -69,7 +69,7 @@ export const repairLogsTable: ReportTableDefinition<RepairLogReportRow, RepairLo
       sortable: true,
       numeric: true,
       label: 'stock:reports.repair_logs.columns.days_out',
-      cell: (row, { locale }) => formatNumber(row.days_out, locale),
+      cell: (row, { locale }) => formatDecimal(row.days_out, locale),
     },
     {
       key: 'status',
@@ -89,11 +89,11 @@ export const repairLogsTotals = (
   totals: RepairLogReport['totals'],
   { t, locale, money }: ReportCellContext,
 ): ReportFigure[] => [
-  [t('stock:reports.repair_logs.totals.logs'), formatNumber(totals.logs, locale)],
-  [t('stock:reports.repair_logs.totals.open'), formatNumber(totals.open, locale)],
+  [t('stock:reports.repair_logs.totals.logs'), formatDecimal(totals.logs, locale)],
+  [t('stock:reports.repair_logs.totals.open'), formatDecimal(totals.open, locale)],
   [t('stock:reports.repair_logs.totals.cost'), money(totals.cost_minor)],
   [
     t('stock:reports.repair_logs.totals.avg_days'),
-    totals.avg_days_out === null ? '—' : formatNumber(totals.avg_days_out, locale),
+    totals.avg_days_out === null ? '—' : formatDecimal(totals.avg_days_out, locale),
   ],
 ];

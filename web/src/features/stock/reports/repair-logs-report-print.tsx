@@ -1,22 +1,20 @@
 import { Text } from '@chakra-ui/react';
 import { useRepairLogReport } from '../api/get-repair-log-report.ts';
-import { ReportPrintSheet, usePrintQuery } from './report-print-sheet.tsx';
+import { ReportPrintSheet } from './report-print-sheet.tsx';
 import type { ReportPrintProps } from './report-screen.tsx';
 import { figureLine } from './report-controls.tsx';
 import { periodLabel } from './report-format.ts';
 import type { RepairLogReportState } from './report-params.ts';
-import { ReportPrintTable, useReportCellContext } from './report-table.tsx';
+import { ReportPrintTable } from './report-table.tsx';
+import { useReportData } from './use-report-data.ts';
 import { repairLogsTable, repairLogsTotals } from './repair-logs-definition.tsx';
 
 export type RepairLogsReportPrintProps = ReportPrintProps<RepairLogReportState>;
 
 /** reports/repair-logs/print: the same period and filters on an A4 sheet, totals first. */
 export function RepairLogsReportPrint(props: RepairLogsReportPrintProps) {
-  const { locationId, currencySymbol, state, now } = props;
-  const context = useReportCellContext(currencySymbol);
-  const { t, locale } = context;
-  const query = usePrintQuery(state, now);
-  const report = useRepairLogReport(locationId, query);
+  const { state } = props;
+  const { context, t, locale, query, report } = useReportData(props, useRepairLogReport, { print: true });
   const data = report.data;
   const filters = [
     periodLabel(t, query, locale),

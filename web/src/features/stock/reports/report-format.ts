@@ -1,24 +1,16 @@
 import type { MaintenanceReportRow } from '@nine/shared/schemas/stock';
-import { formatDateTime as formatInstant, formatDay } from '../../../lib/format.ts';
+import { formatDay, formatDecimal } from '../../../lib/format.ts';
 import type { AppT } from '../../../lib/i18n.ts';
-
-export const formatNumber = (value: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-
-export const formatDateTime = (iso: string | null, locale: string) => formatInstant(iso, locale);
-
-/** A calendar day YYYY-MM-DD in the reader's format, without passing through a time zone. */
-export const formatIsoDay = (day: string, locale: string) => formatDay(day, locale);
 
 /** The period a report covers, as its heading shows it. */
 export function periodLabel(t: AppT, range: { from?: string; to?: string }, locale: string): string {
   if (range.from && range.to)
     return t('stock:reports.period_label', {
-      from: formatIsoDay(range.from, locale),
-      to: formatIsoDay(range.to, locale),
+      from: formatDay(range.from, locale),
+      to: formatDay(range.to, locale),
     });
-  if (range.from) return t('stock:reports.since', { from: formatIsoDay(range.from, locale) });
-  if (range.to) return t('stock:reports.until', { to: formatIsoDay(range.to, locale) });
+  if (range.from) return t('stock:reports.since', { from: formatDay(range.from, locale) });
+  if (range.to) return t('stock:reports.until', { to: formatDay(range.to, locale) });
   return t('stock:reports.all_dates');
 }
 
@@ -26,10 +18,10 @@ export function ruleLabel(t: AppT, row: MaintenanceReportRow, locale: string): s
   const parts: string[] = [];
   if (row.every_rent_hours !== null)
     parts.push(
-      t('stock:reports.maintenance.rule_hours', { hours: formatNumber(row.every_rent_hours, locale) }),
+      t('stock:reports.maintenance.rule_hours', { hours: formatDecimal(row.every_rent_hours, locale) }),
     );
   if (row.every_days !== null)
-    parts.push(t('stock:reports.maintenance.rule_days', { days: formatNumber(row.every_days, locale) }));
+    parts.push(t('stock:reports.maintenance.rule_days', { days: formatDecimal(row.every_days, locale) }));
   return parts.join(' · ');
 }
 
@@ -37,7 +29,7 @@ export function ruleLabel(t: AppT, row: MaintenanceReportRow, locale: string): s
 export function dueInLabel(t: AppT, row: MaintenanceReportRow, locale: string): string {
   const parts: string[] = [];
   if (row.due_in_hours !== null) {
-    const hours = formatNumber(Math.abs(row.due_in_hours), locale);
+    const hours = formatDecimal(Math.abs(row.due_in_hours), locale);
     parts.push(
       row.due_in_hours < 0
         ? t('stock:reports.maintenance.overdue_hours', { hours })
@@ -45,7 +37,7 @@ export function dueInLabel(t: AppT, row: MaintenanceReportRow, locale: string): 
     );
   }
   if (row.due_in_days !== null) {
-    const days = formatNumber(Math.abs(row.due_in_days), locale);
+    const days = formatDecimal(Math.abs(row.due_in_days), locale);
     parts.push(
       row.due_in_days < 0
         ? t('stock:reports.maintenance.overdue_days', { days })

@@ -1,20 +1,9 @@
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useMemo, type ReactNode } from 'react';
-import { PrintScreen } from '../../../components/print-sheet.tsx';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PrintScreen, ReportSheet } from '../../../components/print-sheet.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { PRINT_PAGE_SIZE, reportQueryOf, type ReportState } from './report-params.ts';
+import type { ReportState } from './report-params.ts';
 import type { ReportPrintProps } from './report-screen.tsx';
-
-/** The print view's query: the screen's filters and order, from the first row, in the largest page. */
-export function usePrintQuery<Status extends string, Sort extends string>(
-  state: ReportState<Status, Sort>,
-  now: Date | undefined,
-) {
-  return useMemo(
-    () => reportQueryOf({ ...state, page: 1 }, now ?? new Date(), PRINT_PAGE_SIZE),
-    [state, now],
-  );
-}
 
 /** The print page of a report: print and back on screen, then the A4 sheet with the location and heading. */
 export function ReportPrintSheet({
@@ -52,26 +41,11 @@ export function ReportPrintSheet({
           </Button>
         </HStack>
       )}
-      {/* Not the shared PrintSheet: its 10pt does not fit a ten-column report across A4. */}
+      {/* 9pt: the shared 10pt does not fit a ten-column report across A4. */}
       {state === 'ready' && (
-        <Box
-          as="article"
-          className="nine-print-sheet"
-          bg="white"
-          color="black"
-          mx="auto"
-          width="186mm"
-          maxW="full"
-          p="8"
-          shadow="md"
-          fontSize="9pt"
-        >
-          {locationName !== null && <Text fontWeight="semibold">{locationName}</Text>}
-          <Text as="h1" fontSize="16pt" fontWeight="bold" mb="1">
-            {heading}
-          </Text>
+        <ReportSheet locationName={locationName} heading={heading} fontSize="9pt">
           {children}
-        </Box>
+        </ReportSheet>
       )}
     </PrintScreen>
   );

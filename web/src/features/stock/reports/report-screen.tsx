@@ -38,20 +38,21 @@ export interface ReportPrintProps<S extends ReportState<string, string>> {
 /** A report's screen: title, export and print link, the filters, the report's own summary, then its table. */
 export function ReportScreen<Row extends { product_id: number; product_name: string }, Sort extends string>({
   screen,
-  query,
-  report,
+  data: { query, report, context },
   definition,
-  context,
   searchLabel,
   statuses,
   period,
   children,
 }: {
   screen: ReportScreenProps<ReportState<string, NoInfer<Sort>>, Row>;
-  query: ReturnType<typeof reportQueryOf>;
-  report: ReportTableQuery<Row>;
+  /** What `useReportData` gave the screen. */
+  data: {
+    query: ReturnType<typeof reportQueryOf>;
+    report: ReportTableQuery<Row>;
+    context: ReportCellContext;
+  };
   definition: ReportTableDefinition<Row, Sort>;
-  context: ReportCellContext;
   searchLabel: string;
   statuses: { value: string; label: string }[];
   /** The period under the title (a report may show it by its figures instead). */

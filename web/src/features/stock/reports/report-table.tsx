@@ -3,7 +3,7 @@ import type { RowData } from '@tanstack/react-table';
 import type { ParseKeys } from 'i18next';
 import type { Key, ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatMoney } from '@nine/shared/money';
+import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation, type AppT, type appNamespaces } from '../../../lib/i18n.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';

@@ -1,13 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { MaintenanceReport as Report, RepairLogReport } from '@nine/shared/schemas/stock';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { MaintenanceReport } from './maintenance-report.tsx';
 import {
   parseMaintenanceReportState,
@@ -19,9 +16,6 @@ import { categoryOptions } from './report-controls.tsx';
 import { MaintenanceReportPrint } from './maintenance-report-print.tsx';
 import { RepairLogsReportPrint } from './repair-logs-report-print.tsx';
 import { RepairLogsReport } from './repair-logs-report.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const repairReport: RepairLogReport = {
   rows: [
@@ -84,33 +78,16 @@ const maintenanceReport: Report = {
 let requests: URL[] = [];
 function serve() {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      requests.push(url);
-      if (url.pathname.endsWith('/categories')) return json(403, { resp_code: 1003, resp_message: 'No' });
-      if (url.pathname.endsWith('/catalogue/products')) return json(200, { data: { rows: [] } });
-      if (url.pathname.endsWith('/reports/maintenance')) return json(200, { data: maintenanceReport });
-      return json(200, { data: repairReport });
-    }),
-  );
+  stubFetch((_request, url) => {
+    requests.push(url);
+    if (url.pathname.endsWith('/categories')) return json(403, { resp_code: 1003, resp_message: 'No' });
+    if (url.pathname.endsWith('/catalogue/products')) return json(200, { data: { rows: [] } });
+    if (url.pathname.endsWith('/reports/maintenance')) return json(200, { data: maintenanceReport });
+    return json(200, { data: repairReport });
+  });
 }
 
-function wrap(ui: ReactNode) {
-  const location = memoryLocation({ path: '/reports/repair-logs' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <Router hook={location.hook}>{ui}</Router>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return location;
-}
+const wrap = (ui: ReactElement) => renderAtPath('/reports/repair-logs', ui).location;
 
 const now = new Date(2031, 2, 15, 10);
 

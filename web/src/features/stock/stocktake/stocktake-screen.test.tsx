@@ -1,14 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Stocktake } from '@nine/shared/schemas/stock';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { StocktakeScreen } from './stocktake-screen.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const line = (sku: string, location = 'Dock') => ({
   item_id: sku.length,
@@ -46,48 +42,35 @@ afterEach(() => {
 });
 
 function serve() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (request.method === 'POST') {
-        const body: unknown = await request.json();
-        posts.push({ url: url.pathname, body });
-        if (url.pathname === '/api/nine/stock/stocktakes') {
-          if ((body as { access_key: string }).access_key !== '1234')
-            return json(403, { resp_code: 1206, resp_message: 'An access key is required.' });
-          current = open;
-          return json(201, { data: open });
-        }
-        if (url.pathname === '/api/nine/stock/stocktakes/7/scans') {
-          const code = (body as { code: string }).code;
-          if (code === 'NOPE')
-            return json(404, { resp_code: 1332, resp_message: 'No item or product has this code.' });
-          const counted = { ...open, counted: 1, missing: [line('K-22')] };
-          current = counted;
-          return json(200, { data: { outcome: 'counted', line: line(code), stocktake: counted } });
-        }
+  stubFetch(async (request, url) => {
+    if (request.method === 'POST') {
+      const body: unknown = await request.json();
+      posts.push({ url: url.pathname, body });
+      if (url.pathname === '/api/nine/stock/stocktakes') {
+        if ((body as { access_key: string }).access_key !== '1234')
+          return json(403, { resp_code: 1206, resp_message: 'An access key is required.' });
+        current = open;
+        return json(201, { data: open });
       }
-      if (url.pathname === '/api/nine/stock/stocktakes/current')
-        return json(200, { data: { stocktake: current } });
-      if (url.pathname === '/api/nine/stock/stocktakes') return json(200, { data: { rows: [], total: 0 } });
-      return json(404, { resp_code: 1004, resp_message: 'Not found' });
-    }),
-  );
+      if (url.pathname === '/api/nine/stock/stocktakes/7/scans') {
+        const code = (body as { code: string }).code;
+        if (code === 'NOPE')
+          return json(404, { resp_code: 1332, resp_message: 'No item or product has this code.' });
+        const counted = { ...open, counted: 1, missing: [line('K-22')] };
+        current = counted;
+        return json(200, { data: { outcome: 'counted', line: line(code), stocktake: counted } });
+      }
+    }
+    if (url.pathname === '/api/nine/stock/stocktakes/current')
+      return json(200, { data: { stocktake: current } });
+    if (url.pathname === '/api/nine/stock/stocktakes') return json(200, { data: { rows: [], total: 0 } });
+    return json(404, { resp_code: 1004, resp_message: 'Not found' });
+  });
 }
 
 function renderScreen(scan: { code: string; seq: number } | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui = (s: typeof scan) => (
-    <I18nextProvider i18n={i18n}>
-      <ChakraProvider value={defaultSystem}>
-        <QueryClientProvider client={client}>
-          <StocktakeScreen title="Stocktake" locationId={1} scan={s} canChange />
-        </QueryClientProvider>
-      </ChakraProvider>
-    </I18nextProvider>
-  );
-  const view = render(ui(scan));
+  const ui = (s: typeof scan) => <StocktakeScreen title="Stocktake" locationId={1} scan={s} canChange />;
+  const view = renderWithProviders(ui(scan));
   return { rerender: (s: typeof scan) => view.rerender(ui(s)) };
 }
 

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  EmptyState,
-  HStack,
-  Heading,
-  Portal,
-  Stack,
-  Stat,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, EmptyState, HStack, Heading, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import type {
   Stocktake,
@@ -19,9 +8,11 @@ import type {
 } from '@nine/shared/schemas/stock';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCloseStocktake } from '../api/close-stocktake.ts';
 import { useCurrentStocktake } from '../api/get-current-stocktake.ts';
 import { useStocktakes } from '../api/get-stocktakes.ts';
@@ -140,7 +131,7 @@ function OpenStocktake({
     if (scan !== null) enqueueRef.current(scan.code);
   }, [scan]);
 
-  const number = (n: number) => new Intl.NumberFormat(currentLanguage()).format(n);
+  const number = (n: number) => formatNumber(n);
   return (
     <Stack gap="6">
       <Text color="fg.muted">
@@ -198,45 +189,27 @@ function OpenStocktake({
           </Button>
         </HStack>
       )}
-      <Dialog.Root open={confirming} role="alertdialog" onOpenChange={(d) => setConfirming(d.open)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t('stock:stocktake.close_title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  {t('stock:stocktake.close_body', {
-                    missing: stocktake.missing.length,
-                    unexpected: stocktake.unexpected.length,
-                  })}
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)} disabled={close.isPending}>
-                  {t('stock:common.cancel')}
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={close.isPending}
-                  onClick={() =>
-                    close.mutate(stocktake.id, {
-                      onSuccess: (closed) => {
-                        setConfirming(false);
-                        onClosed(closed);
-                      },
-                    })
-                  }
-                >
-                  {t('stock:stocktake.confirm_close')}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        title={t('stock:stocktake.close_title')}
+        message={t('stock:stocktake.close_body', {
+          missing: stocktake.missing.length,
+          unexpected: stocktake.unexpected.length,
+        })}
+        confirmLabel={t('stock:stocktake.confirm_close')}
+        danger
+        pending={close.isPending}
+        onConfirm={() =>
+          close.mutate(stocktake.id, {
+            onSuccess: (closed) => {
+              setConfirming(false);
+              onClosed(closed);
+            },
+          })
+        }
+        // The close runs on: the dialog stays until it has answered.
+        onClose={() => !close.isPending && setConfirming(false)}
+      />
     </Stack>
   );
 }
@@ -314,16 +287,13 @@ export function StocktakeScreen(props: StocktakeScreenProps) {
         <OpenStocktake key={stocktake.id} stocktake={stocktake} props={props} onClosed={setClosed} />
       )}
       {closed !== null && stocktake === null && (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Description>
-            {t('stock:stocktake.closed_summary', {
-              id: closed.id,
-              missing: closed.missing.length,
-              unexpected: closed.unexpected.length,
-            })}
-          </Alert.Description>
-        </Alert.Root>
+        <MessageAlert status="success">
+          {t('stock:stocktake.closed_summary', {
+            id: closed.id,
+            missing: closed.missing.length,
+            unexpected: closed.unexpected.length,
+          })}
+        </MessageAlert>
       )}
       <History locationId={props.locationId} />
       {/* Starting a stocktake is approved with an access key. */}

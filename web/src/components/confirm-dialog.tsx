@@ -1,24 +1,32 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useAppTranslation } from '../lib/i18n.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  /** The action is under way: the confirm button spins. */
   pending?: boolean;
+  /** Red, for what cannot be taken back (a deletion, a deactivation). */
   danger?: boolean;
+  size?: 'sm' | 'md';
   onConfirm(): void;
+  /** Cancel, Escape or the backdrop. */
   onClose(): void;
 }
 
-/** Asks before an action that takes effect at once (deactivating a user ends their sessions). */
+/**
+ * Asks before an action that takes effect at once. The dialog stays until the caller closes it, so a
+ * failure can be seen.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useAppTranslation();
   return (
     <Dialog.Root
       role="alertdialog"
       open={props.open}
+      size={props.size}
       onOpenChange={(details) => {
         if (!details.open) props.onClose();
       }}
@@ -35,7 +43,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={props.onClose}>
-                {t('staff:common.cancel')}
+                {t('common:cancel')}
               </Button>
               <Button
                 colorPalette={props.danger === true ? 'red' : 'blue'}

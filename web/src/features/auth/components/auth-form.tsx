@@ -1,0 +1,72 @@
+import { Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { IssueMessages } from '../../../components/form/issue-messages.ts';
+import { useAppTranslation } from '../../../lib/i18n.ts';
+import { AuthHeading } from './auth-heading.tsx';
+
+/** The sign-in address's input hints, so browsers and password managers fill it in. */
+export const SIGN_IN_EMAIL_INPUT = { type: 'email', autoComplete: 'username', inputMode: 'email' } as const;
+
+/** An empty address fails the e-mail format too; it reads as missing. */
+export const emailIssueMessage = (email: string): IssueMessages[string] =>
+  email.trim() === '' ? 'auth:login.email_required' : {};
+
+/** An auth screen's form, named by its heading; the fields check themselves (noValidate). */
+export function AuthForm({
+  title,
+  intro,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  /** Called with the default already prevented. */
+  onSubmit(): Promise<void> | void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <form
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <Stack gap="5">
+        <AuthHeading id={headingId} title={title} intro={intro} />
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
+/** The small link under an auth form, back to the sign-in page or on to another step. */
+export function AuthLink({
+  href,
+  small = true,
+  children,
+}: {
+  href: string;
+  small?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ChakraLink
+      asChild
+      colorPalette="blue"
+      variant="underline"
+      alignSelf="flex-start"
+      fontSize={small ? 'sm' : undefined}
+    >
+      <Link href={href}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
+export function BackToLoginLink({ href }: { href: string }) {
+  const { t } = useAppTranslation();
+  return <AuthLink href={href}>{t('auth:back_to_login')}</AuthLink>;
+}

@@ -1,0 +1,103 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { CreateOrderScreen } from './create-order-screen.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const ada = { id: 7, name: 'Ada Lovelace', phone: null, email: null, postal_code: null, is_anonymous: false };
+
+function serve(createAnswers: Response[]) {
+  const created: { body: unknown; key: string | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/nine/customers/lookup') return json(200, { data: { rows: [ada] } });
+      if (request.method === 'POST' && url.pathname === '/api/nine/customers') {
+        created.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return createAnswers.shift()!;
+      }
+      return json(404, { resp_code: 1004, resp_message: 'not found' });
+    }),
+  );
+  return created;
+}
+
+function renderScreen() {
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <CreateOrderScreen
+            title="Create order"
+            locationId={1}
+            currencySymbol="$"
+            orderHref={(id) => `/o/${id}`}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return screen.getByRole('region', { name: 'Step 1 of 4: Customer' });
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the create wizard’s customer step', { timeout: 20_000 }, () => {
+  it('finds a customer with the shared customer search and chooses them', async () => {
+    serve([]);
+    const step = renderScreen();
+    const search = within(step).getByRole('searchbox', { name: 'Find a customer' });
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'lovelace' } });
+    const found = await within(step).findByRole('list', { name: 'Customers found' });
+    fireEvent.click(within(found).getByRole('button', { name: 'Choose Ada Lovelace' }));
+    expect(await within(step).findByText('Customer: Ada Lovelace')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('checks a new customer with the customer rules, puts the server’s issues on their fields, then chooses them', async () => {
+    const created = serve([
+      json(400, {
+        resp_code: 1001,
+        resp_message: 'The request is not valid.',
+        data: { issues: [{ path: ['email'], code: 'invalid_format', message: 'Invalid email address' }] },
+      }),
+      json(201, { data: { ...ada, id: 8, name: 'Grace Hopper' } }),
+    ]);
+    const step = renderScreen();
+    fireEvent.change(within(step).getByLabelText(/^First name/), { target: { value: 'Grace' } });
+    fireEvent.click(within(step).getByRole('button', { name: 'Create customer' }));
+    // The last name is required here, as the first name is everywhere.
+    expect(await within(step).findByText('Fill this in.')).toBeTruthy();
+    expect(
+      within(step)
+        .getByLabelText(/^Last name/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(within(step).getByLabelText(/^Last name/), { target: { value: 'Hopper' } });
+    fireEvent.change(within(step).getByLabelText('E-mail'), { target: { value: 'grace@navy.mil' } });
+    fireEvent.click(within(step).getByRole('button', { name: 'Create customer' }));
+    expect(await within(step).findByText('Enter an e-mail address like name@example.com.')).toBeTruthy();
+    expect(within(step).getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(created[0]!.body).toEqual({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@navy.mil' });
+
+    // The same body again is the same request: it keeps its idempotency key.
+    fireEvent.click(within(step).getByRole('button', { name: 'Create customer' }));
+    await waitFor(() => expect(created).toHaveLength(2));
+    expect(created[1]!.key).toBe(created[0]!.key);
+    expect(await within(step).findByText('Customer: Grace Hopper')).toBeTruthy();
+  });
+});

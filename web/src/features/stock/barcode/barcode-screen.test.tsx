@@ -1,0 +1,107 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ScannedItem } from '@nine/shared/schemas/stock';
+import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { BarcodeScreen } from './barcode-screen.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const item: ScannedItem = {
+  kind: 'item',
+  item_id: 7,
+  sku: 'KAY-7',
+  barcode: '2900007',
+  status: 'maintenance',
+  product_id: 3,
+  product_kind: 'rent',
+  product_name: 'Sea kayak',
+  product_sku: 'KAY',
+  category: null,
+  home_location: 'Harbour',
+  current_location: 'Harbour',
+  rent_count: 4,
+  rent_minutes: 630,
+  maintenance_due: false,
+  open_repair_log_id: null,
+  last_return: null,
+  actions: ['send_to_maintenance', 'mark_available'],
+};
+
+function renderScreen() {
+  const posted: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      if (request.method === 'GET') return json(200, { data: item });
+      posted.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return json(200, { data: { item_id: 7 } });
+    }),
+  );
+  render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <BarcodeScreen
+            title="Barcode"
+            locationId={1}
+            scan={{ code: '2900007', seq: 1 }}
+            canMaintain
+            currencySymbol="$"
+            productHref={() => null}
+            orderHref={(id) => `/orders/${id}`}
+            printHref="/labels"
+          />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  );
+  return posted;
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('barcode screen repair forms', () => {
+  it('marks an item available with the cost parsed by the shared money rules', async () => {
+    const posted = renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark available after repair' }));
+    const work = screen.getByRole('textbox', { name: 'Work done' });
+    await waitFor(() => expect(document.activeElement).toBe(work));
+    const cost = screen.getByRole('textbox', { name: /Cost/ });
+    fireEvent.change(cost, { target: { value: '12.5.0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark available' }));
+    expect(await screen.findByText('Enter an amount such as 12.50.')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+
+    fireEvent.change(work, { target: { value: ' New seal ' } });
+    fireEvent.change(cost, { target: { value: '12,5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark available' }));
+    expect(await screen.findByText('KAY-7 is available again.')).toBeTruthy();
+    expect(posted).toEqual([
+      { path: '/api/nine/stock/items/7/serviced', body: { cost_minor: 1250, work: 'New seal' } },
+    ]);
+  });
+
+  it('asks what is wrong before sending an item to maintenance', async () => {
+    const posted = renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to maintenance' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open repair log' }));
+    expect(await screen.findByText('Fill this in.')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: /What is wrong/ }), { target: { value: 'Leaks' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open repair log' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      path: '/api/nine/stock/repair-logs',
+      body: { item_id: 7, problem: 'Leaks' },
+    });
+  });
+});
