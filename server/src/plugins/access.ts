@@ -1,4 +1,4 @@
-import type { Requirement } from '@nine/shared/permissions';
+import type { Requirement, Resource } from '@nine/shared/permissions';
 
 /**
  * What a route needs, declared in its `config.access`. Every /api route must declare one: the app
@@ -10,6 +10,11 @@ import type { Requirement } from '@nine/shared/permissions';
  * - { anyOf }: as a Requirement, satisfied by any one of several (e.g. rent_order or sell_order).
  */
 export type Access = 'public' | 'session' | 'location' | Requirement | { anyOf: Requirement[] };
+
+/** The view and change requirements of one resource, the pair most routes of a feature declare. */
+export function accessTo(resource: Resource): { view: Requirement; change: Requirement } {
+  return { view: { resource, action: 'view' }, change: { resource, action: 'change' } };
+}
 
 export interface RequestAuth {
   userId: number;

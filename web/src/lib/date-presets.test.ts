@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { datePresets, fromIsoDay, presetRange, toIsoDay } from './date-presets.ts';
+import { setDisplayTimeZone } from './format.ts';
 
 // Wednesday 15 January 2025, mid-afternoon local time.
 const now = new Date(2025, 0, 15, 15, 30);
@@ -66,5 +67,19 @@ describe('date presets (spec section 9)', () => {
     expect(toIsoDay(new Date(2025, 8, 5, 23, 59))).toBe('2025-09-05');
     expect(fromIsoDay('2024-02-29')?.getDate()).toBe(29);
     expect(fromIsoDay('2025-02-29')).toBeNull();
+  });
+
+  describe("on the location's calendar", () => {
+    afterEach(() => setDisplayTimeZone(null));
+
+    it('takes today from the location, not the browser', () => {
+      // 20:00 UTC on 24 November is 09:00 on the 25th in Auckland and 12:00 on the 24th in Los Angeles.
+      const instant = new Date(Date.UTC(2026, 10, 24, 20));
+      setDisplayTimeZone('Pacific/Auckland');
+      expect(presetRange('today', instant)).toEqual({ from: '2026-11-25', to: '2026-11-25' });
+      setDisplayTimeZone('America/Los_Angeles');
+      expect(presetRange('today', instant)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+      expect(presetRange('yesterday', instant)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+    });
   });
 });

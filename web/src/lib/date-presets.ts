@@ -1,3 +1,5 @@
+import { todayAtLocation } from './format.ts';
+
 /**
  * The date presets of spec section 9. A preset is kept by name (in the URL too) and turned into dates
  * only when the list is asked for, so "today" stays today after a reload tomorrow. Dates are calendar
@@ -79,7 +81,9 @@ const span = (from: Date, to: Date): DateRange => ({ from: toIsoDay(from), to: t
  * 14 days or one calendar month from `from` (today when not given).
  */
 export function presetRange(preset: DatePreset, now: Date, given: DateRange = {}): DateRange {
-  const today = day(now.getFullYear(), now.getMonth(), now.getDate());
+  // "Today" is the location's calendar day, as the server reads the days: a Los Angeles shop's evening
+  // is already tomorrow in UTC.
+  const today = fromIsoDay(todayAtLocation(now)) ?? day(now.getFullYear(), now.getMonth(), now.getDate());
   const anchor = (given.from !== undefined ? fromIsoDay(given.from) : null) ?? today;
   switch (preset) {
     case 'no_date_filter':

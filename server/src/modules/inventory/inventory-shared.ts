@@ -8,9 +8,9 @@ import { actorOf } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { exec, type Queryable } from '../../db/sql.ts';
+import { accessTo } from '../../plugins/access.ts';
 
-export const VIEW = { resource: 'inventory', action: 'view' } as const;
-export const CHANGE = { resource: 'inventory', action: 'change' } as const;
+export const { view: VIEW, change: CHANGE } = accessTo('inventory');
 
 export function idOf(request: FastifyRequest): number {
   return parse(idParams, request.params).id;

@@ -7,58 +7,35 @@ import type { Tables } from '../../db/tables.ts';
 import { PAID_SQL } from './order-list.ts';
 import { iso, isoOrNull } from './order-routes-shared.ts';
 import { taxSettings } from './order-taxes.ts';
+import type { LineHead, OrderHead } from './order-columns.ts';
 
 /** The order view: customer, items, money so far, what may happen next, and its timeline. */
 export type { OrderDetail };
 
-type OrderRow = Pick<
-  Tables['orders'],
-  | 'id'
-  | 'number'
-  | 'type'
-  | 'source'
-  | 'status'
-  | 'version'
-  | 'location_id'
-  | 'rental_type_id'
-  | 'planned_start'
-  | 'planned_finish'
-  | 'actual_start'
-  | 'actual_finish'
-  | 'closed_at'
-  | 'cancelled_at'
-  | 'created_at'
-  | 'total_minor'
-  | 'deposit_minor'
-  | 'staff_note'
-  | 'customer_note'
-  | 'order_image'
-  | 'deposit_in_custody'
-  | 'cc_skipped'
-  | 'has_delivery'
-> & { paid_minor: number; customer: OrderCustomer | null };
+type OrderRow = OrderHead &
+  Pick<
+    Tables['orders'],
+    | 'version'
+    | 'location_id'
+    | 'rental_type_id'
+    | 'deposit_minor'
+    | 'staff_note'
+    | 'customer_note'
+    | 'order_image'
+    | 'deposit_in_custody'
+    | 'cc_skipped'
+    | 'has_delivery'
+  > & { paid_minor: number; customer: OrderCustomer | null };
 
-type ItemRow = Pick<
-  Tables['order_items'],
-  | 'id'
-  | 'product_id'
-  | 'item_id'
-  | 'quantity'
-  | 'unit_price_minor'
-  | 'discount_minor'
-  | 'status'
-  | 'delivered_at'
-  | 'returned_at'
-  | 'counter_start'
-  | 'counter_end'
-> & {
-  product_sku: Tables['products']['sku'];
-  product_name: Tables['products']['name'];
-  product_category: Tables['categories']['name'] | null;
-  item_sku: Tables['items']['sku'] | null;
-  barcode: Tables['items']['barcode'] | null;
-  invoiced: boolean;
-};
+type ItemRow = LineHead &
+  Pick<Tables['order_items'], 'delivered_at' | 'returned_at'> & {
+    product_sku: Tables['products']['sku'];
+    product_name: Tables['products']['name'];
+    product_category: Tables['categories']['name'] | null;
+    item_sku: Tables['items']['sku'] | null;
+    barcode: Tables['items']['barcode'] | null;
+    invoiced: boolean;
+  };
 
 interface TimelineRow {
   at: Tables['audit_log']['at'];

@@ -13,23 +13,13 @@ import { repriceOrder } from './order-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams, idParam } from '../../lib/id-param.ts';
+import type { LineHead } from './order-columns.ts';
 
 const itemParams = bigIdParams.extend({
   childId: idParam('bigint'),
 });
 
-type Line = Pick<
-  Tables['order_items'],
-  | 'id'
-  | 'product_id'
-  | 'item_id'
-  | 'quantity'
-  | 'unit_price_minor'
-  | 'discount_minor'
-  | 'status'
-  | 'counter_start'
-  | 'counter_end'
-> & { invoiced: boolean };
+type Line = LineHead & { invoiced: boolean };
 
 /** Locks the order (its version checked) and the line; another location's order is refused by name. */
 async function lockLine(

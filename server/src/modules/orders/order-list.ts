@@ -6,8 +6,8 @@ import {
   type Page,
 } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
-import type { Tables } from '../../db/tables.ts';
 import { iso, isoOrNull } from './order-routes-shared.ts';
+import type { OrderHead } from './order-columns.ts';
 
 export type OrderListKind = 'rent' | 'sale';
 
@@ -170,22 +170,7 @@ function columnFilters(
 }
 
 /** A list row as pg reads it: timestamps as Dates, the customer and flags as parsed JSON. */
-type ListRow = Pick<
-  Tables['orders'],
-  | 'id'
-  | 'number'
-  | 'type'
-  | 'source'
-  | 'status'
-  | 'planned_start'
-  | 'planned_finish'
-  | 'actual_start'
-  | 'actual_finish'
-  | 'closed_at'
-  | 'cancelled_at'
-  | 'created_at'
-  | 'total_minor'
-> & {
+type ListRow = OrderHead & {
   overdue: boolean;
   customer: OrderListRow['customer'];
   rental_items: number;

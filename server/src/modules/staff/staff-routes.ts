@@ -31,11 +31,10 @@ import {
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { accessTo } from '../../plugins/access.ts';
 
-const STAFF = { resource: 'staff', action: 'view' } as const;
-const STAFF_CHANGE = { resource: 'staff', action: 'change' } as const;
-const ROLES = { resource: 'role_and_permission', action: 'view' } as const;
-const ROLES_CHANGE = { resource: 'role_and_permission', action: 'change' } as const;
+const { view: STAFF, change: STAFF_CHANGE } = accessTo('staff');
+const { view: ROLES, change: ROLES_CHANGE } = accessTo('role_and_permission');
 
 /** A user as USER_COLUMNS reads it. */
 type UserRow = Pick<

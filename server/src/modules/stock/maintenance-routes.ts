@@ -15,9 +15,9 @@ import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { accessTo } from '../../plugins/access.ts';
 
-const view = { resource: 'maintenance', action: 'view' } as const;
-const change = { resource: 'maintenance', action: 'change' } as const;
+const { view, change } = accessTo('maintenance');
 
 type ScheduledRow = Pick<Tables['items'], 'sku' | 'status'> &
   Pick<Tables['item_maintenance_status'], 'every_rent_hours' | 'every_days' | 'due_at' | 'due'> & {

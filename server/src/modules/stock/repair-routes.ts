@@ -23,9 +23,9 @@ import {
 
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { accessTo } from '../../plugins/access.ts';
 
-const view = { resource: 'maintenance', action: 'view' } as const;
-const change = { resource: 'maintenance', action: 'change' } as const;
+const { view, change } = accessTo('maintenance');
 
 /** Repair logs: open one (from the barcode screen or a damaged return), record work and cost, close it. */
 export function registerRepairRoutes(app: FastifyInstance, deps: { db: Db }): void {

@@ -16,10 +16,10 @@ import {
 } from './stocktake-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
+import { accessTo } from '../../plugins/access.ts';
 
 // Spec section 6: stocktake belongs to the operational reports.
-const view = { resource: 'operational_report', action: 'view' } as const;
-const change = { resource: 'operational_report', action: 'change' } as const;
+const { view, change } = accessTo('operational_report');
 
 type SummaryRow = Pick<
   Tables['stocktakes'],

@@ -18,6 +18,7 @@ import type { ScannerInfo } from '@nine/shared/agent-protocol';
 import { agentAddressForm } from '@nine/shared/schemas/agent-address';
 import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
 import { useResetOnOpen, useSchemaForm, type SchemaForm } from '../../../components/form/use-schema-form.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useActivePrinter, useAgentActor, useAgentPhase, useAgentSelector } from '../agent-context.tsx';
 import {
@@ -282,8 +283,7 @@ function LastScan() {
   const agentScanners = useAgentSelector((s) => s.context.agent?.scanners ?? NO_SCANNERS);
   useScanner(setScan);
 
-  const time =
-    scan === null ? '' : new Intl.DateTimeFormat(currentLanguage(), { timeStyle: 'medium' }).format(scan.at);
+  const time = scan === null ? '' : formatTime(scan.at, currentLanguage(), 'second');
   const scanner =
     scan?.source === 'agent'
       ? (agentScanners.find((s) => s.id === scan.scannerId)?.name ?? scan.scannerId ?? '')
