@@ -3,24 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { jsonResponse, requestsTo, stubFetch, type FetchHandler } from '../testing/fake-api.ts';
 import { disposeApp, loginAnswer, renderAppAt, setUpAppTests, signIn } from './testing/app-harness.tsx';
+import { busySummary } from './testing/dashboard-summary.ts';
 
 // The network edge is the only thing faked here: everything between the form and fetch() is real.
 const loginOk = loginAnswer({ id: 1, name: 'Ada Admin', email: 'admin@nine.test' }, [
   { id: 3, name: 'Harbour Rentals' },
 ]);
-const summary = {
-  data: {
-    location: { id: 3, name: 'Harbour Rentals' },
-    date: '2026-03-02',
-    departures_today: 12,
-    returns_due_today: 9,
-    overdue: 4,
-    open_sale_orders: 7,
-    orders_created_today: 1234,
-    revenue_today_minor: 1234567,
-    currency_symbol: '$',
-  },
-};
+const summary = { data: busySummary({ id: 3, name: 'Harbour Rentals' }) };
 const permissions = {
   data: { permissions: [{ resource: 'rent_order', action: 'any' }], resources: ['rent_order'] },
 };

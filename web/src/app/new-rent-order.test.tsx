@@ -1,38 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../lib/i18n.ts';
-import { jsonResponse, stubFetch } from '../testing/fake-api.ts';
+import { stubFetch } from '../testing/fake-api.ts';
 import { isNewRentOrderShortcut, isTypingTarget } from './new-rent-order-keys.ts';
-import {
-  generalSettingsAnswer,
-  goTo,
-  loginAnswer,
-  noSsoAnswer,
-  renderAppAt,
-  setUpAppTests,
-  signIn,
-  summaryAnswer,
-} from './testing/app-harness.tsx';
+import { goTo, renderAppAt, setUpAppTests, signedInRoutes, signIn } from './testing/app-harness.tsx';
 
 // The network edge is the only thing faked here: everything between the screens and fetch() is real.
 const place = { id: 1, name: 'Harbor Front' };
 
 function serve(rentOrderAction: 'view' | 'change') {
   stubFetch(
-    {
-      'POST /api/nine/user/login': () =>
-        jsonResponse(200, loginAnswer({ id: 1, name: 'Cleo Clerk', email: 'clerk@nine.test' }, [place])),
-      'POST /api/nine/user/sso/check': () => jsonResponse(200, noSsoAnswer),
-      'GET /api/nine/user/location-permissions': () =>
-        jsonResponse(200, {
-          data: {
-            permissions: [{ resource: 'rent_order', action: rentOrderAction }],
-            resources: ['rent_order'],
-          },
-        }),
-      'GET /api/nine/dashboard/summary': () => jsonResponse(200, summaryAnswer(place)),
-      'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer()),
-    },
+    signedInRoutes(
+      { id: 1, name: 'Cleo Clerk', email: 'clerk@nine.test' },
+      [place],
+      [{ resource: 'rent_order', action: rentOrderAction }],
+    ),
     { notFoundMessage: 'Not found.' },
   );
 }

@@ -1,16 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, setLanguage } from '../lib/i18n.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../lib/i18n.ts';
 import { jsonResponse, stubFetch } from '../testing/fake-api.ts';
-import {
-  disposeApp,
-  generalSettingsAnswer,
-  goTo,
-  loginAnswer,
-  noSsoAnswer,
-  renderAppAt,
-  signIn,
-} from './testing/app-harness.tsx';
+import { goTo, renderAppAt, setUpAppTests, signedInRoutes, signIn } from './testing/app-harness.tsx';
 
 // Two pages that crash on demand; everything else (router, layout, menu, session) is the real app.
 const crash = vi.hoisted(() => ({ versionHistory: true, orderIds: new Set<string>() }));
@@ -29,33 +21,24 @@ vi.mock('./pages/rent-order-page.tsx', () => ({
 }));
 
 const place = { id: 1, name: 'Harbor Front' };
-const api: Record<string, unknown> = {
-  'POST /api/nine/user/login': loginAnswer({ id: 1, name: 'Alex Admin', email: 'admin@nine.test' }, [place]),
-  'POST /api/nine/user/sso/check': noSsoAnswer,
-  'GET /api/nine/user/location-permissions': {
-    data: { permissions: [{ resource: 'rent_order', action: 'any' }], resources: ['rent_order'] },
-  },
-  'GET /api/nine/general-settings': generalSettingsAnswer(),
-  'GET /api/nine/business-info': { data: { site_title: 'Nine' } },
-};
 
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
+setUpAppTests();
+beforeEach(() => {
   crash.versionHistory = true;
   crash.orderIds = new Set();
   // React reports every caught render error on the console; the boundary's own log line is expected too.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   stubFetch(
-    Object.fromEntries(Object.entries(api).map(([route, body]) => [route, () => jsonResponse(200, body)])),
+    {
+      ...signedInRoutes(
+        { id: 1, name: 'Alex Admin', email: 'admin@nine.test' },
+        [place],
+        [{ resource: 'rent_order', action: 'any' }],
+      ),
+      'GET /api/nine/business-info': () => jsonResponse(200, { data: { site_title: 'Nine' } }),
+    },
     { notFoundMessage: 'Not found.' },
   );
-});
-afterEach(async () => {
-  await disposeApp();
-  vi.unstubAllGlobals();
 });
 
 async function signedInAt(path: string) {

@@ -1,8 +1,10 @@
-import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { accessKeyPrompt } from '@nine/shared/schemas/auth';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { DialogFrame } from './dialog-frame.tsx';
+import { MessageAlert } from './message-alert.tsx';
 import { TextField } from './form/fields.tsx';
 import { useSchemaForm } from './form/use-schema-form.ts';
 
@@ -52,61 +54,45 @@ export function AccessKeyDialog({
     if (access_key.trim() !== '' && !busy) onSubmit(access_key);
   });
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
       role="alertdialog"
-      onOpenChange={(details) => {
-        if (!details.open) onDismiss();
-      }}
+      onDismiss={onDismiss}
       onExitComplete={() => form.reset(EMPTY)}
+      title={title ?? t('common:access_key.title')}
+      footer={
+        <>
+          <Button variant="outline" onClick={onDismiss} disabled={busy}>
+            {cancelLabel ?? t('common:cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette={destructive ? 'red' : 'blue'}
+            disabled={key.trim() === ''}
+            loading={busy}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title ?? t('common:access_key.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
-                <Stack gap="4">
-                  {children}
-                  {error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{error}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  <TextField
-                    control={form.control}
-                    name="access_key"
-                    label={t('common:access_key.label')}
-                    required
-                    type="password"
-                    autoComplete="off"
-                    autoFocus
-                    maxLength={accessKeyPrompt.shape.access_key.maxLength ?? undefined}
-                  />
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onDismiss} disabled={busy}>
-                {cancelLabel ?? t('common:cancel')}
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                colorPalette={destructive ? 'red' : 'blue'}
-                disabled={key.trim() === ''}
-                loading={busy}
-              >
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="4">
+          {children}
+          {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+          <TextField
+            control={form.control}
+            name="access_key"
+            label={t('common:access_key.label')}
+            required
+            type="password"
+            autoComplete="off"
+            autoFocus
+            maxLength={accessKeyPrompt.shape.access_key.maxLength ?? undefined}
+          />
+        </Stack>
+      </form>
+    </DialogFrame>
   );
 }

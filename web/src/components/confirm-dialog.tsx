@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,39 +24,28 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useAppTranslation();
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
       open={props.open}
       size={props.size}
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
+      onDismiss={props.onClose}
+      title={props.title}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            {t('common:cancel')}
+          </Button>
+          <Button
+            colorPalette={props.danger === true ? 'red' : 'blue'}
+            loading={props.pending}
+            onClick={props.onConfirm}
+          >
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{props.message}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                colorPalette={props.danger === true ? 'red' : 'blue'}
-                loading={props.pending}
-                onClick={props.onConfirm}
-              >
-                {props.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{props.message}</Text>
+    </DialogFrame>
   );
 }

@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Link as ChakraLink,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { exportForm } from '@nine/shared/schemas/exports';
+import { FormDialog } from './form-dialog.tsx';
 import { SelectField, TextField } from './form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from './form/use-schema-form.ts';
 import { useAppTranslation } from '../lib/i18n.ts';
@@ -87,81 +79,58 @@ export function ExportButton({
   const error = create.error instanceof ApiError ? create.error.respMessage : create.error?.message;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} size="md">
-      <Dialog.Trigger asChild>
-        <Button size={size} variant="outline">
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      trigger={
+        <Button size={size} variant="outline" onClick={() => onOpenChange(true)}>
           {t('exports:dialog.button')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('exports:dialog.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {startedId !== null ? (
-                  <Stack gap="3" role="status">
-                    <Text>{t('exports:dialog.started')}</Text>
-                    <ChakraLink asChild colorPalette="blue" variant="underline">
-                      <Link href={downloadCenterHref} onClick={() => setOpen(false)}>
-                        {t('exports:dialog.open_download_center')}
-                      </Link>
-                    </ChakraLink>
-                  </Stack>
-                ) : (
-                  <Stack gap="4">
-                    <TextField
-                      control={form.control}
-                      name="description"
-                      label={t('exports:dialog.description')}
-                      required
-                      autoFocus
-                      maxLength={EXPORT_DESCRIPTION_MAX}
-                    />
-                    <SelectField
-                      control={form.control}
-                      name="format"
-                      label={t('exports:dialog.format')}
-                      options={[
-                        { value: 'csv', label: t('exports:format.csv') },
-                        { value: 'xlsx', label: t('exports:format.xlsx') },
-                      ]}
-                    />
-                    {error !== undefined && (
-                      <Alert.Root status="error" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Description>{error}</Alert.Description>
-                      </Alert.Root>
-                    )}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                {startedId !== null ? (
-                  <Button type="button" onClick={() => setOpen(false)}>
-                    {t('common:close')}
-                  </Button>
-                ) : (
-                  <>
-                    <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                      {t('exports:dialog.cancel')}
-                    </Button>
-                    <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                      {t('exports:dialog.submit')}
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('exports:dialog.title')}
+      onSubmit={() => void submit()}
+      saving={create.isPending}
+      submitLabel={t('exports:dialog.submit')}
+      error={startedId === null ? (error ?? null) : null}
+      closeButton
+      footer={
+        startedId === null ? undefined : (
+          <Button type="button" onClick={() => setOpen(false)}>
+            {t('common:close')}
+          </Button>
+        )
+      }
+    >
+      {startedId !== null ? (
+        <Stack gap="3" role="status">
+          <Text>{t('exports:dialog.started')}</Text>
+          <ChakraLink asChild colorPalette="blue" variant="underline">
+            <Link href={downloadCenterHref} onClick={() => setOpen(false)}>
+              {t('exports:dialog.open_download_center')}
+            </Link>
+          </ChakraLink>
+        </Stack>
+      ) : (
+        <>
+          <TextField
+            control={form.control}
+            name="description"
+            label={t('exports:dialog.description')}
+            required
+            autoFocus
+            maxLength={EXPORT_DESCRIPTION_MAX}
+          />
+          <SelectField
+            control={form.control}
+            name="format"
+            label={t('exports:dialog.format')}
+            options={[
+              { value: 'csv', label: t('exports:format.csv') },
+              { value: 'xlsx', label: t('exports:format.xlsx') },
+            ]}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

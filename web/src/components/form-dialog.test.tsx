@@ -54,4 +54,27 @@ describe('FormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  it('names its buttons after what the form does and holds back a form that cannot be sent', async () => {
+    const { onSubmit } = renderDialog({
+      submitLabel: 'Send',
+      cancelLabel: 'Close',
+      submitDisabled: true,
+    });
+    await screen.findByRole('dialog');
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.click(send);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('puts its own footer in place of Cancel and Save', async () => {
+    renderDialog({ footer: <button type="button">Done</button> });
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
 });

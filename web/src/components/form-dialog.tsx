@@ -1,6 +1,8 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Button, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { DialogFrame } from './dialog-frame.tsx';
+import { MessageAlert } from './message-alert.tsx';
 
 export interface FormDialogProps {
   open: boolean;
@@ -11,6 +13,17 @@ export interface FormDialogProps {
   onSubmit(): void;
   /** The save is under way: the save button spins. */
   saving: boolean;
+  /** The submit button's words when the form does more than save ("Send", "Import"); Save by default. */
+  submitLabel?: string;
+  /** Cancel's words where leaving is the usual end (Close, once an import has run). */
+  cancelLabel?: string;
+  /** The form cannot be sent yet (no phone to text, no file chosen). */
+  submitDisabled?: boolean;
+  /** Replaces Cancel and the submit button once the form has done its work (a lone Close, say). */
+  footer?: ReactNode;
+  /** The button that opens the dialog, for a dialog that owns its trigger. */
+  trigger?: ReactNode;
+  onExitComplete?(): void;
   /** A failure that belongs to no one field, shown above the buttons. */
   error?: string | null;
   size?: 'md' | 'lg' | 'xl';
@@ -21,13 +34,22 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-/** The add/edit dialog around a form: title, fields, the form-level error, and Cancel and Save. */
+/**
+ * The dialog around a form: title, fields, the form-level error, and Cancel and Save (or the form's own
+ * submit words). Every form in a dialog uses it, so its buttons and dismissal behave alike.
+ */
 export function FormDialog({
   open,
   onClose,
   title,
   onSubmit,
   saving,
+  submitLabel,
+  cancelLabel,
+  submitDisabled = false,
+  footer,
+  trigger,
+  onExitComplete,
   error = null,
   size = 'md',
   scrollInside = false,
@@ -35,55 +57,34 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const { t } = useAppTranslation();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onDismiss={onClose}
+      onExitComplete={onExitComplete}
+      trigger={trigger}
+      title={title}
       size={size}
-      scrollBehavior={scrollInside ? 'inside' : undefined}
+      scrollInside={scrollInside}
+      closeButton={closeButton}
+      onSubmit={onSubmit}
+      footer={
+        footer ?? (
+          <>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {cancelLabel ?? t('common:cancel')}
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={saving} disabled={submitDisabled}>
+              {submitLabel ?? t('common:save')}
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {children}
-                  {error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{error}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {t('common:cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={saving}>
-                  {t('common:save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            {closeButton && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common:close')} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        {children}
+        {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -135,6 +135,31 @@ export function SearchField({
   );
 }
 
+/** A labelled date input of a list's filters; cleared, it reports undefined. */
+function DateFilter(props: {
+  label: string;
+  value: string | undefined;
+  min?: string | undefined;
+  max?: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  const id = useId();
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{props.label}</Field.Label>
+      <Input
+        id={id}
+        size="sm"
+        type="date"
+        value={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        onChange={(event) => props.onChange(event.currentTarget.value || undefined)}
+      />
+    </Field.Root>
+  );
+}
+
 export interface DateRangeValue {
   datePreset: DatePreset;
   from?: string | undefined;
@@ -163,7 +188,6 @@ export function DateRangeFields({
     periodStart: string;
   };
 }) {
-  const ids = { from: useId(), to: useId(), start: useId() };
   const range = presetRange(value.datePreset, now, { from: value.from, to: value.to });
   const anchored = anchoredPresets.includes(value.datePreset);
   return (
@@ -194,41 +218,26 @@ export function DateRangeFields({
       </Stack>
       {value.datePreset === 'custom' && (
         <>
-          <Field.Root>
-            <Field.Label htmlFor={ids.from}>{labels.fromDate}</Field.Label>
-            <Input
-              id={ids.from}
-              size="sm"
-              type="date"
-              value={value.from ?? ''}
-              max={value.to}
-              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label htmlFor={ids.to}>{labels.toDate}</Field.Label>
-            <Input
-              id={ids.to}
-              size="sm"
-              type="date"
-              value={value.to ?? ''}
-              min={value.from}
-              onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
+          <DateFilter
+            label={labels.fromDate}
+            value={value.from}
+            max={value.to}
+            onChange={(from) => onChange({ from })}
+          />
+          <DateFilter
+            label={labels.toDate}
+            value={value.to}
+            min={value.from}
+            onChange={(to) => onChange({ to })}
+          />
         </>
       )}
       {anchored && (
-        <Field.Root>
-          <Field.Label htmlFor={ids.start}>{labels.periodStart}</Field.Label>
-          <Input
-            id={ids.start}
-            size="sm"
-            type="date"
-            value={value.from ?? range.from ?? ''}
-            onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-          />
-        </Field.Root>
+        <DateFilter
+          label={labels.periodStart}
+          value={value.from ?? range.from}
+          onChange={(from) => onChange({ from })}
+        />
       )}
     </>
   );

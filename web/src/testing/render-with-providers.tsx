@@ -13,8 +13,6 @@ export interface ProviderOptions {
   queryClient?: QueryClient;
   /** Where toasts go; by default they are collected in the returned `toasts`. */
   notify?: Notify;
-  /** Shorthand for a `notify` that pushes every toast onto this list. */
-  toasts?: ToastInput[];
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, List, Stack, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
+import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { useUiState, useUiStore, type CommonModalValue } from '../../lib/ui-store.ts';
 
@@ -70,36 +71,17 @@ export function CommonModal() {
   const Body = bodies[value];
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) ui.closeCommonModal();
-      }}
-      closeOnEscape={!persistent}
-      closeOnInteractOutside={!persistent}
+      onDismiss={() => ui.closeCommonModal()}
+      title={t(titles[value])}
       placement="center"
+      persistent={persistent}
+      closeButton={!persistent}
+      busy={loading}
+      footer={<Button onClick={() => ui.closeCommonModal()}>{t('common:close')}</Button>}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-busy={loading}>
-            <Dialog.Header>
-              <Dialog.Title>{t(titles[value])}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Body data={data} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={() => ui.closeCommonModal()}>{t('common:close')}</Button>
-            </Dialog.Footer>
-            {!persistent && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common:close')} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Body data={data} />
+    </DialogFrame>
   );
 }

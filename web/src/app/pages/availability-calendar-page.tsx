@@ -4,7 +4,7 @@ import { AvailabilityCalendarScreen } from '../../features/stock/calendar/availa
 import { CalendarDetailsScreen } from '../../features/stock/calendar/calendar-details-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
-import { useStockScreen } from './barcode-stock-hooks.ts';
+import { useStockScreen } from './use-screen-context.ts';
 
 const DEFAULT_FORMAT = 'MM/DD/YYYY hh:mm A';
 

@@ -1,7 +1,7 @@
 import { BarcodeScreen } from '../../features/stock/barcode/barcode-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
-import { useScanEvents, useStockScreen } from './barcode-stock-hooks.ts';
+import { useScanEvents, useStockScreen } from './use-screen-context.ts';
 
 const productHref = (kind: 'rent' | 'sale', id: number) =>
   pathWith(kind === 'rent' ? 'rentInventoryDetail' : 'saleInventoryDetail', { id });

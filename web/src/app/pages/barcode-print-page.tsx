@@ -8,7 +8,7 @@ import { labelReceipt } from '../../features/stock/labels/label-receipt.ts';
 import { LabelPrintScreen } from '../../features/stock/labels/label-print-screen.tsx';
 import type { LabelCode } from '../../features/stock/labels/label-svg.ts';
 import { currentLanguage, useAppTranslation } from '../../lib/i18n.ts';
-import { useStockScreen } from './barcode-stock-hooks.ts';
+import { useStockScreen } from './use-screen-context.ts';
 
 /** inventory/barcode/print: A4 sheets through the browser, or one label per ticket through the agent. */
 export function BarcodePrintPage() {

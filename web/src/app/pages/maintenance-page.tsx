@@ -1,6 +1,6 @@
 import { ScheduledMaintenanceScreen } from '../../features/stock/maintenance/scheduled-maintenance-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { useStockScreen } from './barcode-stock-hooks.ts';
+import { useStockScreen } from './use-screen-context.ts';
 
 /** inventory/scheduled-maintenance. */
 export function ScheduledMaintenancePage() {

@@ -1,5 +1,5 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { APP_BASE } from '@nine/shared/constants';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { PaymentView } from '@nine/shared/schemas/payments';
@@ -9,7 +9,6 @@ import { usePrint } from '../../features/agent/printing/use-print.ts';
 import { CashTender } from '../../features/payments/components/cash-tender.tsx';
 import { useCounterRegister } from '../../features/payments/counter-register.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
-import { useScanner } from '../../features/agent/scanning/use-scanner.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import {
   QuickSaleScreen,
@@ -19,6 +18,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useAgentPrinterReady, useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
+import { useScanEvents } from './use-screen-context.ts';
 
 const orderHref = (id: number) => pathWith('saleOrder', { id });
 
@@ -98,13 +98,9 @@ export function QuickSalePage() {
   // Cash goes to this counter's drawer when the location runs several, as in the payment dialog.
   const multiRegister = useGeneralSettings(screen.locationId).data?.multi_register ?? false;
   const [counterRegister] = useCounterRegister(screen.locationId ?? 0);
-  // Scans from the agent's scanner, numbered so a repeated code counts again. Keyboard-wedge scanners type
-  // into the focused scan field, which reads them itself (with + and - as quantity keys), so the page-wide
-  // wedge listener stays off here.
-  const [deviceScan, setDeviceScan] = useState<{ code: string; seq: number } | null>(null);
-  useScanner((scan) => setDeviceScan((last) => ({ code: scan.code, seq: (last?.seq ?? 0) + 1 })), {
-    keyboard: false,
-  });
+  // Scans from the agent's scanner. Keyboard-wedge scanners type into the focused scan field, which reads
+  // them itself (with + and - as quantity keys), so the page-wide wedge listener stays off here.
+  const deviceScan = useScanEvents({ keyboard: false });
   return (
     <QuickSaleScreen
       title={t('orders:titles.quick_sale')}

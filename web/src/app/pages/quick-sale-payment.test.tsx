@@ -1,7 +1,4 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
@@ -11,11 +8,10 @@ import {
   type QuickSaleScreenProps,
 } from '../../features/orders/components/quick-sale-screen.tsx';
 import { orderFixture, orderItemFixture } from '../../features/orders/testing/order-fixtures.ts';
-import { i18n, initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { json } from '../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { salePayment } from './quick-sale-page.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const wax: CatalogueMatch = {
   kind: 'product',
@@ -145,16 +141,8 @@ function renderScreen(props: Partial<QuickSaleScreenProps>) {
     // The page's composition: the payments feature's cash tender, the server choosing the register.
     renderPayment: salePayment(null),
   };
-  const ui = (next: Partial<QuickSaleScreenProps>) => (
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <QuickSaleScreen {...base} {...next} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>
-  );
-  const view = render(ui(props));
+  const ui = (next: Partial<QuickSaleScreenProps>) => <QuickSaleScreen {...base} {...next} />;
+  const view = renderWithProviders(ui(props));
   return { rerender: (next: Partial<QuickSaleScreenProps>) => view.rerender(ui({ ...props, ...next })) };
 }
 

@@ -5,7 +5,7 @@ import { serializeReportState, type ReportState } from '../../features/stock/rep
 import type { ReportPrintProps, ReportScreenProps } from '../../features/stock/reports/report-screen.tsx';
 import { useReportState } from '../../features/stock/reports/use-report-state.ts';
 import { pathTo, pathWith } from '../route-table.ts';
-import { useStockScreen } from './barcode-stock-hooks.ts';
+import { useStockScreen } from './use-screen-context.ts';
 
 // The reports have no page of their own per row: a row opens its item's product.
 const rowHref = (row: { product_id: number }) => pathWith('rentInventoryDetail', { id: row.product_id });

@@ -1,6 +1,6 @@
 import { StocktakeScreen } from '../../features/stock/stocktake/stocktake-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { useScanEvents, useStockScreen } from './barcode-stock-hooks.ts';
+import { useScanEvents, useStockScreen } from './use-screen-context.ts';
 
 /** reports/stocktake-report: count the location with the scanner. */
 export function StocktakePage() {

@@ -1,19 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receiptDocument } from '@nine/shared/receipt';
 import { i18n, initI18n, setLanguage } from '../../lib/i18n.ts';
+import { busySummary } from '../testing/dashboard-summary.ts';
 import { buildTodaySummaryReceipt } from './today-summary-receipt.ts';
 
-const summary = {
-  location: { id: 1, name: 'Harbor Front' },
-  date: '2026-03-02',
-  departures_today: 12,
-  returns_due_today: 9,
-  overdue: 4,
-  open_sale_orders: 7,
-  orders_created_today: 1234,
-  revenue_today_minor: 1234567,
-  currency_symbol: '$',
-};
+const summary = busySummary({ id: 1, name: 'Harbor Front' });
 
 beforeAll(async () => {
   await initI18n();

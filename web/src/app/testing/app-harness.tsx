@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n, setLanguage } from '../../lib/i18n.ts';
 import { settleSecureWrites } from '../../lib/secure-storage.ts';
+import { jsonResponse, type FetchHandler } from '../../testing/fake-api.ts';
 import { App } from '../app.tsx';
 import { createAppServices, type AppServices } from '../app-services.ts';
 
@@ -111,3 +112,22 @@ export const summaryAnswer = (location: Place) => ({
     currency_symbol: '$',
   },
 });
+
+/**
+ * stubFetch routes for a user who signs in at `locations` (the first selected) holding `permissions` there:
+ * login, no single sign-on, the permissions, the dashboard summary and the general settings.
+ */
+export function signedInRoutes(
+  user: { id: number; name: string; email: string },
+  locations: Place[],
+  permissions: { resource: string; action: string }[],
+): Record<string, FetchHandler> {
+  const resources = [...new Set(permissions.map((permission) => permission.resource))];
+  return {
+    'POST /api/nine/user/login': () => jsonResponse(200, loginAnswer(user, locations)),
+    'POST /api/nine/user/sso/check': () => jsonResponse(200, noSsoAnswer),
+    'GET /api/nine/user/location-permissions': () => jsonResponse(200, { data: { permissions, resources } }),
+    'GET /api/nine/dashboard/summary': () => jsonResponse(200, summaryAnswer(locations[0]!)),
+    'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer()),
+  };
+}

@@ -1,6 +1,13 @@
 import { Checkbox, Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
-import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import {
+  useController,
+  type Control,
+  type FieldError,
+  type FieldPath,
+  type FieldPathByValue,
+  type FieldValues,
+} from 'react-hook-form';
 
 /*
  * Fields bound to a useSchemaForm form. Chakra's Field gives each control its visible label, and, while the
@@ -36,6 +43,29 @@ export function describedBy(
 ): string | undefined {
   if (error !== undefined) return ids.errorText;
   return helperText === undefined ? undefined : ids.helperText;
+}
+
+/**
+ * A bound field's controller and error, and the props its control shares with every other field: the ref the
+ * form focuses on a refusal, its name, blur, and aria-describedby naming its error or else its helper text.
+ */
+export function useBoundField<T extends FieldValues>(
+  props: FieldShellProps & { control: AnyControl<T>; name: FieldPath<T> },
+  wordError: (error: FieldError) => string | undefined = (error) => error.message,
+) {
+  const { control, name, label, required, helperText, disabled } = props;
+  const { field, fieldState } = useController({ control, name });
+  const ids = useFieldIds();
+  const error = fieldState.error === undefined ? undefined : wordError(fieldState.error);
+  const bind = {
+    ref: field.ref,
+    name: field.name,
+    onBlur: field.onBlur,
+    'aria-describedby': describedBy(ids, error, helperText),
+  };
+  // A text control shows null (an empty optional value) as "".
+  const text = (field.value as string | null | undefined) ?? '';
+  return { field, bind, text, shell: { label, required, helperText, disabled, ids, error } };
 }
 
 export function FieldShell({
@@ -87,48 +117,40 @@ export function TextField<T extends FieldValues>({
   disabled,
   ...input
 }: BoundFieldProps<T, string | null | undefined> & InputPassThrough) {
-  const { field, fieldState } = useController({ control, name });
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
+  const { field, shell, bind, text } = useBoundField({
+    control,
+    name,
+    label,
+    required,
+    helperText,
+    disabled,
+  });
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
+    <FieldShell {...shell}>
       <Input
         {...input}
-        ref={field.ref}
-        aria-describedby={describedBy(ids, error, helperText)}
-        name={field.name}
-        value={(field.value as string | null | undefined) ?? ''}
+        {...bind}
+        value={text}
         onChange={(event) => field.onChange(event.currentTarget.value)}
-        onBlur={field.onBlur}
       />
     </FieldShell>
   );
 }
 
 export function TextareaField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  required,
-  helperText,
-  disabled,
   maxLength,
   rows,
+  ...props
 }: BoundFieldProps<T, string | null | undefined> & { maxLength?: number; rows?: number }) {
-  const { field, fieldState } = useController({ control, name });
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
+  const { field, shell, bind, text } = useBoundField(props);
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
+    <FieldShell {...shell}>
       <Textarea
-        ref={field.ref}
-        aria-describedby={describedBy(ids, error, helperText)}
-        name={field.name}
-        value={(field.value as string | null | undefined) ?? ''}
+        {...bind}
+        value={text}
         maxLength={maxLength}
         rows={rows}
         onChange={(event) => field.onChange(event.currentTarget.value)}
-        onBlur={field.onBlur}
       />
     </FieldShell>
   );
@@ -141,32 +163,22 @@ export interface SelectOption {
 
 /** A native select (keyboard and screen readers for free); the value is the option's string. */
 export function SelectField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  required,
-  helperText,
-  disabled,
   options,
   placeholder,
+  ...props
 }: BoundFieldProps<T, string | null | undefined> & {
   options: readonly SelectOption[];
   placeholder?: string;
 }) {
-  const { field, fieldState } = useController({ control, name });
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
+  const { field, shell, bind, text } = useBoundField(props);
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
+    <FieldShell {...shell}>
       <NativeSelect.Root>
         <NativeSelect.Field
-          ref={field.ref}
-          aria-describedby={describedBy(ids, error, helperText)}
-          name={field.name}
-          value={(field.value as string | null | undefined) ?? ''}
+          {...bind}
+          value={text}
           placeholder={placeholder}
           onChange={(event) => field.onChange(event.currentTarget.value)}
-          onBlur={field.onBlur}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -205,37 +217,27 @@ export function CheckboxField<T extends FieldValues>({
 
 /** A date, time or local date-time input; empty is null, so an optional date needs no extra handling. */
 export function DateTimeField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  required,
-  helperText,
-  disabled,
   type = 'date',
   min,
   max,
+  ...props
 }: BoundFieldProps<T, string | null | undefined> & {
   type?: 'date' | 'datetime-local' | 'time';
   min?: string;
   max?: string;
 }) {
-  const { field, fieldState } = useController({ control, name });
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
+  const { field, shell, bind, text } = useBoundField(props);
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
+    <FieldShell {...shell}>
       <Input
-        ref={field.ref}
+        {...bind}
         type={type}
-        aria-describedby={describedBy(ids, error, helperText)}
-        name={field.name}
         min={min}
         max={max}
-        value={(field.value as string | null | undefined) ?? ''}
+        value={text}
         onChange={(event) =>
           field.onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)
         }
-        onBlur={field.onBlur}
       />
     </FieldShell>
   );

@@ -1,9 +1,12 @@
 import { Input, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useController, type FieldValues } from 'react-hook-form';
-import { describedBy, FieldShell, useFieldIds, type BoundFieldProps } from './fields.tsx';
+import type { FieldError, FieldValues } from 'react-hook-form';
+import { FieldShell, useBoundField, type BoundFieldProps } from './fields.tsx';
 
-export type ParsedInputProps = Pick<InputProps, 'type' | 'inputMode' | 'autoFocus' | 'placeholder'>;
+export type ParsedInputProps = Pick<
+  InputProps,
+  'type' | 'inputMode' | 'autoFocus' | 'placeholder' | 'autoComplete'
+>;
 
 /**
  * An input whose text is read into the form's value by `read` (null when empty, NaN or null when not
@@ -11,21 +14,19 @@ export type ParsedInputProps = Pick<InputProps, 'type' | 'inputMode' | 'autoFocu
  * and a value set from outside (a reset for another record) is shown through `toText`.
  */
 export function ParsedTextField<T extends FieldValues, V>({
-  control,
-  name,
-  label,
-  required,
-  helperText,
-  disabled,
   toText,
   read,
   input,
+  wordError = (error) => error.message,
+  ...props
 }: BoundFieldProps<T, V> & {
   toText(value: unknown): string;
   read(text: string): unknown;
   input: ParsedInputProps;
+  /** Words a refusal the form's messages cannot (one naming a live bound); by default its message. */
+  wordError?(error: FieldError): string | undefined;
 }) {
-  const { field, fieldState } = useController({ control, name });
+  const { field, shell, bind } = useBoundField(props, wordError);
   const [text, setText] = useState(() => toText(field.value));
   const [seen, setSeen] = useState<unknown>(field.value);
   // The value changed from outside: show it, unless the text already says it.
@@ -33,15 +34,11 @@ export function ParsedTextField<T extends FieldValues, V>({
     setSeen(field.value);
     if (!Object.is(field.value, read(text))) setText(toText(field.value));
   }
-  const ids = useFieldIds();
-  const error = fieldState.error?.message;
   return (
-    <FieldShell {...{ label, required, helperText, disabled, ids, error }}>
+    <FieldShell {...shell}>
       <Input
         {...input}
-        ref={field.ref}
-        aria-describedby={describedBy(ids, error, helperText)}
-        name={field.name}
+        {...bind}
         value={text}
         onChange={(event) => {
           const next = event.currentTarget.value;
@@ -50,7 +47,6 @@ export function ParsedTextField<T extends FieldValues, V>({
           setSeen(value);
           field.onChange(value);
         }}
-        onBlur={field.onBlur}
       />
     </FieldShell>
   );

@@ -11,7 +11,7 @@ import {
   updateAgentSettings,
 } from './agent-settings.ts';
 import { agentBadge, printerBadge } from './agent-status.ts';
-import { SIM_PRINTER } from './testing/fake-agent-socket.ts';
+import { READY_STATUS, SIM_PRINTER } from './testing/fake-agent-socket.ts';
 
 describe('agent settings', () => {
   it('default to an automatic address, the agent’s first printer, 58 mm and wedge scanning on', () => {
@@ -60,14 +60,7 @@ describe('agent settings', () => {
 });
 
 describe('the badge', () => {
-  const ready = {
-    state: 'ready',
-    online: true,
-    coverOpen: false,
-    paperOut: false,
-    paperNearEnd: false,
-    cutterError: false,
-  } as const;
+  const ready = READY_STATUS;
 
   it('follows the connection first, then the printer', () => {
     expect(agentBadge('off', null, null)).toBe('not_connected');

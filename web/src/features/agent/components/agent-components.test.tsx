@@ -7,7 +7,7 @@ import { FakeAgentSocket, READY_STATUS } from '../testing/fake-agent-socket.ts';
 import { connectTestAgent, createTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
 import { AgentSettingsSection } from './agent-settings-section.tsx';
 import { AgentStatusBadge } from './agent-status-badge.tsx';
-import { KioskRegistration } from './kiosk-registration.tsx';
+import { KioskRegistration, type KioskRegistrationProps } from './kiosk-registration.tsx';
 
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
 let actor: AgentActorRef;
@@ -225,24 +225,35 @@ describe('kiosk registration', () => {
     signature: 'S'.repeat(86),
   };
 
-  it('gets a challenge from the server, has the agent sign it, registers the answer, and shows the result', async () => {
+  /** A paired agent and Harbor Front's registration panel, with these props over idle defaults. */
+  async function renderPaired(props: Partial<KioskRegistrationProps>) {
     actor = createTestAgent(TOKEN);
     const socket = await connectTestAgent(actor, true);
-    const requestChallenge = vi.fn(async () => challenge);
-    const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
-    const onRegistered = vi.fn();
-    renderWithAgent(
+    const view = renderWithAgent(
       actor,
       <KioskRegistration
         canRegister
         locationName="Harbor Front"
-        requestChallenge={requestChallenge}
-        register={register}
-        onRegistered={onRegistered}
+        requestChallenge={vi.fn()}
+        register={vi.fn()}
+        {...props}
       />,
     );
+    return { socket, view };
+  }
+
+  /** Presses Register and waits until the agent is asked to sign the challenge. */
+  async function registerUntilSigning(socket: FakeAgentSocket) {
     fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
     await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+  }
+
+  it('gets a challenge from the server, has the agent sign it, registers the answer, and shows the result', async () => {
+    const requestChallenge = vi.fn(async () => challenge);
+    const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
+    const onRegistered = vi.fn();
+    const { socket } = await renderPaired({ requestChallenge, register, onRegistered });
+    await registerUntilSigning(socket);
     // The agent signs the server's challenge for the server's location; nothing asks it for a secret.
     expect(socket.lastRequest('kiosk-identity').payload).toEqual({
       challenge: challenge.challenge,
@@ -260,20 +271,9 @@ describe('kiosk registration', () => {
   });
 
   it('refuses an answer the agent signed for another challenge', async () => {
-    actor = createTestAgent(TOKEN);
-    const socket = await connectTestAgent(actor, true);
     const register = vi.fn(async () => ({ location_id: 1, used_in_store: true }));
-    renderWithAgent(
-      actor,
-      <KioskRegistration
-        canRegister
-        locationName="Harbor Front"
-        requestChallenge={async () => challenge}
-        register={register}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
-    await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+    const { socket } = await renderPaired({ requestChallenge: async () => challenge, register });
+    await registerUntilSigning(socket);
     act(() => socket.reply('kiosk-identity', { ...signed, challenge: 'y'.repeat(43) }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("The agent could not prove this PC's identity");
@@ -300,22 +300,14 @@ describe('kiosk registration', () => {
     unmount();
     actor.stop();
 
-    actor = createTestAgent(TOKEN);
-    const socket = await connectTestAgent(actor, true);
     const register = vi.fn(async () => {
       throw new Error('This device is already registered as a kiosk.');
     });
-    const second = renderWithAgent(
-      actor,
-      <KioskRegistration
-        canRegister
-        locationName="Harbor Front"
-        requestChallenge={async () => challenge}
-        register={register}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Register this PC as a kiosk' }));
-    await waitFor(() => expect(socket.lastRequest('kiosk-identity')).toBeTruthy());
+    const { socket, view: second } = await renderPaired({
+      requestChallenge: async () => challenge,
+      register,
+    });
+    await registerUntilSigning(socket);
     act(() => socket.reply('kiosk-identity', signed));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The server did not register the kiosk');
@@ -341,23 +333,14 @@ describe('kiosk registration', () => {
   });
 
   it('lists the location’s kiosks and revokes one', async () => {
-    actor = createTestAgent(TOKEN);
-    await connectTestAgent(actor, true);
     const revoke = vi.fn(async () => ({}));
-    renderWithAgent(
-      actor,
-      <KioskRegistration
-        canRegister
-        locationName="Harbor Front"
-        requestChallenge={vi.fn()}
-        register={vi.fn()}
-        devices={[
-          { id: 4, device_id: 'dev-4', name: 'Caja 1', revoked_at: null },
-          { id: 3, device_id: 'dev-3', name: 'Caja vieja', revoked_at: '2030-01-01T00:00:00.000Z' },
-        ]}
-        revoke={revoke}
-      />,
-    );
+    await renderPaired({
+      devices: [
+        { id: 4, device_id: 'dev-4', name: 'Caja 1', revoked_at: null },
+        { id: 3, device_id: 'dev-3', name: 'Caja vieja', revoked_at: '2030-01-01T00:00:00.000Z' },
+      ],
+      revoke,
+    });
     const list = screen.getByRole('region', { name: 'Kiosks of this location' });
     expect(within(list).getByText('Caja 1 (device dev-4)')).toBeTruthy();
     expect(within(list).getByText('Revoked')).toBeTruthy();
@@ -367,20 +350,8 @@ describe('kiosk registration', () => {
   });
 
   it('says when the kiosk list cannot be loaded, and tries again', async () => {
-    actor = createTestAgent(TOKEN);
-    await connectTestAgent(actor, true);
     const retry = vi.fn();
-    renderWithAgent(
-      actor,
-      <KioskRegistration
-        canRegister
-        locationName="Harbor Front"
-        requestChallenge={vi.fn()}
-        register={vi.fn()}
-        devicesFailed
-        retryDevices={retry}
-      />,
-    );
+    await renderPaired({ devicesFailed: true, retryDevices: retry });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('The kiosks of this location could not be loaded.')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));

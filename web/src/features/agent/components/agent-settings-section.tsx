@@ -36,6 +36,7 @@ import { buildTestReceipt } from '../printing/test-receipt.ts';
 import { useScanner, type Scan } from '../scanning/use-scanner.ts';
 import { badgeText } from './agent-status-badge.tsx';
 import { PairingForm } from './pairing-form.tsx';
+import { DataListEntry } from '../../../components/data-list-entry.tsx';
 
 const NO_SCANNERS: readonly ScannerInfo[] = [];
 
@@ -141,27 +142,20 @@ function Connection() {
   return (
     <Stack gap="4">
       <DataList.Root orientation="horizontal" size="sm">
-        <DataList.Item>
-          <DataList.ItemLabel>{t('agent:settings.status')}</DataList.ItemLabel>
-          <DataList.ItemValue>{badgeText(t, agentBadge(phase, printer, status))}</DataList.ItemValue>
-        </DataList.Item>
+        <DataListEntry label={t('agent:settings.status')}>
+          {badgeText(t, agentBadge(phase, printer, status))}
+        </DataListEntry>
         {agent !== null && phase !== 'disconnected' && (
-          <DataList.Item>
-            <DataList.ItemLabel>{t('agent:settings.agent')}</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {t(agent.simulated ? 'agent:settings.agent_simulated' : 'agent:settings.agent_value', {
-                name: agent.name,
-                version: agent.version,
-              })}
-            </DataList.ItemValue>
-          </DataList.Item>
+          <DataListEntry label={t('agent:settings.agent')}>
+            {t(agent.simulated ? 'agent:settings.agent_simulated' : 'agent:settings.agent_value', {
+              name: agent.name,
+              version: agent.version,
+            })}
+          </DataListEntry>
         )}
-        <DataList.Item>
-          <DataList.ItemLabel>{t('agent:settings.pairing')}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            {paired ? t('agent:settings.paired') : t('agent:settings.not_paired')}
-          </DataList.ItemValue>
-        </DataList.Item>
+        <DataListEntry label={t('agent:settings.pairing')}>
+          {paired ? t('agent:settings.paired') : t('agent:settings.not_paired')}
+        </DataListEntry>
       </DataList.Root>
       {phase === 'pairing' && (
         <Stack gap="2">

@@ -48,6 +48,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Renders the button (the receipt opens the drawer or not) and presses it, as the counter clerk does. */
+function renderAndPrint(actor: AgentActorRef, openDrawer = false) {
+  const view = renderWithAgent(
+    actor,
+    <ReceiptPrintButton receipt={receipt} openDrawer={openDrawer}>
+      Print receipt
+    </ReceiptPrintButton>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+  return view;
+}
+
 function status(): string {
   return screen.getByRole('status').textContent ?? '';
 }
@@ -55,14 +67,7 @@ function status(): string {
 describe('ReceiptPrintButton through the agent', () => {
   it('prints silently on the paired printer and follows the job to done', async () => {
     const socket = await connectTestAgent(actor, true);
-    renderWithAgent(
-      actor,
-      <ReceiptPrintButton receipt={receipt} openDrawer>
-        Print receipt
-      </ReceiptPrintButton>,
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor, true);
     const request = socket.lastRequest('print');
     expect(request.payload).toMatchObject({
       printerId: 'sim',
@@ -82,8 +87,7 @@ describe('ReceiptPrintButton through the agent', () => {
 
   it('keeps a job event that overtook the reply', async () => {
     const socket = await connectTestAgent(actor, true);
-    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor);
     act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done') }));
     socket.reply('print', { job: job('queued') });
     await waitFor(() => expect(status()).toBe('Printed on Simulated printer.'));
@@ -91,8 +95,7 @@ describe('ReceiptPrintButton through the agent', () => {
 
   it('says why a job waits, and why it failed', async () => {
     const socket = await connectTestAgent(actor, true);
-    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor);
     socket.reply('print', { job: job('queued', { reason: 'paper out' }) });
     await waitFor(() => expect(status()).toBe('Waiting for the printer: paper out'));
     act(() =>
@@ -107,8 +110,7 @@ describe('ReceiptPrintButton through the agent', () => {
 
   it('offers the browser when the agent fails, and prints the same receipt there', async () => {
     const socket = await connectTestAgent(actor, true);
-    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor);
     socket.replyError('print', 'printer-not-found', "no printer 'sim'");
     await waitFor(() =>
       expect(status()).toBe('The chosen printer is gone from the agent. Choose another in Local Settings.'),
@@ -132,8 +134,7 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
 
   async function printCutOff() {
     const socket = await connectTestAgent(actor, true);
-    renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor);
     socket.reply('print', { job: job('printing') });
     await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
     act(() => socket.receive({ v: 1, event: 'job-status', payload: uncertain() }));
@@ -179,8 +180,7 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
     // Only the poll's interval is faked (waitFor then works off DOM changes).
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      renderWithAgent(actor, <ReceiptPrintButton receipt={receipt}>Print receipt</ReceiptPrintButton>);
-      fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+      renderAndPrint(actor);
       socket.reply('print', { job: job('printing') });
       await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
       act(() => vi.advanceTimersByTime(JOB_POLL_MS));
@@ -226,13 +226,7 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
 describe('ReceiptPrintButton without a paired agent', () => {
   it('falls back to the browser print dialog with the receipt rendered for a 58 mm roll', async () => {
     await connectTestAgent(actor, false);
-    renderWithAgent(
-      actor,
-      <ReceiptPrintButton receipt={receipt} openDrawer>
-        Print receipt
-      </ReceiptPrintButton>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    renderAndPrint(actor, true);
 
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const root = document.getElementById(BROWSER_PRINT_ROOT_ID);

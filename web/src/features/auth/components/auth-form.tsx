@@ -1,12 +1,14 @@
-import { Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { Link } from 'wouter';
+import { TextField, type BoundFieldProps } from '../../../components/form/fields.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { AuthHeading } from './auth-heading.tsx';
 
 /** The sign-in address's input hints, so browsers and password managers fill it in. */
-export const SIGN_IN_EMAIL_INPUT = { type: 'email', autoComplete: 'username', inputMode: 'email' } as const;
+const SIGN_IN_EMAIL_INPUT = { type: 'email', autoComplete: 'username', inputMode: 'email' } as const;
 
 /** An empty address fails the e-mail format too; it reads as missing. */
 export const emailIssueMessage = (email: string): IssueMessages[string] =>
@@ -69,4 +71,32 @@ export function AuthLink({
 export function BackToLoginLink({ href }: { href: string }) {
   const { t } = useAppTranslation();
   return <AuthLink href={href}>{t('auth:back_to_login')}</AuthLink>;
+}
+
+/** The sign-in address field ("Email") of the auth forms. */
+export function SignInEmailField<T extends FieldValues>(
+  props: Omit<BoundFieldProps<T, string | null | undefined>, 'label'> & {
+    autoFocus?: boolean;
+    readOnly?: boolean;
+  },
+) {
+  const { t } = useAppTranslation();
+  return <TextField {...props} label={t('auth:login.email')} {...SIGN_IN_EMAIL_INPUT} />;
+}
+
+/** An auth form's main button, showing `pendingLabel` while its request runs. */
+export function AuthSubmit({
+  pending,
+  pendingLabel,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" colorPalette="blue" loading={pending} loadingText={pendingLabel}>
+      {children}
+    </Button>
+  );
 }

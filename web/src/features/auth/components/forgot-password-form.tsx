@@ -1,11 +1,9 @@
-import { Button } from '@chakra-ui/react';
 import { resetPasswordLinkRequest } from '@nine/shared/schemas/auth';
-import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useRequestResetLink } from '../api/request-reset-link.ts';
-import { AuthForm, BackToLoginLink, emailIssueMessage, SIGN_IN_EMAIL_INPUT } from './auth-form.tsx';
+import { AuthForm, AuthSubmit, BackToLoginLink, emailIssueMessage, SignInEmailField } from './auth-form.tsx';
 
 /** Asks for a reset link; the answer never tells whether the address has an account. */
 export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
@@ -23,21 +21,10 @@ export function ForgotPasswordForm({ loginHref }: { loginHref: string }) {
         <MessageAlert status="success">{t('auth:forgot.sent', { email: request.variables })}</MessageAlert>
       )}
       {request.isError && <MessageAlert status="error">{request.error.message}</MessageAlert>}
-      <TextField
-        control={form.control}
-        name="email"
-        label={t('auth:login.email')}
-        {...SIGN_IN_EMAIL_INPUT}
-        autoFocus
-      />
-      <Button
-        type="submit"
-        colorPalette="blue"
-        loading={request.isPending}
-        loadingText={t('auth:forgot.submitting')}
-      >
+      <SignInEmailField control={form.control} name="email" autoFocus />
+      <AuthSubmit pending={request.isPending} pendingLabel={t('auth:forgot.submitting')}>
         {t('auth:forgot.submit')}
-      </Button>
+      </AuthSubmit>
       <BackToLoginLink href={loginHref} />
     </AuthForm>
   );

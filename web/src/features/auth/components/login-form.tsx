@@ -8,7 +8,7 @@ import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSsoCheck } from '../api/check-sso.ts';
 import { useStartSso } from '../api/start-sso.ts';
-import { AuthForm, AuthLink, emailIssueMessage, SIGN_IN_EMAIL_INPUT } from './auth-form.tsx';
+import { AuthForm, AuthLink, AuthSubmit, emailIssueMessage, SignInEmailField } from './auth-form.tsx';
 
 export interface LoginCredentials {
   email: string;
@@ -73,13 +73,7 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
 
       {/* Leaving the address asks about single sign-on at once, without waiting for the pause. */}
       <Box onBlur={() => setEnteredEmail(email)}>
-        <TextField
-          control={form.control}
-          name="email"
-          label={t('auth:login.email')}
-          {...SIGN_IN_EMAIL_INPUT}
-          autoFocus
-        />
+        <SignInEmailField control={form.control} name="email" autoFocus />
       </Box>
 
       {ssoRequired ? (
@@ -97,18 +91,13 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
       )}
 
       {ssoRequired ? (
-        <Button
-          type="submit"
-          colorPalette="blue"
-          loading={startSso.isPending}
-          loadingText={t('auth:login.sso_starting')}
-        >
+        <AuthSubmit pending={startSso.isPending} pendingLabel={t('auth:login.sso_starting')}>
           {t('auth:login.sso')}
-        </Button>
+        </AuthSubmit>
       ) : (
-        <Button type="submit" colorPalette="blue" loading={pending} loadingText={t('auth:login.submitting')}>
+        <AuthSubmit pending={pending} pendingLabel={t('auth:login.submitting')}>
           {t('auth:login.submit')}
-        </Button>
+        </AuthSubmit>
       )}
 
       {ssoEnabled && !ssoRequired && (

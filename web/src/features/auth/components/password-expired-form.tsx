@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
-import { AuthForm, emailIssueMessage } from './auth-form.tsx';
+import { AuthForm, AuthSubmit, emailIssueMessage, SignInEmailField } from './auth-form.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
 export interface ExpiredPasswordInput {
@@ -57,14 +57,7 @@ export function PasswordExpiredForm({
       onSubmit={submit}
     >
       {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
-      <TextField
-        control={form.control}
-        name="email"
-        label={t('auth:login.email')}
-        type="email"
-        autoComplete="username"
-        readOnly={knownEmail !== ''}
-      />
+      <SignInEmailField control={form.control} name="email" readOnly={knownEmail !== ''} />
       {askCurrent && (
         <TextField
           control={form.control}
@@ -75,9 +68,9 @@ export function PasswordExpiredForm({
         />
       )}
       <NewPasswordFields control={form.control} policy={policy} />
-      <Button type="submit" colorPalette="blue" loading={pending} loadingText={t('auth:saving')}>
+      <AuthSubmit pending={pending} pendingLabel={t('auth:saving')}>
         {t('auth:password_expired.submit')}
-      </Button>
+      </AuthSubmit>
       <Button type="button" variant="ghost" onClick={onCancel}>
         {t('auth:back_to_login')}
       </Button>

@@ -9,7 +9,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { AuthForm, AuthLink, BackToLoginLink } from './auth-form.tsx';
+import { AuthForm, AuthLink, AuthSubmit, BackToLoginLink } from './auth-form.tsx';
 import { AuthHeading } from './auth-heading.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
@@ -61,9 +61,9 @@ export function ResetPasswordForm({
       ) : (
         <>
           <NewPasswordFields control={form.control} policy={policy} />
-          <Button type="submit" colorPalette="blue" loading={reset.isPending} loadingText={t('auth:saving')}>
+          <AuthSubmit pending={reset.isPending} pendingLabel={t('auth:saving')}>
             {t('auth:reset.submit')}
-          </Button>
+          </AuthSubmit>
         </>
       )}
       <BackToLoginLink href={loginHref} />

@@ -21,6 +21,7 @@ import { useWatch } from 'react-hook-form';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
 import { useRemoveParticipant } from '../api/remove-participant.ts';
@@ -68,6 +69,13 @@ export function CustomerDetailView({ id, currencySymbol, canChange, links }: Cus
     [t('customers:fields.country'), customer.country],
     [t('customers:fields.created_at'), formatDateTime(customer.created_at)],
   ];
+  // The balance due shows red while the customer owes.
+  const balance: [string, number, boolean][] = [
+    [t('customers:detail.ordered'), customer.balance.ordered_minor, false],
+    [t('customers:detail.paid'), customer.balance.paid_minor, false],
+    [t('customers:detail.balance_due'), customer.balance.balance_minor, true],
+    [t('customers:detail.invoiced'), customer.balance.invoiced_minor, false],
+  ];
 
   return (
     <Stack gap="6">
@@ -93,57 +101,33 @@ export function CustomerDetailView({ id, currencySymbol, canChange, links }: Cus
       </HStack>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Card.Root as="section" aria-labelledby="customer-contact">
-          <Card.Header>
-            <Heading as="h2" size="md" id="customer-contact">
-              {t('customers:detail.contact')}
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm">
-              {contact.map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
-            {customer.notes && (
-              <Text mt="3" fontSize="sm" whiteSpace="pre-wrap">
-                {customer.notes}
-              </Text>
-            )}
-          </Card.Body>
-        </Card.Root>
-        <Card.Root as="section" aria-labelledby="customer-balance">
-          <Card.Header>
-            <Heading as="h2" size="md" id="customer-balance">
-              {t('customers:detail.balance')}
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <SimpleGrid columns={2} gap="4">
-              <Stat.Root>
-                <Stat.Label>{t('customers:detail.ordered')}</Stat.Label>
-                <Stat.ValueText>{money(customer.balance.ordered_minor)}</Stat.ValueText>
-              </Stat.Root>
-              <Stat.Root>
-                <Stat.Label>{t('customers:detail.paid')}</Stat.Label>
-                <Stat.ValueText>{money(customer.balance.paid_minor)}</Stat.ValueText>
-              </Stat.Root>
-              <Stat.Root>
-                <Stat.Label>{t('customers:detail.balance_due')}</Stat.Label>
-                <Stat.ValueText color={customer.balance.balance_minor > 0 ? 'fg.error' : undefined}>
-                  {money(customer.balance.balance_minor)}
+        <SectionCard title={t('customers:detail.contact')} size="md">
+          <DataList.Root orientation="horizontal" size="sm">
+            {contact.map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemValue>{value || '—'}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+          {customer.notes && (
+            <Text mt="3" fontSize="sm" whiteSpace="pre-wrap">
+              {customer.notes}
+            </Text>
+          )}
+        </SectionCard>
+        <SectionCard title={t('customers:detail.balance')} size="md">
+          <SimpleGrid columns={2} gap="4">
+            {balance.map(([label, minor, due]) => (
+              <Stat.Root key={label}>
+                <Stat.Label>{label}</Stat.Label>
+                <Stat.ValueText color={due && minor > 0 ? 'fg.error' : undefined}>
+                  {money(minor)}
                 </Stat.ValueText>
               </Stat.Root>
-              <Stat.Root>
-                <Stat.Label>{t('customers:detail.invoiced')}</Stat.Label>
-                <Stat.ValueText>{money(customer.balance.invoiced_minor)}</Stat.ValueText>
-              </Stat.Root>
-            </SimpleGrid>
-          </Card.Body>
-        </Card.Root>
+            ))}
+          </SimpleGrid>
+        </SectionCard>
       </SimpleGrid>
 
       <Tabs.Root value={tab} onValueChange={(d) => setTab(d.value as typeof tab)} lazyMount variant="line">

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { customerRow } from '../testing/customer-fixtures.ts';
 import { CustomerList } from './customer-list.tsx';
-import { json } from '../../../testing/fake-fetch.ts';
+import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
 beforeAll(async () => {
@@ -15,18 +15,12 @@ afterEach(() => {
 
 describe('customer list pager', { timeout: 20_000 }, () => {
   it('pages on the server, offers its own sizes, starts again at page 1 on a size change', async () => {
-    const urls: URL[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: Request | string) => {
-        const url = new URL(typeof input === 'string' ? input : input.url, 'http://localhost');
-        urls.push(url);
-        const page = Number(url.searchParams.get('page'));
-        return json(200, {
-          data: { rows: [customerRow(page * 10 + 1)], total: 30, total_capped: false, page, page_size: 10 },
-        });
-      }),
-    );
+    const requests = stubFetch((_request, url) => {
+      const page = Number(url.searchParams.get('page'));
+      return json(200, {
+        data: { rows: [customerRow(page * 10 + 1)], total: 30, total_capped: false, page, page_size: 10 },
+      });
+    });
     renderWithProviders(
       <CustomerList
         title="Customers"
@@ -48,7 +42,10 @@ describe('customer list pager', { timeout: 20_000 }, () => {
     expect([...size.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
     fireEvent.change(size, { target: { value: '25' } });
     await waitFor(() =>
-      expect(Object.fromEntries(urls.at(-1)!.searchParams)).toMatchObject({ page: '1', page_size: '25' }),
+      expect(Object.fromEntries(new URL(requests.at(-1)!.url).searchParams)).toMatchObject({
+        page: '1',
+        page_size: '25',
+      }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { HStack, Link as ChakraLink, Spinner, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import type customerStrings from '@nine/locales/en-US/customers.json';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
@@ -17,6 +18,7 @@ export interface HistoryLinks {
   invoiceHref?(id: number): string;
 }
 
+type ColumnId = keyof (typeof customerStrings)['detail']['col'];
 type Columns = { [K in CustomerHistoryKind]: DataTableColumn<CustomerHistoryRows[K]>[] };
 
 function columnsOf(t: AppT, money: (minor: number) => string, links: HistoryLinks): Columns {
@@ -28,96 +30,48 @@ function columnsOf(t: AppT, money: (minor: number) => string, links: HistoryLink
         <Link href={href}>{label}</Link>
       </ChakraLink>
     );
+  // Every column's title is customers:detail.col.<its id>.
+  const col = <R,>(id: ColumnId, cell: (row: R) => ReactNode): DataTableColumn<R> => ({
+    id,
+    title: t(`customers:detail.col.${id}`),
+    cell,
+  });
+  const amount = <R,>(id: ColumnId, minor: (row: R) => number): DataTableColumn<R> => ({
+    ...col(id, (r: R) => money(minor(r))),
+    align: 'end',
+  });
+  const when = <R,>(id: ColumnId, at: (row: R) => Parameters<typeof formatDateTime>[0]) =>
+    col(id, (r: R) => formatDateTime(at(r)));
   return {
     orders: [
-      {
-        id: 'number',
-        title: t('customers:detail.col.number'),
-        cell: (r) => link(links.orderHref(r.type, r.id), r.number),
-      },
-      {
-        id: 'type',
-        title: t('customers:detail.col.type'),
-        cell: (r) => t(`customers:detail.order_type.${r.type}`),
-      },
-      { id: 'status', title: t('customers:detail.col.status'), cell: (r) => r.status },
-      { id: 'location', title: t('customers:detail.col.location'), cell: (r) => r.location_name },
-      {
-        id: 'planned_start',
-        title: t('customers:detail.col.planned_start'),
-        cell: (r) => formatDateTime(r.planned_start),
-      },
-      {
-        id: 'total',
-        title: t('customers:detail.col.total'),
-        cell: (r) => money(r.total_minor),
-        align: 'end',
-      },
-      { id: 'paid', title: t('customers:detail.col.paid'), cell: (r) => money(r.paid_minor), align: 'end' },
+      col('number', (r) => link(links.orderHref(r.type, r.id), r.number)),
+      col('type', (r) => t(`customers:detail.order_type.${r.type}`)),
+      col('status', (r) => r.status),
+      col('location', (r) => r.location_name),
+      when('planned_start', (r) => r.planned_start),
+      amount('total', (r) => r.total_minor),
+      amount('paid', (r) => r.paid_minor),
     ],
     invoices: [
-      {
-        id: 'number',
-        title: t('customers:detail.col.number'),
-        cell: (r) => link(links.invoiceHref?.(r.id), r.number),
-      },
-      { id: 'order', title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
-      {
-        id: 'status',
-        title: t('customers:detail.col.status'),
-        cell: (r) => t(`customers:detail.invoice_status.${r.status}`),
-      },
-      {
-        id: 'created_at',
-        title: t('customers:detail.col.created_at'),
-        cell: (r) => formatDateTime(r.created_at),
-      },
-      {
-        id: 'total',
-        title: t('customers:detail.col.total'),
-        cell: (r) => money(r.total_minor),
-        align: 'end',
-      },
+      col('number', (r) => link(links.invoiceHref?.(r.id), r.number)),
+      col('order', (r) => r.order_number ?? ''),
+      col('status', (r) => t(`customers:detail.invoice_status.${r.status}`)),
+      when('created_at', (r) => r.created_at),
+      amount('total', (r) => r.total_minor),
     ],
     payments: [
-      {
-        id: 'created_at',
-        title: t('customers:detail.col.created_at'),
-        cell: (r) => formatDateTime(r.created_at),
-      },
-      { id: 'order', title: t('customers:detail.col.order'), cell: (r) => r.order_number ?? '' },
-      { id: 'method', title: t('customers:detail.col.method'), cell: (r) => r.method },
-      {
-        id: 'amount',
-        title: t('customers:detail.col.amount'),
-        cell: (r) => money(r.amount_minor),
-        align: 'end',
-      },
-      {
-        id: 'refunded',
-        title: t('customers:detail.col.refunded'),
-        cell: (r) => money(r.refunded_minor),
-        align: 'end',
-      },
+      when('created_at', (r) => r.created_at),
+      col('order', (r) => r.order_number ?? ''),
+      col('method', (r) => r.method),
+      amount('amount', (r) => r.amount_minor),
+      amount('refunded', (r) => r.refunded_minor),
     ],
     messages: [
-      {
-        id: 'created_at',
-        title: t('customers:detail.col.created_at'),
-        cell: (r) => formatDateTime(r.created_at),
-      },
-      { id: 'recipient', title: t('customers:detail.col.recipient'), cell: (r) => r.recipient },
-      {
-        id: 'text',
-        title: t('customers:detail.col.text'),
-        cell: (r) => <Text whiteSpace="pre-wrap">{r.body}</Text>,
-      },
-      {
-        id: 'status',
-        title: t('customers:detail.col.status'),
-        cell: (r) => t(`customers:detail.message_status.${r.status}`),
-      },
-      { id: 'sent_by', title: t('customers:detail.col.sent_by'), cell: (r) => r.sent_by_name ?? '' },
+      when('created_at', (r) => r.created_at),
+      col('recipient', (r) => r.recipient),
+      col('text', (r) => <Text whiteSpace="pre-wrap">{r.body}</Text>),
+      col('status', (r) => t(`customers:detail.message_status.${r.status}`)),
+      col('sent_by', (r) => r.sent_by_name ?? ''),
     ],
   };
 }

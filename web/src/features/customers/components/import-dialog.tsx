@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Code,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { Alert, Code, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportRefusedRow } from '@nine/shared/schemas/customers';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
@@ -80,8 +70,7 @@ export function ImportCustomersDialog({
     else setFileError(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (file === null) {
       setFileError(t('customers:import.choose'));
       return;
@@ -107,86 +96,64 @@ export function ImportCustomersDialog({
   const failure = upload.error && report === null ? (upload.error as Error).message : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('customers:import.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text fontSize="sm">{t('customers:import.intro')}</Text>
-                  <Code whiteSpace="normal" p="2">
-                    {IMPORT_COLUMNS.join(',')}
-                  </Code>
-                  <Field.Root required invalid={fileError !== null}>
-                    <Field.Label>
-                      {t('customers:import.file')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      type="file"
-                      name="file"
-                      accept=".csv,text/csv"
-                      p="1"
-                      onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
-                    />
-                    <Field.HelperText>{t('customers:import.limits')}</Field.HelperText>
-                    {fileError !== null && <Field.ErrorText>{fileError}</Field.ErrorText>}
-                  </Field.Root>
-                  {failure !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{failure}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  {report !== null && (
-                    <Stack gap="2" role="alert" aria-label={t('customers:import.report_title')}>
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Description>
-                          {t('customers:import.refused_summary', {
-                            refused: report.refused,
-                            total: report.refused + report.accepted,
-                          })}
-                        </Alert.Description>
-                      </Alert.Root>
-                      <DataTable<ImportRefusedRow>
-                        columns={[
-                          { id: 'line', title: t('customers:import.line'), cell: (row) => row.line },
-                          {
-                            id: 'problem',
-                            title: t('customers:import.problem'),
-                            cell: (row) => row.issues.map((i) => problem(t, i)).join('; '),
-                          },
-                        ]}
-                        rows={report.rows}
-                        rowId={(row) => row.line}
-                        caption={t('customers:import.report_title')}
-                        showCaption
-                      />
-                    </Stack>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('customers:form.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={upload.isPending}>
-                  {t('customers:import.submit')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={t('customers:import.title')}
+      onSubmit={() => void submit()}
+      saving={upload.isPending}
+      submitLabel={t('customers:import.submit')}
+      error={failure}
+      size="lg"
+      scrollInside
+      closeButton
+    >
+      <Text fontSize="sm">{t('customers:import.intro')}</Text>
+      <Code whiteSpace="normal" p="2">
+        {IMPORT_COLUMNS.join(',')}
+      </Code>
+      <Field.Root required invalid={fileError !== null}>
+        <Field.Label>
+          {t('customers:import.file')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          p="1"
+          onChange={(event) => pick(event.currentTarget.files?.[0] ?? null)}
+        />
+        <Field.HelperText>{t('customers:import.limits')}</Field.HelperText>
+        {fileError !== null && <Field.ErrorText>{fileError}</Field.ErrorText>}
+      </Field.Root>
+      {report !== null && (
+        <Stack gap="2" role="alert" aria-label={t('customers:import.report_title')}>
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>
+              {t('customers:import.refused_summary', {
+                refused: report.refused,
+                total: report.refused + report.accepted,
+              })}
+            </Alert.Description>
+          </Alert.Root>
+          <DataTable<ImportRefusedRow>
+            columns={[
+              { id: 'line', title: t('customers:import.line'), cell: (row) => row.line },
+              {
+                id: 'problem',
+                title: t('customers:import.problem'),
+                cell: (row) => row.issues.map((i) => problem(t, i)).join('; '),
+              },
+            ]}
+            rows={report.rows}
+            rowId={(row) => row.line}
+            caption={t('customers:import.report_title')}
+            showCaption
+          />
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -9,7 +9,7 @@ import {
 } from '@nine/shared/schemas/customers';
 import { TextareaField } from '../../../components/form/fields.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
-import { MessageAlert } from '../../../components/message-alert.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import {
   applyServerIssues,
   useResetOnOpen,
@@ -86,90 +86,61 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => onOpenChange(d.open)} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-              noValidate
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t('customers:sms.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>
-                    {customer.phone === null
-                      ? t('customers:sms.no_phone')
-                      : t('customers:sms.to', {
-                          name: `${customer.first_name} ${customer.last_name}`.trim(),
-                          phone: customer.phone,
-                        })}
-                  </Text>
-                  <OptionSelect
-                    label={t('customers:sms.template')}
-                    emptyLabel={t('customers:sms.templates.blank')}
-                    options={TEMPLATES.map((name) => ({
-                      value: name,
-                      label: t(`customers:sms.templates.${name}`),
-                    }))}
-                    value={template}
-                    onChange={(value) => {
-                      const next = value as Template | '';
-                      setTemplate(next);
-                      if (next !== '') form.setValue('text', templateText(next), { shouldDirty: true });
-                    }}
-                  />
-                  <TextareaField
-                    control={form.control}
-                    name="text"
-                    label={t('customers:sms.text')}
-                    required
-                    rows={5}
-                    maxLength={SMS_MAX_LENGTH}
-                    helperText={`${t('customers:sms.placeholders', { list: PLACEHOLDER_LIST })} · ${t(
-                      'customers:sms.length',
-                      { count: text.length, max: SMS_MAX_LENGTH },
-                    )}`}
-                  />
-                  {trimmed !== '' && (
-                    <Stack gap="1">
-                      <Text fontSize="sm" fontWeight="semibold">
-                        {t('customers:sms.preview')}
-                      </Text>
-                      <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="sms-preview">
-                        {renderSmsTemplate(trimmed, customer)}
-                      </Text>
-                    </Stack>
-                  )}
-                  {send.error && <MessageAlert status="error">{send.error.message}</MessageAlert>}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('customers:form.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={send.isPending}
-                  disabled={customer.phone === null}
-                >
-                  {t('customers:sms.send')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={t('customers:sms.title')}
+      onSubmit={() => void submit()}
+      saving={send.isPending}
+      submitLabel={t('customers:sms.send')}
+      submitDisabled={customer.phone === null}
+      error={send.error?.message ?? null}
+      closeButton
+    >
+      <Text>
+        {customer.phone === null
+          ? t('customers:sms.no_phone')
+          : t('customers:sms.to', {
+              name: `${customer.first_name} ${customer.last_name}`.trim(),
+              phone: customer.phone,
+            })}
+      </Text>
+      <OptionSelect
+        label={t('customers:sms.template')}
+        emptyLabel={t('customers:sms.templates.blank')}
+        options={TEMPLATES.map((name) => ({
+          value: name,
+          label: t(`customers:sms.templates.${name}`),
+        }))}
+        value={template}
+        onChange={(value) => {
+          const next = value as Template | '';
+          setTemplate(next);
+          if (next !== '') form.setValue('text', templateText(next), { shouldDirty: true });
+        }}
+      />
+      <TextareaField
+        control={form.control}
+        name="text"
+        label={t('customers:sms.text')}
+        required
+        rows={5}
+        maxLength={SMS_MAX_LENGTH}
+        helperText={`${t('customers:sms.placeholders', { list: PLACEHOLDER_LIST })} · ${t(
+          'customers:sms.length',
+          { count: text.length, max: SMS_MAX_LENGTH },
+        )}`}
+      />
+      {trimmed !== '' && (
+        <Stack gap="1">
+          <Text fontSize="sm" fontWeight="semibold">
+            {t('customers:sms.preview')}
+          </Text>
+          <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="sms-preview">
+            {renderSmsTemplate(trimmed, customer)}
+          </Text>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

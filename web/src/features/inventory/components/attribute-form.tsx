@@ -1,7 +1,8 @@
-import { Box, Button, HStack, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { attributeForm, attributeKinds, type AttributeRow } from '@nine/shared/schemas/inventory';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateAttribute } from '../api/create-attribute.ts';
@@ -42,47 +43,40 @@ export function AttributeForm(props: {
     else create.mutate(body, done);
   });
   return (
-    <chakra.form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
+    <InlineForm
+      label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
+      onSubmit={submit}
+      submitLabel={t(a ? 'inventory:actions.save' : 'inventory:attributes.add')}
+      pending={create.isPending || update.isPending}
+      submitDisabled={!ready}
+      onCancel={a ? props.onDone : undefined}
     >
-      <HStack gap="3" align="end" wrap="wrap">
-        <Box width="56">
+      <Box width="56">
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('inventory:attributes.name')}
+          maxLength={100}
+        />
+      </Box>
+      <Box width="40">
+        <SelectField
+          control={form.control}
+          name="kind"
+          label={t('inventory:attributes.kind')}
+          options={attributeKinds.map((k) => ({ value: k, label: t(`inventory:attributes.kinds.${k}`) }))}
+        />
+      </Box>
+      {kind === 'option' && (
+        <Box width="72">
           <TextField
             control={form.control}
-            name="name"
-            label={t('inventory:attributes.name')}
-            maxLength={100}
+            name="options"
+            label={t('inventory:attributes.options')}
+            helperText={t('inventory:attributes.options_hint')}
           />
         </Box>
-        <Box width="40">
-          <SelectField
-            control={form.control}
-            name="kind"
-            label={t('inventory:attributes.kind')}
-            options={attributeKinds.map((k) => ({ value: k, label: t(`inventory:attributes.kinds.${k}`) }))}
-          />
-        </Box>
-        {kind === 'option' && (
-          <Box width="72">
-            <TextField
-              control={form.control}
-              name="options"
-              label={t('inventory:attributes.options')}
-              helperText={t('inventory:attributes.options_hint')}
-            />
-          </Box>
-        )}
-        <Button type="submit" disabled={!ready} loading={create.isPending || update.isPending}>
-          {t(a ? 'inventory:actions.save' : 'inventory:attributes.add')}
-        </Button>
-        {a && (
-          <Button variant="ghost" onClick={props.onDone}>
-            {t('inventory:actions.cancel')}
-          </Button>
-        )}
-      </HStack>
-    </chakra.form>
+      )}
+    </InlineForm>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, HStack, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { categoryEditForm, categoryForm, type CategoryRow } from '@nine/shared/schemas/inventory';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useCreateCategory } from '../api/create-category.ts';
@@ -41,33 +42,30 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
     }),
   );
   return (
-    <chakra.form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t('inventory:categories.add')}
+    <InlineForm
+      label={t('inventory:categories.add')}
+      onSubmit={submit}
+      submitLabel={t('inventory:categories.add')}
+      pending={create.isPending}
+      submitDisabled={!ready}
     >
-      <HStack gap="3" align="end" wrap="wrap">
-        <Box width="64">
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('inventory:categories.name')}
-            maxLength={100}
-          />
-        </Box>
-        <Box width="64">
-          <SelectField
-            control={form.control}
-            name="parent_id"
-            label={t('inventory:categories.parent')}
-            options={parentOptions(t, rows)}
-          />
-        </Box>
-        <Button type="submit" loading={create.isPending} disabled={!ready}>
-          {t('inventory:categories.add')}
-        </Button>
-      </HStack>
-    </chakra.form>
+      <Box width="64">
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('inventory:categories.name')}
+          maxLength={100}
+        />
+      </Box>
+      <Box width="64">
+        <SelectField
+          control={form.control}
+          name="parent_id"
+          label={t('inventory:categories.parent')}
+          options={parentOptions(t, rows)}
+        />
+      </Box>
+    </InlineForm>
   );
 }
 
@@ -110,43 +108,38 @@ export function CategoryEditForm({
     ),
   );
   return (
-    <chakra.form
-      aria-label={t('inventory:categories.edit', { name: c.name })}
-      onSubmit={(event) => void submit(event)}
-      noValidate
+    <InlineForm
+      label={t('inventory:categories.edit', { name: c.name })}
+      onSubmit={submit}
+      submitLabel={t('inventory:actions.save')}
+      pending={update.isPending}
+      onCancel={onDone}
+      compact
     >
-      <HStack gap="2" align="end" wrap="wrap">
-        <Box width="48">
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('inventory:categories.name')}
-            maxLength={100}
-          />
-        </Box>
-        <Box width="48">
-          <SelectField
-            control={form.control}
-            name="parent_id"
-            label={t('inventory:categories.parent')}
-            options={parentOptions(t, rows, blocked)}
-          />
-        </Box>
-        <Box width="24">
-          <TextField
-            control={form.control}
-            name="sort_order"
-            label={t('inventory:categories.sort_order')}
-            inputMode="numeric"
-          />
-        </Box>
-        <Button size="sm" type="submit" loading={update.isPending}>
-          {t('inventory:actions.save')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('inventory:actions.cancel')}
-        </Button>
-      </HStack>
-    </chakra.form>
+      <Box width="48">
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('inventory:categories.name')}
+          maxLength={100}
+        />
+      </Box>
+      <Box width="48">
+        <SelectField
+          control={form.control}
+          name="parent_id"
+          label={t('inventory:categories.parent')}
+          options={parentOptions(t, rows, blocked)}
+        />
+      </Box>
+      <Box width="24">
+        <TextField
+          control={form.control}
+          name="sort_order"
+          label={t('inventory:categories.sort_order')}
+          inputMode="numeric"
+        />
+      </Box>
+    </InlineForm>
   );
 }

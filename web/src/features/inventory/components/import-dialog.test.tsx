@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { ImportDialog } from './import-dialog.tsx';
-import { json, renderWithApp, serve } from '../testing/test-render.tsx';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithApp, serve } from '../testing/test-render.tsx';
 
 beforeAll(async () => {
   await initI18n();

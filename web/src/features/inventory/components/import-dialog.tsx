@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Dialog, Field, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Code, Field, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import {
   IMPORT_MAX_BYTES,
@@ -7,6 +7,8 @@ import {
   type ImportReport,
 } from '@nine/shared/schemas/inventory';
 import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { refusedReport, useImportInventory } from '../api/import-inventory.ts';
 
@@ -54,68 +56,45 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} size="xl" onOpenChange={(d) => !d.open && onClose()} onExitComplete={reset}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('inventory:import.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{t('inventory:import.intro')}</Text>
-                <Code whiteSpace="normal" wordBreak="break-all">
-                  {importColumns.join(',')}
-                </Code>
-                <Field.Root invalid={problem !== null}>
-                  <Field.Label htmlFor={fileId}>{t('inventory:import.file')}</Field.Label>
-                  <chakra.input
-                    id={fileId}
-                    type="file"
-                    accept=".csv,text/csv"
-                    onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
-                  />
-                  <Field.HelperText>{t('inventory:import.limits')}</Field.HelperText>
-                </Field.Root>
-                {problem !== null && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Description>{problem}</Alert.Description>
-                  </Alert.Root>
-                )}
-                {report?.imported && (
-                  <Alert.Root status="success" role="status">
-                    <Alert.Indicator />
-                    <Alert.Description>
-                      {t('inventory:import.done', {
-                        rows: report.rows,
-                        products: report.products_created,
-                        items: report.items_created,
-                        stock: report.stock_rows,
-                      })}
-                    </Alert.Description>
-                  </Alert.Root>
-                )}
-                {report && !report.imported && <RefusedRows report={report} />}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('inventory:actions.close')}
-              </Button>
-              <Button
-                onClick={submit}
-                disabled={file === null || report?.imported === true}
-                loading={run.isPending}
-              >
-                {t('inventory:import.submit')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onExitComplete={reset}
+      title={t('inventory:import.title')}
+      onSubmit={submit}
+      saving={run.isPending}
+      submitLabel={t('inventory:import.submit')}
+      submitDisabled={file === null || report?.imported === true}
+      cancelLabel={t('inventory:actions.close')}
+      error={problem}
+      size="xl"
+    >
+      <Text>{t('inventory:import.intro')}</Text>
+      <Code whiteSpace="normal" wordBreak="break-all">
+        {importColumns.join(',')}
+      </Code>
+      <Field.Root invalid={problem !== null}>
+        <Field.Label htmlFor={fileId}>{t('inventory:import.file')}</Field.Label>
+        <chakra.input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
+        />
+        <Field.HelperText>{t('inventory:import.limits')}</Field.HelperText>
+      </Field.Root>
+      {report?.imported && (
+        <MessageAlert status="success">
+          {t('inventory:import.done', {
+            rows: report.rows,
+            products: report.products_created,
+            items: report.items_created,
+            stock: report.stock_rows,
+          })}
+        </MessageAlert>
+      )}
+      {report && !report.imported && <RefusedRows report={report} />}
+    </FormDialog>
   );
 }
 
@@ -123,12 +102,9 @@ function RefusedRows({ report }: { report: ImportReport }) {
   const { t } = useAppTranslation();
   return (
     <Stack gap="2">
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Description>
-          {t('inventory:import.refused', { refused: report.refused.length, rows: report.rows })}
-        </Alert.Description>
-      </Alert.Root>
+      <MessageAlert status="error">
+        {t('inventory:import.refused', { refused: report.refused.length, rows: report.rows })}
+      </MessageAlert>
       <DataTable<ImportRefusal>
         columns={[
           { id: 'line', title: t('inventory:import.line'), cell: (r) => r.line },

@@ -3,7 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductDetailView } from '@nine/shared/schemas/inventory';
 import { initI18n } from '../../../lib/i18n.ts';
 import { ProductDetail } from './product-detail.tsx';
-import { json, renderWithApp, serve } from '../testing/test-render.tsx';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithApp, serve } from '../testing/test-render.tsx';
 
 const product: ProductDetailView['product'] = {
   id: 3,

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -24,6 +23,8 @@ import {
 } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { InlineForm } from '../../../components/form/inline-form.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -68,7 +69,7 @@ export function ProductDetail(props: ProductDetailProps) {
   const query = rentView ? open : full;
   const [editing, setEditing] = useState(false);
   if (query.isPending) return <Text role="status">{t('inventory:list.loading')}</Text>;
-  if (query.isError) return <ErrorAlert message={query.error.message} />;
+  if (query.isError) return <MessageAlert status="error">{query.error.message}</MessageAlert>;
   const data: Detail = query.data;
   const { product, totals } = data;
   const figures = data.figures !== false;
@@ -162,15 +163,6 @@ export function ProductDetail(props: ProductDetailProps) {
         />
       )}
     </Stack>
-  );
-}
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Description>{message}</Alert.Description>
-    </Alert.Root>
   );
 }
 
@@ -273,7 +265,7 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   ];
   return (
     <Section title={t('inventory:detail.items')}>
-      {error !== null && <ErrorAlert message={error} />}
+      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
       {detail.items.length === 0 ? (
         <Text color="fg.muted">{t('inventory:detail.no_items')}</Text>
       ) : (
@@ -361,37 +353,32 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
     }),
   );
   return (
-    <chakra.form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={t('inventory:detail.add_item')}
+    <InlineForm
+      label={t('inventory:detail.add_item')}
+      onSubmit={submit}
+      submitLabel={t('inventory:detail.add_item')}
+      pending={create.isPending}
+      submitDisabled={!valid}
+      error={create.error?.message ?? null}
     >
-      <Stack gap="3">
-        {create.error !== null && <ErrorAlert message={create.error.message} />}
-        <HStack gap="3" align="end" wrap="wrap">
-          {(['sku', 'barcode'] as const).map((name) => (
-            <Box key={name} width="48">
-              <TextField
-                control={form.control}
-                name={name}
-                label={t(`inventory:detail.item_${name}`)}
-                required
-                maxLength={itemForm.shape[name].maxLength ?? undefined}
-              />
-            </Box>
-          ))}
-          <LocationSelect
+      {(['sku', 'barcode'] as const).map((name) => (
+        <Box key={name} width="48">
+          <TextField
             control={form.control}
-            name="home_location_id"
-            label={t('inventory:columns.home_location')}
-            locations={props.locations}
+            name={name}
+            label={t(`inventory:detail.item_${name}`)}
+            required
+            maxLength={itemForm.shape[name].maxLength ?? undefined}
           />
-          <Button type="submit" loading={create.isPending} disabled={!valid}>
-            {t('inventory:detail.add_item')}
-          </Button>
-        </HStack>
-      </Stack>
-    </chakra.form>
+        </Box>
+      ))}
+      <LocationSelect
+        control={form.control}
+        name="home_location_id"
+        label={t('inventory:columns.home_location')}
+        locations={props.locations}
+      />
+    </InlineForm>
   );
 }
 
@@ -435,35 +422,30 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
         </Box>
       )}
       {props.canChange && (
-        <chakra.form
-          aria-label={t('inventory:detail.set_stock')}
-          noValidate
-          onSubmit={(event) => void submit(event)}
+        <InlineForm
+          label={t('inventory:detail.set_stock')}
+          onSubmit={submit}
+          submitLabel={t('inventory:detail.set_stock')}
+          pending={set.isPending}
+          submitDisabled={!valid}
+          error={set.error?.message ?? null}
         >
-          <Stack gap="3">
-            {set.error !== null && <ErrorAlert message={set.error.message} />}
-            <HStack gap="3" align="end" wrap="wrap">
-              <LocationSelect
-                control={form.control}
-                name="location_id"
-                label={t('inventory:detail.location')}
-                locations={props.locations}
-              />
-              <Box width="32">
-                <TextField
-                  control={form.control}
-                  name="quantity"
-                  label={t('inventory:columns.quantity')}
-                  required
-                  inputMode="numeric"
-                />
-              </Box>
-              <Button type="submit" loading={set.isPending} disabled={!valid}>
-                {t('inventory:detail.set_stock')}
-              </Button>
-            </HStack>
-          </Stack>
-        </chakra.form>
+          <LocationSelect
+            control={form.control}
+            name="location_id"
+            label={t('inventory:detail.location')}
+            locations={props.locations}
+          />
+          <Box width="32">
+            <TextField
+              control={form.control}
+              name="quantity"
+              label={t('inventory:columns.quantity')}
+              required
+              inputMode="numeric"
+            />
+          </Box>
+        </InlineForm>
       )}
     </Section>
   );

@@ -2,9 +2,6 @@ import type { ReactElement } from 'react';
 import { stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 export interface Call {
   method: string;
   url: URL;

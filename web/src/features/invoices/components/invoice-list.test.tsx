@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { stubFetch } from '../../../testing/fake-fetch.ts';
 import { listPageAnswer } from '../../../testing/fake-list-page.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
@@ -62,12 +62,7 @@ function renderList(path: string) {
 
 const lastCall = () => calls[calls.length - 1]!.searchParams;
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('invoice list', { timeout: 40_000 }, () => {
   it('asks the server for what the URL says and shows the spec columns with links', async () => {

@@ -1,34 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
+import { invoiceFixture } from '../testing/invoice-fixtures.ts';
 import { InvoiceView } from './invoice-view.tsx';
 
 function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
-  return {
-    id: 7,
-    number: 500_007,
-    type: 'sale',
-    status: 'posted',
-    order_id: 41,
-    order_number: 100_041,
-    order_type: 'sale',
-    customer: 'Ada Lovelace',
-    created_at: '2025-01-10T09:00:00Z',
-    in_progress_at: '2025-01-10T09:00:00Z',
-    posted_at: '2025-01-11T10:00:00Z',
-    updated_at: '2025-01-11T10:00:00Z',
-    billing_from: null,
-    billing_to: null,
-    subtotal_minor: 2400,
-    discount_minor: 0,
-    tax_minor: 246,
-    total_minor: 2646,
-    paid_minor: 1323,
-    credited_minor: 0,
-    balance_minor: 1323,
+  return invoiceFixture({
     customer_detail: {
       id: 3,
       name: 'Ada Lovelace',
@@ -36,17 +16,6 @@ function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
       email: 'ada@example.com',
       address: null,
     },
-    lines: [
-      {
-        id: 1,
-        description: 'Trail map (MAP-1)',
-        quantity: 2,
-        unit_price_minor: 1200,
-        discount_minor: 0,
-        tax_minor: 246,
-        total_minor: 2646,
-      },
-    ],
     taxes: [
       { name: 'Sales tax', rate_bp: 825, amount_minor: 198 },
       { name: 'City levy', rate_bp: 200, amount_minor: 48 },
@@ -64,20 +33,8 @@ function invoice(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
       },
     ],
     refunded_minor: 300,
-    credits: null,
-    credited_by: null,
-    refund_credits: [],
-    settings: {
-      is_tax_included: false,
-      show_taxes_mode: 'separate',
-      tax_comment: 'Tax id 12-345',
-      invoice_print_header: null,
-      currency_code: 'USD',
-      currency_symbol: '$',
-    },
-    actions: { post: false, credit_note: true, adhoc_charge: true },
     ...overrides,
-  };
+  });
 }
 
 let requests: { method: string; url: string; body: unknown; key: string | null }[] = [];
@@ -121,12 +78,7 @@ function renderView(props: { canChange?: boolean; canCredit?: boolean } = {}) {
   return { opened };
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('invoice view', { timeout: 40_000 }, () => {
   it('shows the header, customer, order link, lines, each tax, totals, payments with refunds and the balance', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
@@ -113,6 +113,11 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
   const notify = useNotify();
   const language = currentLanguage();
   const money = (minor: number) => formatMoney(minor, invoice.settings.currency_symbol, language);
+  const amountColumn = (
+    id: string,
+    title: string,
+    minorOf: (line: InvoiceLine) => number,
+  ): DataTableColumn<InvoiceLine> => ({ id, title, cell: (line) => money(minorOf(line)), align: 'end' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const post = usePostInvoice(props.locationId);
@@ -292,30 +297,10 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
               cell: (line) => line.quantity,
               align: 'end',
             },
-            {
-              id: 'unit_price',
-              title: t('money:invoices.view.unit_price'),
-              cell: (line) => money(line.unit_price_minor),
-              align: 'end',
-            },
-            {
-              id: 'discount',
-              title: t('money:invoices.columns.discount'),
-              cell: (line) => money(line.discount_minor),
-              align: 'end',
-            },
-            {
-              id: 'tax',
-              title: t('money:invoices.columns.tax'),
-              cell: (line) => money(line.tax_minor),
-              align: 'end',
-            },
-            {
-              id: 'amount',
-              title: t('money:invoices.view.amount'),
-              cell: (line) => money(line.total_minor),
-              align: 'end',
-            },
+            amountColumn('unit_price', t('money:invoices.view.unit_price'), (line) => line.unit_price_minor),
+            amountColumn('discount', t('money:invoices.columns.discount'), (line) => line.discount_minor),
+            amountColumn('tax', t('money:invoices.columns.tax'), (line) => line.tax_minor),
+            amountColumn('amount', t('money:invoices.view.amount'), (line) => line.total_minor),
           ]}
           rows={invoice.lines}
           rowId={(line) => line.id}

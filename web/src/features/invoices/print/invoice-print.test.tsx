@@ -1,25 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { printStylesheet } from '../../../components/print-sheet.tsx';
+import { invoiceFixture } from '../testing/invoice-fixtures.ts';
 import { InvoicePrint, type InvoicePrintWidth } from './invoice-print.tsx';
 
-const detail: InvoiceDetail = {
-  id: 7,
-  number: 500_007,
+const detail = invoiceFixture({
   type: 'rent',
-  status: 'posted',
-  order_id: 41,
-  order_number: 100_041,
   order_type: 'rent',
-  customer: 'Ada Lovelace',
-  created_at: '2025-01-10T09:00:00Z',
-  in_progress_at: '2025-01-10T09:00:00Z',
-  posted_at: '2025-01-11T10:00:00Z',
-  updated_at: '2025-01-11T10:00:00Z',
   billing_from: '2025-01-10T09:00:00Z',
   billing_to: '2025-01-12T09:00:00Z',
   subtotal_minor: 8000,
@@ -27,7 +17,6 @@ const detail: InvoiceDetail = {
   tax_minor: 594,
   total_minor: 7794,
   paid_minor: 7794,
-  credited_minor: 0,
   balance_minor: 0,
   customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: '1 Analytical Way' },
   lines: [
@@ -42,11 +31,6 @@ const detail: InvoiceDetail = {
     },
   ],
   taxes: [{ name: '', rate_bp: 825, amount_minor: 594 }],
-  payments: [],
-  refunded_minor: 0,
-  credits: null,
-  credited_by: null,
-  refund_credits: [],
   settings: {
     is_tax_included: false,
     show_taxes_mode: 'combined',
@@ -56,7 +40,7 @@ const detail: InvoiceDetail = {
     currency_symbol: '$',
   },
   actions: { post: false, credit_note: true, adhoc_charge: false },
-};
+});
 
 function renderPrint(width: InvoicePrintWidth) {
   stubFetch(() => json(200, { data: detail }));
@@ -72,12 +56,7 @@ function renderPrint(width: InvoicePrintWidth) {
   );
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('invoice print', () => {
   it('lays out the A4 sheet with the header, period, lines, the combined tax and totals', async () => {

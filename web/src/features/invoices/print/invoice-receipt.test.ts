@@ -1,32 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
 import { receiptDocument } from '@nine/shared/receipt';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { invoiceFixture } from '../testing/invoice-fixtures.ts';
 import { buildInvoiceReceipt } from './invoice-receipt.ts';
 
-const note: InvoiceDetail = {
+const note = invoiceFixture({
   id: 8,
   number: 500_008,
   type: 'credit_note',
-  status: 'posted',
-  order_id: 41,
-  order_number: 100_041,
   order_type: 'rent',
-  customer: 'Ada Lovelace',
-  created_at: '2025-01-10T09:00:00Z',
-  in_progress_at: '2025-01-10T09:00:00Z',
   posted_at: '2025-01-10T09:00:00Z',
   updated_at: '2025-01-10T09:00:00Z',
-  billing_from: null,
-  billing_to: null,
   subtotal_minor: -2400,
   discount_minor: -100,
   tax_minor: -189,
   total_minor: -2489,
   paid_minor: 0,
-  credited_minor: 0,
   balance_minor: -2489,
-  customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: null },
   lines: [
     {
       id: 1,
@@ -39,11 +29,7 @@ const note: InvoiceDetail = {
     },
   ],
   taxes: [{ name: 'Sales tax', rate_bp: 825, amount_minor: -189 }],
-  payments: [],
-  refunded_minor: 0,
   credits: { id: 7, number: 500_007 },
-  credited_by: null,
-  refund_credits: [],
   settings: {
     is_tax_included: false,
     show_taxes_mode: 'separate',
@@ -53,7 +39,7 @@ const note: InvoiceDetail = {
     currency_symbol: '$',
   },
   actions: { post: false, credit_note: false, adhoc_charge: false },
-};
+});
 
 beforeAll(async () => {
   await initI18n();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
@@ -40,12 +40,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
 const renderView = (onReturnDeposit?: () => void) =>
   renderOrderView(onReturnDeposit ? { onReturnDeposit } : {});
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('invoiceable items', () => {
   it('follows manual_invoice_time and leaves billed, cancelled and pre-cancelled lines out', () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
@@ -45,12 +45,7 @@ function renderField() {
   return { onPick, box: screen.getByRole('searchbox', { name: 'Search products' }) };
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('the item step search', () => {
   it('lists the matches with their category, and adds the one picked', async () => {

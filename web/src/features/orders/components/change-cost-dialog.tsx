@@ -111,14 +111,7 @@ export function ChangeCostDialog({
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="4">
           {item && (
             <Text color="fg.muted">

@@ -1,57 +1,18 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { CreateOrderScreen } from './create-order-screen.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-fetch.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { adaPick as ada } from '../testing/create-fixtures.ts';
+import { renderCreateOrderScreen, serveWizard } from '../testing/create-wizard.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const ada = { id: 7, name: 'Ada Lovelace', phone: null, email: null, postal_code: null, is_anonymous: false };
-
-function serve(createAnswers: Response[]) {
-  const created: { body: unknown; key: string | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/api/nine/customers/lookup') return json(200, { data: { rows: [ada] } });
-      if (request.method === 'POST' && url.pathname === '/api/nine/customers') {
-        created.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return createAnswers.shift()!;
-      }
-      return json(404, { resp_code: 1004, resp_message: 'not found' });
-    }),
-  );
-  return created;
-}
+const serve = (createAnswers: Response[]) => serveWizard('/api/nine/customers', createAnswers);
 
 function renderScreen() {
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <CreateOrderScreen
-            title="Create order"
-            locationId={1}
-            currencySymbol="$"
-            orderHref={(id) => `/o/${id}`}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  renderCreateOrderScreen();
   return screen.getByRole('region', { name: 'Step 1 of 4: Customer' });
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('the create wizard’s customer step', { timeout: 20_000 }, () => {
   it('finds a customer with the shared customer search and chooses them', async () => {

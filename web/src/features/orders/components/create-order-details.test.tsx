@@ -1,61 +1,17 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fake-fetch.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { orderFixture } from '../testing/order-fixtures.ts';
-import { CreateOrderScreen } from './create-order-screen.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const ada = { id: 7, name: 'Ada Lovelace', phone: null, email: null, postal_code: null, is_anonymous: false };
-const kayak: CatalogueMatch = {
-  kind: 'item',
-  product_id: 10,
-  product_sku: 'KAYAK',
-  product_name: 'Sea kayak',
-  product_category: 'Kayaks',
-  price_minor: 4000,
-  deposit_minor: 10000,
-  item_id: 501,
-  item_sku: 'KAY-01',
-  barcode: '290000000501',
-  item_status: 'available',
-  stock_quantity: null,
-};
+import { renderCreateOrderScreen, serveWizard } from '../testing/create-wizard.tsx';
 
 /** The network edge; the create answers the scripted replies in turn. */
-function serve(createAnswers: Response[]) {
-  const created: { body: Record<string, unknown>; key: string | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/api/nine/customers/lookup') return json(200, { data: { rows: [ada] } });
-      if (url.pathname === '/api/nine/catalogue/lookup') return json(200, { data: { matches: [kayak] } });
-      if (request.method === 'POST' && url.pathname === '/api/nine/rent-orders') {
-        created.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
-        return createAnswers.shift()!;
-      }
-      // No quote: the wizard goes on without one.
-      return json(500, { resp_code: 1000, resp_message: 'no quote here' });
-    }),
-  );
-  return created;
-}
+const serve = (createAnswers: Response[]) => serveWizard('/api/nine/rent-orders', createAnswers);
 
 const step = (name: string) => screen.getByRole('region', { name: new RegExp(`^Step \\d of 4: ${name}$`) });
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('the create wizard’s period and review forms', { timeout: 20_000 }, () => {
   it('checks the period and the notes by the create’s rules, lands the server’s issue on its field, and creates once per body', async () => {
@@ -67,20 +23,7 @@ describe('the create wizard’s period and review forms', { timeout: 20_000 }, (
       }),
       json(201, { data: orderFixture({ id: 99, number: 100099 }) }),
     ]);
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={new QueryClient()}>
-            <CreateOrderScreen
-              title="Create order"
-              locationId={1}
-              currencySymbol="$"
-              orderHref={(id) => `/o/${id}`}
-            />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    renderCreateOrderScreen();
     fireEvent.change(within(step('Customer')).getByRole('searchbox', { name: 'Find a customer' }), {
       target: { value: 'lovelace' },
     });

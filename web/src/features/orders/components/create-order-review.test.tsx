@@ -1,14 +1,13 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@nine/shared/money';
 import { priceBreakdown } from '@nine/shared/tax';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import type { RentQuote } from '../api/quote-rent-order.ts';
 import type { CreateOrderContext } from '../create/create-order-machine.ts';
+import { adaPick } from '../testing/create-fixtures.ts';
 import { ReviewStep } from './create-order-screen.tsx';
 
 const bike: CatalogueMatch = {
@@ -71,14 +70,7 @@ function quote(isTaxIncluded: boolean): RentQuote {
 
 function renderReview(isTaxIncluded: boolean) {
   const context: CreateOrderContext = {
-    customer: {
-      id: 7,
-      name: 'Ada Lovelace',
-      phone: null,
-      email: null,
-      postal_code: null,
-      is_anonymous: false,
-    },
+    customer: adaPick,
     start: '2030-06-01T09:00:00Z',
     finish: '2030-06-02T09:00:00Z',
     // Added in the other order than the quote answers them.
@@ -98,15 +90,7 @@ function renderReview(isTaxIncluded: boolean) {
     created: null,
     newKey: () => 'key',
   };
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <ReviewStep context={context} send={() => {}} money={(minor) => formatMoney(minor)} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  renderWithProviders(<ReviewStep context={context} send={() => {}} money={(minor) => formatMoney(minor)} />);
 }
 
 /** The summary's rows as the clerk reads them: label and amount. */
@@ -115,9 +99,7 @@ const summaryRows = () =>
     .getAllByRole('term')
     .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
-beforeAll(async () => {
-  await initI18n();
-});
+setUpTranslatedSuite();
 
 describe('the create-order review', () => {
   it('shows the added tax with its rate before a total that holds it, never "Plus tax"', () => {

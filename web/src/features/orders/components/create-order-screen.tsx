@@ -36,14 +36,15 @@ import {
 } from '../create/create-order-machine.ts';
 import { lineLabel } from '../create/draft-lines.ts';
 import { CUSTOMER_NOTE_MAX } from './order-notes-form.tsx';
+import { CreatedBanner } from './created-banner.tsx';
 import { CustomerSearchField } from './customer-search-field.tsx';
 import { InstantField } from '../../../components/form/number-and-instant-fields.tsx';
 import { NoteField } from './note-field.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { PriceSummary } from './price-summary.tsx';
 import { CatalogueSearchField } from './catalogue-search-field.tsx';
-import { DraftLinesTable, LineQuantityInput, SeveralMatches } from './draft-lines-table.tsx';
-import { ScanField } from './scan-field.tsx';
+import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft-lines-table.tsx';
+import { ScanField } from '../../../components/code-scan-field.tsx';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
 
 export interface CreateOrderScreenProps {
@@ -124,10 +125,7 @@ function NewCustomerForm({ onCreated }: { onCreated(customer: CustomerMatch): vo
       flexDirection="column"
       gap="3"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={(event) => void submit(event)}
     >
       <Heading as="h3" size="sm">
         {t('orders:create.new_customer')}
@@ -216,17 +214,15 @@ function LookupMessage({ lookup, send }: { lookup: LookupState; send: Send }) {
       return null;
     case 'looking':
       return <Text color="fg.muted">{t('orders:create.looking_up', { code: lookup.code })}</Text>;
-    case 'not_found':
-      return <Text color="fg.error">{t('orders:create.not_found', { code: lookup.code })}</Text>;
     case 'already_added':
       return <Text color="fg.warning">{t('orders:create.already_added', { item: lookup.label })}</Text>;
-    case 'failed':
-      return <Text color="fg.error">{t('orders:create.lookup_failed', { message: lookup.message })}</Text>;
-    case 'several':
+    default:
       return (
-        <SeveralMatches
+        <MissedLookupMessage
           lookup={lookup}
-          onPick={(index) => send({ type: 'ADD_MATCH', match: lookup.matches[index]! })}
+          onPick={(index) => {
+            if (lookup.status === 'several') send({ type: 'ADD_MATCH', match: lookup.matches[index]! });
+          }}
         />
       );
   }
@@ -409,10 +405,7 @@ export function ReviewStep({
         flexDirection="column"
         gap="4"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={(event) => void submit(event)}
       >
         <SelectField
           control={details.control}
@@ -482,13 +475,10 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
   if (state.matches('done') && context.created !== null) {
     return (
       <Stack gap="4" align="flex-start">
-        <Heading as="h1" size="2xl">
-          {title}
-        </Heading>
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Title>{t('orders:create.created', { number: context.created.number })}</Alert.Title>
-        </Alert.Root>
+        <CreatedBanner
+          title={title}
+          message={t('orders:create.created', { number: context.created.number })}
+        />
         <HStack gap="3">
           <Button asChild>
             <Link href={orderHref(context.created.id)}>{t('orders:create.open_order')}</Link>

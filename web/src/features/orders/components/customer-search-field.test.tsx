@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CustomerMatch } from '../api/search-customers.ts';
@@ -31,12 +31,7 @@ function Harness({ onChange }: { onChange(customer: CustomerMatch | null): void 
   );
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('customer search field', () => {
   it('finds customers by name through the lookup, chooses one, and goes back to the default customer', async () => {

@@ -122,3 +122,22 @@ export function SeveralMatches({
     </Stack>
   );
 }
+
+/** What a scan that added nothing says, in the wizard and at the counter alike: nothing, a failure, or a choice. */
+export function MissedLookupMessage({
+  lookup,
+  onPick,
+}: {
+  lookup: MissedLookup | { status: 'failed'; message: string };
+  onPick(index: number): void;
+}) {
+  const { t } = useAppTranslation();
+  switch (lookup.status) {
+    case 'not_found':
+      return <Text color="fg.error">{t('orders:create.not_found', { code: lookup.code })}</Text>;
+    case 'failed':
+      return <Text color="fg.error">{t('orders:create.lookup_failed', { message: lookup.message })}</Text>;
+    case 'several':
+      return <SeveralMatches lookup={lookup} onPick={onPick} />;
+  }
+}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { orderFixture } from '../testing/order-fixtures.ts';
@@ -39,12 +39,7 @@ function renderTool(tool: ItemTool, onClose = () => {}) {
   return screen.findByRole('dialog');
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('item tools on the shared schemas', { timeout: 20_000 }, () => {
   it('refuses a discount above the line amount on its field, then sends one within it', async () => {

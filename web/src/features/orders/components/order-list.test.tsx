@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderListRow } from '@nine/shared/schemas/orders';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { listPageAnswer } from '../../../testing/fake-list-page.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { columnConfigKey } from '../list/column-config.ts';
+import { confirmedOrderDates } from '../testing/order-fixtures.ts';
 import { OrderList } from './order-list.tsx';
 
 function row(id: number, overrides: Partial<OrderListRow> = {}): OrderListRow {
@@ -17,13 +18,7 @@ function row(id: number, overrides: Partial<OrderListRow> = {}): OrderListRow {
     status: 'confirmed',
     overdue: false,
     customer: { id: 1, name: `Customer ${id}`, phone: null, email: null },
-    planned_start: '2025-01-15T09:00:00Z',
-    planned_finish: '2025-01-16T09:00:00Z',
-    actual_start: null,
-    actual_finish: null,
-    closed_at: null,
-    cancelled_at: null,
-    created_at: '2025-01-10T09:00:00Z',
+    ...confirmedOrderDates,
     rental_items: 2,
     total_minor: 10_000,
     paid_minor: 2_500,
@@ -80,12 +75,7 @@ function renderList(path: string) {
 
 const lastCall = () => calls[calls.length - 1]!.searchParams;
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 // Rendering a whole list in happy-dom is slow on a loaded machine; these wait for what a person sees.
 describe('order list', { timeout: 20_000 }, () => {

@@ -1,28 +1,21 @@
-import { Alert, Button, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { errorCatalogue } from '@nine/shared/errors';
 import { orderNotesForm } from '@nine/shared/schemas/order-forms';
-import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
-import {
-  applyServerIssues,
-  useSchemaForm,
-  type SchemaForm,
-} from '../../../components/form/use-schema-form.ts';
+import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { orderQueryKey, type OrderDetail } from '../api/get-order.ts';
 import { useUpdateOrderNotes, type OrderNotesBody } from '../api/update-order-notes.ts';
 import type { OrderKind } from '../order-kind.ts';
-import type { SchemaInput } from '../schema-input.ts';
 import { failureCode } from '../view/order-action-machine.ts';
+import { NoteField } from './note-field.tsx';
 
 /** The server's limit on the customer note (the staff note's, 255, is the spec's). */
 export const CUSTOMER_NOTE_MAX = 2000;
 
-type Values = SchemaInput<typeof orderNotesForm>;
-type Output = NonNullable<(typeof orderNotesForm)['~standard']['types']>['output'];
 type NoteName = 'staff_note' | 'customer_note';
 
 export interface OrderNotesFormProps {
@@ -49,49 +42,6 @@ const valuesOf = (order: OrderDetail) => ({
   staff_note: order.staff_note ?? '',
   customer_note: order.customer_note ?? '',
 });
-
-/** A note, its only rule being its length: the error names the limit, the staff note counts up to it. */
-function NoteField({
-  control,
-  name,
-  label,
-  max,
-  counted,
-  readOnly,
-  onEdit,
-}: {
-  control: SchemaForm<Values, Output>['control'];
-  name: NoteName;
-  label: string;
-  max: number;
-  counted: boolean;
-  readOnly: boolean;
-  onEdit(): void;
-}) {
-  const { t } = useAppTranslation();
-  const { field, fieldState } = useController({ control, name });
-  const ids = useFieldIds();
-  const text = field.value ?? '';
-  const error = fieldState.error ? t('orders:notes.too_long', { max }) : undefined;
-  const helperText = counted ? t('orders:notes.count', { count: text.trim().length, max }) : undefined;
-  return (
-    <FieldShell label={label} helperText={helperText} error={error} ids={ids}>
-      <Textarea
-        ref={field.ref}
-        name={field.name}
-        rows={3}
-        readOnly={readOnly}
-        aria-describedby={describedBy(ids, error, helperText)}
-        value={text}
-        onChange={(event) => {
-          field.onChange(event.currentTarget.value);
-          onEdit();
-        }}
-        onBlur={field.onBlur}
-      />
-    </FieldShell>
-  );
-}
 
 /** Staff note (at most 255 characters, spec section 5) and customer note, saved with the order's version. */
 export function OrderNotesForm({ kind, locationId, order, canChange }: OrderNotesFormProps) {
@@ -129,6 +79,7 @@ export function OrderNotesForm({ kind, locationId, order, canChange }: OrderNote
       name={name}
       label={label}
       max={max}
+      rows={3}
       counted={name === 'staff_note'}
       readOnly={!canChange}
       onEdit={mutation.reset}
@@ -136,13 +87,7 @@ export function OrderNotesForm({ kind, locationId, order, canChange }: OrderNote
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="4">
         {field('staff_note', t('orders:notes.staff_note'), STAFF_NOTE_MAX)}
         {field('customer_note', t('orders:notes.customer_note'), CUSTOMER_NOTE_MAX)}

@@ -100,13 +100,7 @@ export function OrderParticipants({ kind, locationId, order, canChange }: OrderP
       )}
 
       {canChange && (
-        <chakra.form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <chakra.form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="3">
             <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr 1fr' }} gap="3">
               <TextField

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import { orderFixture, orderItemFixture } from '../testing/order-fixtures.ts';
@@ -55,12 +55,7 @@ function serve(initial: OrderDetail, next: (sent: Sent) => OrderDetail | Respons
 const renderView = (props: { canChange?: boolean } = {}) =>
   renderOrderView({ canChange: props.canChange ?? true, token: 'tok-1' });
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('order view: customer info, photos, change cost', { timeout: 40_000 }, () => {
   it('adds a participant and a typed signature, showing what the server answers', async () => {

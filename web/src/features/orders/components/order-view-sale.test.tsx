@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
@@ -36,12 +36,7 @@ function show(kind: OrderKind, order: OrderDetail) {
   renderOrderView({ kind, id: order.id });
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('sale order view', { timeout: 20_000 }, () => {
   it('shows a closed sale’s lines as Sold with their product SKU, and no rental panels', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse } from '../../../testing/fake-api.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import { orderFixture } from '../testing/order-fixtures.ts';
@@ -46,12 +46,7 @@ function serve(initial: OrderDetail, replies: Reply[]) {
 const renderView = (canChange = true) =>
   renderOrderView({ canChange, printLinks: [{ label: 'Print (A4)', href: '/rent-orders/41/print' }] });
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('order view', { timeout: 20_000 }, () => {
   it('shows the customer, money, items, timeline and only the actions allowed_events lists', async () => {

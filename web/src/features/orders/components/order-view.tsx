@@ -15,6 +15,7 @@ import { sendOrderEvent } from '../api/send-order-event.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
 import { orderActions, type OrderAction } from '../view/order-actions.ts';
+import { ActionFailureAlert } from './action-failure-alert.tsx';
 import { AddToInvoiceDialog } from './add-to-invoice-dialog.tsx';
 import { ChangeCostDialog } from './change-cost-dialog.tsx';
 import { ItemToolDialog } from './item-tool-dialog.tsx';
@@ -88,6 +89,8 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
   const elsewhere = order.location_id !== locationId;
   const canChange = props.canChange && !elsewhere;
   const canChangeCost = (props.canChangeCost ?? props.canChange) && !elsewhere;
+  // The order every panel and dialog below works on.
+  const scope = { kind, locationId, order };
   const [costItem, setCostItem] = useState<OrderItem | null>(null);
   const [toolTarget, setToolTarget] = useState<{ tool: ItemTool; item: OrderItem } | null>(null);
   const [invoiceItem, setInvoiceItem] = useState<OrderItem | null>(null);
@@ -178,22 +181,16 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         {!props.canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
         {canChange && actions.length === 0 && <Text color="fg.muted">{t('orders:view.no_actions')}</Text>}
         {context.failure !== null && context.failure.reason !== 'unsettled' && (
-          <Alert.Root status="error" role="alert" alignItems="center">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('orders:failures.title')}</Alert.Title>
-              <Alert.Description>
-                {context.failure.reason === 'stale'
-                  ? t('orders:failures.stale')
-                  : context.failure.reason === 'refused' && refusedNames.length > 0
-                    ? t('orders:failures.refused', { items: refusedNames.join(', ') })
-                    : context.failure.message}
-              </Alert.Description>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'DISMISS' })}>
-              {t('orders:failures.dismiss')}
-            </Button>
-          </Alert.Root>
+          <ActionFailureAlert
+            title={t('orders:failures.title')}
+            onDismiss={() => actor.send({ type: 'DISMISS' })}
+          >
+            {context.failure.reason === 'stale'
+              ? t('orders:failures.stale')
+              : context.failure.reason === 'refused' && refusedNames.length > 0
+                ? t('orders:failures.refused', { items: refusedNames.join(', ') })
+                : context.failure.message}
+          </ActionFailureAlert>
         )}
         <Text role="status" fontSize="sm" color="fg.success">
           {context.completed === 'CANCEL' && order.status === 'pre-cancel'
@@ -239,55 +236,39 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
       {order.type !== 'sale' && (
         <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
           <SectionCard title={t('orders:participants.title')}>
-            <OrderParticipants kind={kind} locationId={locationId} order={order} canChange={canChange} />
+            <OrderParticipants {...scope} canChange={canChange} />
           </SectionCard>
           <SectionCard title={t('orders:signature.title')}>
-            <OrderSignature kind={kind} locationId={locationId} order={order} canChange={canChange} />
+            <OrderSignature {...scope} canChange={canChange} />
           </SectionCard>
         </Grid>
       )}
 
       {props.token !== undefined && (
         <SectionCard title={t('orders:photos.title')}>
-          <OrderPhotos
-            kind={kind}
-            locationId={locationId}
-            order={order}
-            canChange={canChange}
-            token={props.token}
-          />
+          <OrderPhotos {...scope} canChange={canChange} token={props.token} />
         </SectionCard>
       )}
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
         <SectionCard title={t('orders:notes.title')}>
-          <OrderNotesForm kind={kind} locationId={locationId} order={order} canChange={canChange} />
+          <OrderNotesForm {...scope} canChange={canChange} />
         </SectionCard>
         <SectionCard title={t('orders:timeline.title')}>
           <OrderTimeline order={order} currencySymbol={currencySymbol} />
         </SectionCard>
       </Grid>
 
-      <ItemToolDialog
-        kind={kind}
-        locationId={locationId}
-        order={order}
-        target={toolTarget}
-        onClose={() => setToolTarget(null)}
-      />
+      <ItemToolDialog {...scope} target={toolTarget} onClose={() => setToolTarget(null)} />
       <AddToInvoiceDialog
-        kind={kind}
-        locationId={locationId}
-        order={order}
+        {...scope}
         currencySymbol={currencySymbol}
         item={invoiceItem}
         onClose={() => setInvoiceItem(null)}
         onAdded={() => setInvoiced(true)}
       />
       <ChangeCostDialog
-        kind={kind}
-        locationId={locationId}
-        order={order}
+        {...scope}
         item={costItem}
         currencySymbol={currencySymbol}
         onClose={() => setCostItem(null)}

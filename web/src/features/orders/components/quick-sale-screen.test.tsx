@@ -1,31 +1,14 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import type { CustomerMatch } from '../api/search-customers.ts';
+import { waxMatch } from '../testing/create-fixtures.ts';
 import { orderFixture } from '../testing/order-fixtures.ts';
 import { QuickSaleScreen } from './quick-sale-screen.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const wax: CatalogueMatch = {
-  kind: 'product',
-  product_id: 1,
-  product_sku: 'WAX',
-  product_name: 'Surf wax',
-  product_category: null,
-  price_minor: 450,
-  deposit_minor: 0,
-  item_id: null,
-  item_sku: null,
-  barcode: '400001',
-  item_status: null,
-  stock_quantity: 30,
-};
+const wax = waxMatch;
 
 const grace: CustomerMatch = {
   id: 7,
@@ -64,27 +47,16 @@ function serve() {
   );
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 function renderScreen() {
-  return render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <QuickSaleScreen
-            title="Quick Sale"
-            locationId={1}
-            currencySymbol="$"
-            orderHref={(id) => `/sale-orders/${id}`}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  return renderWithProviders(
+    <QuickSaleScreen
+      title="Quick Sale"
+      locationId={1}
+      currencySymbol="$"
+      orderHref={(id) => `/sale-orders/${id}`}
+    />,
   );
 }
 

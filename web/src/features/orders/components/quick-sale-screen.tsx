@@ -29,12 +29,14 @@ import { sendOrderEvent } from '../api/send-order-event.ts';
 import { lineGrossMinor, lineLabel } from '../create/draft-lines.ts';
 import { quickSaleMachine, saleSubtotalMinor, type ScanState } from '../create/quick-sale-machine.ts';
 import { orderActionMachine } from '../view/order-action-machine.ts';
+import { ActionFailureAlert } from './action-failure-alert.tsx';
+import { CreatedBanner } from './created-banner.tsx';
 import { CustomerSearchField } from './customer-search-field.tsx';
 import { NoteField } from './note-field.tsx';
 import { WarningsDialog } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { DraftLinesTable, LineQuantityInput, SeveralMatches } from './draft-lines-table.tsx';
-import { ScanField } from './scan-field.tsx';
+import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft-lines-table.tsx';
+import { ScanField } from '../../../components/code-scan-field.tsx';
 
 export interface QuickSaleScreenProps {
   title: string;
@@ -71,14 +73,10 @@ function ScanMessage({ scan, onPick }: { scan: ScanState; onPick(index: number):
     case 'idle':
     case 'looking':
       return null;
-    case 'not_found':
-      return <Text color="fg.error">{t('orders:quick_sale.not_found', { code: scan.code })}</Text>;
     case 'not_for_sale':
       return <Text color="fg.error">{t('orders:quick_sale.not_for_sale', { item: scan.label })}</Text>;
-    case 'failed':
-      return <Text color="fg.error">{t('orders:quick_sale.lookup_failed', { message: scan.message })}</Text>;
-    case 'several':
-      return <SeveralMatches lookup={scan} onPick={onPick} />;
+    default:
+      return <MissedLookupMessage lookup={scan} onPick={onPick} />;
   }
 }
 
@@ -198,13 +196,7 @@ function CompletedSale({
 
   return (
     <Stack gap="4" align="flex-start">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
-      <Alert.Root status="success" role="status">
-        <Alert.Indicator />
-        <Alert.Title>{t('orders:quick_sale.done', { number: sale.number })}</Alert.Title>
-      </Alert.Root>
+      <CreatedBanner title={title} message={t('orders:quick_sale.done', { number: sale.number })} />
       <HStack gap="2" role="group" aria-labelledby={statusLabel} data-testid="quick-sale-status">
         <Text id={statusLabel}>{t('orders:quick_sale.status')}</Text>
         <OrderStatusBadge status={known.status} />
@@ -247,18 +239,12 @@ function CompletedSale({
         {action.context.completed === 'CLOSE' ? t('orders:quick_sale.closed') : ''}
       </Text>
       {failure !== null && (
-        <Alert.Root status="error" role="alert" alignItems="center">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('orders:quick_sale.close_failed')}</Alert.Title>
-            <Alert.Description>
-              {failure.reason === 'stale' ? t('orders:failures.stale') : failure.message}
-            </Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'DISMISS' })}>
-            {t('orders:failures.dismiss')}
-          </Button>
-        </Alert.Root>
+        <ActionFailureAlert
+          title={t('orders:quick_sale.close_failed')}
+          onDismiss={() => actor.send({ type: 'DISMISS' })}
+        >
+          {failure.reason === 'stale' ? t('orders:failures.stale') : failure.message}
+        </ActionFailureAlert>
       )}
 
       <HStack gap="3" wrap="wrap">

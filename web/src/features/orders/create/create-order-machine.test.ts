@@ -6,22 +6,10 @@ import type { RentOrderCreateBody } from '../api/create-rent-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import type { RentQuote, RentQuoteBody } from '../api/quote-rent-order.ts';
+import { adaPick, kayakMatch } from '../testing/create-fixtures.ts';
 import { createOrderMachine } from './create-order-machine.ts';
 
-const kayak: CatalogueMatch = {
-  kind: 'item',
-  product_id: 10,
-  product_sku: 'KAYAK',
-  product_name: 'Sea kayak',
-  product_category: 'Kayaks',
-  price_minor: 4000,
-  deposit_minor: 10000,
-  item_id: 501,
-  item_sku: 'KAY-01',
-  barcode: '290000000501',
-  item_status: 'available',
-  stock_quantity: null,
-};
+const kayak = kayakMatch;
 const paddle: CatalogueMatch = {
   ...kayak,
   kind: 'product',
@@ -33,14 +21,7 @@ const paddle: CatalogueMatch = {
   barcode: '29000020',
   stock_quantity: 12,
 };
-const customer = {
-  id: 7,
-  name: 'Ada Lovelace',
-  phone: null,
-  email: null,
-  postal_code: null,
-  is_anonymous: false,
-};
+const customer = adaPick;
 const created = { id: 99, number: 100099 } as OrderDetail;
 
 interface Script {
@@ -86,6 +67,14 @@ async function toItems(actor: ReturnType<typeof start>['actor']) {
   actor.send({ type: 'SET_PERIOD', start: '2025-02-01T09:00:00.000Z', finish: '2025-02-03T09:00:00.000Z' });
   actor.send({ type: 'NEXT' });
   await idle(actor);
+}
+
+/** Through the customer and period steps, the kayak scanned, to the review. */
+async function toReviewWithKayak(actor: ReturnType<typeof start>['actor']) {
+  await toItems(actor);
+  actor.send({ type: 'SCAN', code: 'KAY-01' });
+  await idle(actor);
+  actor.send({ type: 'NEXT' });
 }
 
 describe('create rent order flow', () => {
@@ -170,10 +159,7 @@ describe('create rent order flow', () => {
       lookup: { 'KAY-01': [kayak] },
       create: [() => new ApiError({ kind: 'timeout', status: 0, message: 'too slow' }), () => created],
     });
-    await toItems(actor);
-    actor.send({ type: 'SCAN', code: 'KAY-01' });
-    await idle(actor);
-    actor.send({ type: 'NEXT' });
+    await toReviewWithKayak(actor);
     actor.send({ type: 'SET_DETAILS', status: 'pending', staffNote: ' Helmet too ', ccSkipped: true });
     actor.send({ type: 'SUBMIT' });
     let snapshot = await idle(actor);
@@ -203,10 +189,7 @@ describe('create rent order flow', () => {
       lookup: { 'KAY-01': [kayak] },
       create: [() => new ApiError({ kind: 'http', status: 500, message: 'oops' }), () => created],
     });
-    await toItems(actor);
-    actor.send({ type: 'SCAN', code: 'KAY-01' });
-    await idle(actor);
-    actor.send({ type: 'NEXT' });
+    await toReviewWithKayak(actor);
     actor.send({ type: 'SUBMIT' });
     await idle(actor);
     actor.send({ type: 'EDIT' });
@@ -217,32 +200,24 @@ describe('create rent order flow', () => {
   });
 
   it('the same details and period handed over again after Edit are the same request, with its key', async () => {
+    const helmetDetails = {
+      type: 'SET_DETAILS',
+      status: 'confirmed',
+      staffNote: 'Helmet',
+      customerNote: '',
+      ccSkipped: false,
+    } as const;
     const { actor, creates } = start({
       lookup: { 'KAY-01': [kayak] },
       create: [() => new ApiError({ kind: 'timeout', status: 0, message: 'too slow' }), () => created],
     });
-    await toItems(actor);
-    actor.send({ type: 'SCAN', code: 'KAY-01' });
-    await idle(actor);
-    actor.send({ type: 'NEXT' });
-    actor.send({
-      type: 'SET_DETAILS',
-      status: 'confirmed',
-      staffNote: 'Helmet',
-      customerNote: '',
-      ccSkipped: false,
-    });
+    await toReviewWithKayak(actor);
+    actor.send(helmetDetails);
     actor.send({ type: 'SUBMIT' });
     await idle(actor);
     actor.send({ type: 'EDIT' });
     // The review form hands over everything it holds on each submit: unchanged, it changes nothing.
-    actor.send({
-      type: 'SET_DETAILS',
-      status: 'confirmed',
-      staffNote: 'Helmet',
-      customerNote: '',
-      ccSkipped: false,
-    });
+    actor.send(helmetDetails);
     actor.send({ type: 'SUBMIT' });
     expect((await idle(actor)).value).toBe('done');
     expect(creates.map((c) => c.key)).toEqual(['key-1', 'key-1']);

@@ -56,6 +56,15 @@ function start(create: (() => OrderDetail | ApiError)[] = [], delays: Record<str
 const settled = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => s.matches({ scanning: 'ready' }) || s.matches('done') || s.matches('failed'));
 
+/** The leash scanned in a sale whose first checkout finds the network down and the second goes through. */
+async function leashAfterOffline() {
+  const sale = { id: 5, number: 200005 } as OrderDetail;
+  const started = start([() => new ApiError({ kind: 'network', status: 0, message: 'offline' }), () => sale]);
+  started.actor.send({ type: 'SCAN', code: 'LEASH' });
+  await settled(started.actor);
+  return { ...started, sale };
+}
+
 describe('quick sale flow', () => {
   it('adds a line per product, a second scan adds one more, and + / − step the last line', async () => {
     const { actor } = start();
@@ -117,13 +126,7 @@ describe('quick sale flow', () => {
   });
 
   it('checks out once with the walk-in customer, retrying with the same key', async () => {
-    const sale = { id: 5, number: 200005 } as OrderDetail;
-    const { actor, creates } = start([
-      () => new ApiError({ kind: 'network', status: 0, message: 'offline' }),
-      () => sale,
-    ]);
-    actor.send({ type: 'SCAN', code: 'LEASH' });
-    await settled(actor);
+    const { actor, creates, sale } = await leashAfterOffline();
     actor.send({ type: 'SET_DISCOUNT', key: 'product:2', discountMinor: 500 });
     actor.send({ type: 'CHECKOUT' });
     expect((await settled(actor)).value).toBe('failed');
@@ -140,13 +143,7 @@ describe('quick sale flow', () => {
   });
 
   it('the same note and discounts handed over again after Edit are the same request, with its key', async () => {
-    const sale = { id: 5, number: 200005 } as OrderDetail;
-    const { actor, creates } = start([
-      () => new ApiError({ kind: 'network', status: 0, message: 'offline' }),
-      () => sale,
-    ]);
-    actor.send({ type: 'SCAN', code: 'LEASH' });
-    await settled(actor);
+    const { actor, creates } = await leashAfterOffline();
     const handOver = () => {
       actor.send({ type: 'SET_DISCOUNT', key: 'product:2', discountMinor: 500 });
       actor.send({ type: 'SET_NOTE', staffNote: 'Gift wrap' });

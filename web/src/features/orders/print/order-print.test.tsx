@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import type { PrintWidth } from '../../../components/print-sheet.tsx';
@@ -25,12 +25,7 @@ function renderPrint(width: PrintWidth) {
   );
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('order print', () => {
   it('lays out the A4 sheet with the header, the customer, a table of the lines and the totals', async () => {

@@ -5,6 +5,17 @@ import type { OrderDetail } from '../api/get-order.ts';
 
 export type OrderItemDetail = OrderDetail['items'][number];
 
+/** The dates of a confirmed order booked for tomorrow, as its list row and its detail both carry them. */
+export const confirmedOrderDates = {
+  planned_start: '2025-01-15T09:00:00Z',
+  planned_finish: '2025-01-16T09:00:00Z',
+  actual_start: null,
+  actual_finish: null,
+  closed_at: null,
+  cancelled_at: null,
+  created_at: '2025-01-10T09:00:00Z',
+};
+
 export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail {
   const order: Omit<OrderDetail, 'price_breakdown'> = {
     id: 41,
@@ -16,13 +27,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     overdue: false,
     location_id: 1,
     rental_type_id: 1,
-    planned_start: '2025-01-15T09:00:00Z',
-    planned_finish: '2025-01-16T09:00:00Z',
-    actual_start: null,
-    actual_finish: null,
-    closed_at: null,
-    cancelled_at: null,
-    created_at: '2025-01-10T09:00:00Z',
+    ...confirmedOrderDates,
     total_minor: 12_500,
     deposit_minor: 5_000,
     paid_minor: 0,

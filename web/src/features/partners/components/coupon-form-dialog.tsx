@@ -3,15 +3,11 @@ import { useWatch } from 'react-hook-form';
 import { couponInput, couponKinds, type CouponRow } from '@nine/shared/schemas/partners';
 import { CheckboxField, DateTimeField, SelectField, TextField } from '../../../components/form/fields.tsx';
 import { MoneyField, PercentField } from '../../../components/form/money-field.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../components/form/use-schema-form.ts';
+import { useResetOnOpen, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCoupon } from '../api/save-coupon.ts';
 import type { SchemaInput } from '../schema-input.ts';
-import { PartnersFormDialog } from './partners-form-dialog.tsx';
+import { PartnersFormDialog, settleSave } from './partners-form-dialog.tsx';
 
 type Values = SchemaInput<typeof couponInput>;
 
@@ -78,12 +74,7 @@ export function CouponFormDialog({
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { target: coupon ? { id: coupon.id, version: coupon.version } : { partnerId }, body },
-      {
-        onSuccess: () => onOpenChange(false),
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
+      settleSave(form, save, () => onOpenChange(false)),
     ),
   );
 

@@ -2,15 +2,11 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { commissionKinds, partnerForm, type PartnerDetail } from '@nine/shared/schemas/partners';
 import { TextField } from '../../../components/form/fields.tsx';
 import { PercentField } from '../../../components/form/money-field.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../components/form/use-schema-form.ts';
+import { useResetOnOpen, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSavePartner } from '../api/save-partner.ts';
 import type { SchemaInput } from '../schema-input.ts';
-import { PartnersFormDialog } from './partners-form-dialog.tsx';
+import { PartnersFormDialog, settleSave } from './partners-form-dialog.tsx';
 
 type Values = SchemaInput<typeof partnerForm>;
 
@@ -61,15 +57,10 @@ export function PartnerFormDialog({
         target: partner ? { id: partner.id, version: partner.version } : null,
         body: { ...checked, name, email, phone },
       },
-      {
-        onSuccess: (saved) => {
-          onSaved?.(saved);
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
+      settleSave(form, save, (saved: PartnerDetail) => {
+        onSaved?.(saved);
+        onOpenChange(false);
+      }),
     );
   });
 

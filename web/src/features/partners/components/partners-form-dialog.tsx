@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { applyServerIssues, type SchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 
@@ -8,6 +10,23 @@ interface Save {
   isPending: boolean;
   error: unknown;
   reset(): void;
+}
+
+/**
+ * What a partner or coupon save does when it settles: `done` with the saved record, or a refusal whose
+ * issues name fields lands on those fields instead of the dialog's banner.
+ */
+export function settleSave<Input extends FieldValues, Output, Saved>(
+  form: SchemaForm<Input, Output>,
+  save: Save,
+  done: (saved: Saved) => void,
+) {
+  return {
+    onSuccess: done,
+    onError: (error: unknown) => {
+      if (applyServerIssues(form, error)) save.reset();
+    },
+  };
 }
 
 /**

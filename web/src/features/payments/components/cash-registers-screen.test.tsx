@@ -1,29 +1,19 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CashRegisterState } from '@nine/shared/schemas/payments';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { registerSession, setUpMoneyTests } from '../testing/money-fixtures.tsx';
 import { CashRegistersScreen } from './cash-registers-screen.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const money = (minor: number) => `${minor < 0 ? '-' : ''}$${(Math.abs(minor) / 100).toFixed(2)}`;
 
-const session = {
+const session = registerSession({
   id: 5,
   opened_at: '2026-11-21T08:00:00Z',
-  opened_by: 'Sam',
   float_minor: 5000,
   cash_sales_minor: 10000,
-  cash_refunds_minor: 0,
-  cash_deposits_held_minor: 0,
-  cash_deposits_returned_minor: 0,
-  cash_in_minor: 0,
-  cash_out_minor: 0,
   expected_minor: 15000,
-};
+});
 const closedDesk: CashRegisterState = {
   id: 3,
   name: 'Front desk',
@@ -44,33 +34,22 @@ function serve(register: CashRegisterState, answer: (url: string, body: unknown)
       return answer(request.url, body);
     }),
   );
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <CashRegistersScreen
-            locationId={1}
-            multiRegister={false}
-            currentRegisterId={3}
-            counterRegisterId={null}
-            onChooseCounterRegister={() => {}}
-            canChange
-            format={money}
-            formatDate={(iso) => iso.slice(0, 10)}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <CashRegistersScreen
+      locationId={1}
+      multiRegister={false}
+      currentRegisterId={3}
+      counterRegisterId={null}
+      onChooseCounterRegister={() => {}}
+      canChange
+      format={money}
+      formatDate={(iso) => iso.slice(0, 10)}
+    />,
   );
   return sent;
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpMoneyTests();
 
 describe('cash register forms', () => {
   it('opens with the float typed, starting from 0.00', async () => {

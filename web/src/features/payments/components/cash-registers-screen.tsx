@@ -28,6 +28,8 @@ import {
   useSchemaForm,
   type FormSchema,
 } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
+import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { closeRegister } from '../api/close-register.ts';
 import {
@@ -66,16 +68,12 @@ export function CashRegistersScreen(props: CashRegistersScreenProps) {
     );
   if (query.isError)
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('money:registers.load_failed')}</Alert.Title>
-          <Alert.Description>{query.error.message}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common:try_again')}
-        </Button>
-      </Alert.Root>
+      <QueryError
+        title={t('money:registers.load_failed')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   // One register per counter unless the location runs several: then every register is shown.
   const registers = props.multiRegister
@@ -323,12 +321,7 @@ function RegisterCard({
                   {t('money:registers.difference', { amount: format(counted) })}
                 </Text>
               )}
-              {failure !== null && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Description>{failure.message}</Alert.Description>
-                </Alert.Root>
-              )}
+              {failure !== null && <MessageAlert status="error">{failure.message}</MessageAlert>}
             </chakra.form>
           )}
         </Stack>

@@ -1,79 +1,52 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import {
+  closedRegister,
+  stubMoneyApi,
+  usd,
+  type SentRequest,
+  setUpMoneyTests,
+} from '../testing/money-fixtures.tsx';
 import { CashTender, type CashTenderProps } from './cash-tender.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const format = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-
-type Posted = { path: string; body: Record<string, unknown>; key: string | null };
-
 /** POST /api/nine/payments answering what a cash payment of the body would leave; `reply` overrides it. */
-function serve(reply?: (posted: Posted) => Response | undefined) {
-  const posted: Posted[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const entry: Posted = {
-        path: new URL(request.url).pathname,
-        body: (await request.json()) as Record<string, unknown>,
-        key: request.headers.get('idempotency-key'),
-      };
-      posted.push(entry);
-      const scripted = reply?.(entry);
-      if (scripted) return scripted;
-      const amount = entry.body.amount_minor as number;
-      const tendered = (entry.body.tendered_minor as number | undefined) ?? null;
-      const payment: Partial<PaymentView> = {
-        id: posted.length,
-        order_id: entry.body.order_id as number,
-        method: 'cash',
-        amount_minor: amount,
-        tendered_minor: tendered,
-        change_minor: tendered === null ? 0 : tendered - amount,
-        order_total_minor: amount,
-        order_paid_minor: amount,
-        order_balance_minor: 0,
-        order_status: 'closed',
-      };
-      return json(201, { data: payment });
-    }),
-  );
+function serve(reply?: (posted: SentRequest) => Response | undefined) {
+  const posted = stubMoneyApi((entry) => {
+    const scripted = reply?.(entry);
+    if (scripted) return scripted;
+    const body = entry.body!;
+    const amount = body.amount_minor as number;
+    const tendered = (body.tendered_minor as number | undefined) ?? null;
+    const payment: Partial<PaymentView> = {
+      id: posted.length,
+      order_id: body.order_id as number,
+      method: 'cash',
+      amount_minor: amount,
+      tendered_minor: tendered,
+      change_minor: tendered === null ? 0 : tendered - amount,
+      order_total_minor: amount,
+      order_paid_minor: amount,
+      order_balance_minor: 0,
+      order_status: 'closed',
+    };
+    return json(201, { data: payment });
+  });
   return posted;
 }
 
 function renderTender(props: Partial<CashTenderProps> = {}) {
   let n = 0;
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <CashTender
-            orderId={77}
-            balanceMinor={1299}
-            format={format}
-            newKey={() => `key-${++n}`}
-            {...props}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <CashTender orderId={77} balanceMinor={1299} format={usd} newKey={() => `key-${++n}`} {...props} />,
   );
 }
 
 const tenderedField = () => screen.getByRole('textbox', { name: 'Cash received' });
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpMoneyTests();
 
 describe('cash tender', () => {
   it('offers the balance, shows the change, and sends one idempotent cash payment', async () => {
@@ -129,7 +102,7 @@ describe('cash tender', () => {
     fireEvent.change(tenderedField(), { target: { value: '15' } });
     take();
     expect(await screen.findByText('Paid $12.99 in cash.')).toBeTruthy();
-    expect(posted.map((p) => [p.body.tendered_minor, p.key])).toEqual([
+    expect(posted.map((p) => [p.body?.tendered_minor, p.key])).toEqual([
       [1299, 'key-1'],
       [1299, 'key-1'],
       [1500, 'key-2'],
@@ -137,22 +110,12 @@ describe('cash tender', () => {
   });
 
   it('a closed register (1256) is named and opened right here, then the same payment goes through', async () => {
-    let open = false;
-    const posted = serve(({ path }) => {
-      if (path === '/api/nine/cash-registers/3/open') {
-        open = true;
-        return json(200, {
-          data: { outcome: null, register: { id: 3, name: 'Front desk', session: { id: 9 } } },
-        });
-      }
-      if (!open)
-        return json(422, {
-          resp_code: 1256,
-          resp_message: 'Open the cash register Front desk before taking cash.',
-          data: { register_id: 3, register_name: 'Front desk' },
-        });
-      return undefined;
+    const desk = closedRegister({
+      id: 3,
+      name: 'Front desk',
+      refusal: 'Open the cash register Front desk before taking cash.',
     });
+    const posted = serve(({ path }) => desk(path));
     renderTender({ cashRegisterId: 3, registersHref: '/nine/cash-registers' });
     fireEvent.click(screen.getByRole('button', { name: 'Take cash payment' }));
     expect(

@@ -1,14 +1,12 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { useEffect, useState } from 'react';
 import { cashTenderForm } from '@nine/shared/schemas/payment-forms';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import { MoneyField } from '../../../components/form/money-field.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { takePayment } from '../api/take-payment.ts';
-import { takePaymentMachine } from '../flows/take-payment-machine.ts';
+import { usePaymentFlow } from '../flows/use-payment-flow.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
@@ -42,15 +40,9 @@ export function CashTender({
   newKey,
 }: CashTenderProps) {
   const { t } = useAppTranslation();
-  const machine = useMemo(
-    () =>
-      takePaymentMachine.provide({
-        actors: { pay: fromPromise(({ input }) => takePayment(input.body, input.key)) },
-      }),
-    [],
-  );
-  const [state, send] = useMachine(machine, {
-    input: { orderId, cashRegisterId, ...(newKey ? { newKey } : {}) },
+  // Tell the page once: the receipt prints (and the drawer opens) a single time.
+  const [state, send] = usePaymentFlow({ orderId, cashRegisterId, newKey }, (taken) => {
+    if (taken[0] !== undefined) onPaid?.(taken[0]);
   });
   // The bound is the order's balance, fixed while this tender shows it (the page mounts one per order).
   const [schema] = useState(() => cashTenderForm(balanceMinor));
@@ -69,15 +61,6 @@ export function CashTender({
   const short = form.formState.errors.tendered_minor !== undefined;
   const busy = state.matches('paying') || state.matches('next');
   const paid = state.matches('done') ? (state.context.paid[0] ?? null) : null;
-
-  // Tell the page once: the receipt prints (and the drawer opens) a single time.
-  const told = useRef(false);
-  useEffect(() => {
-    if (paid !== null && !told.current) {
-      told.current = true;
-      onPaid?.(paid);
-    }
-  }, [paid, onPaid]);
 
   if (paid !== null) {
     return (
@@ -140,10 +123,7 @@ export function CashTender({
           </Text>
         )}
         {failure !== null && failure.closedRegister === null && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Description>{failure.message}</Alert.Description>
-          </Alert.Root>
+          <MessageAlert status="error">{failure.message}</MessageAlert>
         )}
         <Button type="submit" alignSelf="flex-start" loading={busy} disabled={short}>
           {t('money:payments.cash_tender.take')}

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  List,
-  NativeSelect,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, List, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
@@ -18,6 +6,7 @@ import { depositForm, type DepositForm } from '@nine/shared/schemas/payment-form
 import type { OrderMoney } from '@nine/shared/schemas/payments';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { moveDeposit } from '../api/move-deposit.ts';
@@ -271,10 +260,7 @@ export function DepositsPanel({
             </Button>
           </HStack>
           {failure !== null && failure.closedRegister === null && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Description>{failure.message}</Alert.Description>
-            </Alert.Root>
+            <MessageAlert status="error">{failure.message}</MessageAlert>
           )}
           <Text role="status" fontSize="sm" color="fg.success">
             {done ?? ''}

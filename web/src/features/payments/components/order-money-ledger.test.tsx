@@ -1,29 +1,18 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { CashRegisterState, OrderMoney } from '@nine/shared/schemas/payments';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
-import { OrderMoneyPanels, drawerFor } from './order-money-panels.tsx';
+import { json } from '../../../testing/fake-fetch.ts';
+import {
+  orderMoney,
+  paymentRules,
+  registerSession,
+  renderOrderMoneyPanels,
+  stubMoneyApi,
+  setUpMoneyTests,
+} from '../testing/money-fixtures.tsx';
+import { drawerFor } from './order-money-panels.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const format = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-
-const session = {
-  id: 1,
-  opened_at: '2026-11-24T08:00:00Z',
-  opened_by: 'Sam',
-  float_minor: 10000,
-  cash_sales_minor: 0,
-  cash_refunds_minor: 0,
-  cash_deposits_held_minor: 0,
-  cash_deposits_returned_minor: 0,
-  cash_in_minor: 0,
-  cash_out_minor: 0,
-  expected_minor: 10000,
-};
+const session = registerSession({ id: 1, opened_at: '2026-11-24T08:00:00Z', float_minor: 10000 });
 const frontDesk = (open: boolean): CashRegisterState => ({
   id: 3,
   name: 'Front desk',
@@ -40,105 +29,61 @@ const frontDesk = (open: boolean): CashRegisterState => ({
 function moneyServer(options: { registerOpen?: boolean } = {}) {
   let refunded = 0;
   let registerOpen = options.registerOpen ?? true;
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  const money = (): OrderMoney => ({
-    order_id: 90,
-    order_type: 'rent',
-    order_version: 6,
-    order_status: 'closed',
-    total_minor: 5629 - refunded,
-    paid_minor: 5629 - refunded,
-    balance_minor: 0,
-    deposit_required_minor: 0,
-    deposit_held_minor: 0,
-    deposit_in_custody: false,
-    customer_credit_minor: 0,
-    refunds_unapproved_minor: refunded,
-    refunds_below_level2_minor: refunded,
-    payments: [
-      {
-        id: 5,
-        method: 'cash',
-        amount_minor: 5629,
-        tendered_minor: null,
-        change_minor: 0,
-        refunded_minor: refunded,
-        reference: null,
-        created_at: '2026-11-24T10:00:00Z',
-        created_by: 'Sam',
-      },
-    ],
-    deposits: [],
-    rules: {
-      allow_staff_credit_card_entry: true,
-      accept_external_payments: false,
-      has_pay_and_balance_forward: true,
-      confirm_change_return: false,
-      process_external_refunds: false,
-      refund_level1_minor: 1000,
-      refund_level2_minor: 5000,
-      multi_register: false,
-      current_cash_register: 3,
-    },
+  const money = (): OrderMoney =>
+    orderMoney({
+      order_id: 90,
+      order_type: 'rent',
+      order_version: 6,
+      order_status: 'closed',
+      total_minor: 5629 - refunded,
+      paid_minor: 5629 - refunded,
+      refunds_unapproved_minor: refunded,
+      refunds_below_level2_minor: refunded,
+      payments: [
+        {
+          id: 5,
+          method: 'cash',
+          amount_minor: 5629,
+          tendered_minor: null,
+          change_minor: 0,
+          refunded_minor: refunded,
+          reference: null,
+          created_at: '2026-11-24T10:00:00Z',
+          created_by: 'Sam',
+        },
+      ],
+      rules: paymentRules({
+        has_pay_and_balance_forward: true,
+        confirm_change_return: false,
+        current_cash_register: 3,
+      }),
+    });
+  return stubMoneyApi(({ path, body }) => {
+    if (path === '/api/nine/orders/90/money') return json(200, { data: money() });
+    if (path === '/api/nine/cash-registers') return json(200, { data: [frontDesk(registerOpen)] });
+    if (path === '/api/nine/cash-registers/3/open') {
+      registerOpen = true;
+      return json(200, { data: { outcome: null, register: frontDesk(true) } });
+    }
+    if (path === '/api/nine/payments/5/refunds') {
+      refunded += body!.amount_minor as number;
+      return json(201, {
+        data: { refund_id: 1, payment: { id: 5, refunded_minor: refunded, order_balance_minor: 0 } },
+      });
+    }
+    return undefined;
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const path = new URL(request.url).pathname;
-      const body = request.method === 'GET' ? null : ((await request.json()) as Record<string, unknown>);
-      sent.push({ method: request.method, path, body });
-      if (path === '/api/nine/orders/90/money') return json(200, { data: money() });
-      if (path === '/api/nine/cash-registers') return json(200, { data: [frontDesk(registerOpen)] });
-      if (path === '/api/nine/cash-registers/3/open') {
-        registerOpen = true;
-        return json(200, { data: { outcome: null, register: frontDesk(true) } });
-      }
-      if (path === '/api/nine/payments/5/refunds') {
-        refunded += body!.amount_minor as number;
-        return json(201, {
-          data: { refund_id: 1, payment: { id: 5, refunded_minor: refunded, order_balance_minor: 0 } },
-        });
-      }
-      return json(404, { resp_code: 1004, resp_message: 'Not found' });
-    }),
-  );
-  return sent;
 }
 
-function renderPanels(props: { refundNeedsApprover?: boolean } = {}) {
-  const onChanged = vi.fn();
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <OrderMoneyPanels
-            orderId={90}
-            locationId={1}
-            isRent
-            format={format}
-            formatDate={() => '11/24/2026'}
-            canPay
-            canRefund
-            refundNeedsApprover={props.refundNeedsApprover ?? false}
-            cashRegisterId={null}
-            registersHref="/nine/cash-registers"
-            printHref={(id) => `/payments/${id}/print`}
-            renderLink={(href, label) => <a href={href}>{label}</a>}
-            onChanged={onChanged}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return onChanged;
-}
+const renderPanels = (props: { refundNeedsApprover?: boolean } = {}) =>
+  renderOrderMoneyPanels({
+    orderId: 90,
+    isRent: true,
+    refundNeedsApprover: props.refundNeedsApprover ?? false,
+    registersHref: '/nine/cash-registers',
+  });
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpMoneyTests();
 
 describe('order money panels', () => {
   it('after a partial refund the refund button reads what is left to refund, as the ledger says', async () => {
@@ -210,7 +155,10 @@ describe('order money panels', () => {
     expect(await within(dialog).findByText('Cash goes to register Front desk (open).')).toBeTruthy();
     // What the clerk typed is still there.
     expect((within(dialog).getByRole('textbox', { name: 'Amount' }) as HTMLInputElement).value).toBe('12');
-    expect(sent.filter((s) => s.method === 'POST')).toEqual([
+    const posts = sent
+      .filter((s) => s.method === 'POST')
+      .map(({ method, path, body }) => ({ method, path, body }));
+    expect(posts).toEqual([
       { method: 'POST', path: '/api/nine/cash-registers/3/open', body: { float_minor: 10000 } },
     ]);
   });

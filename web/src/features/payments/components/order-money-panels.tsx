@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { PaymentView } from '@nine/shared/schemas/payments';
+import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import {
   cashRegistersQueryKey,
@@ -10,28 +11,27 @@ import {
 } from '../api/get-cash-registers.ts';
 import { orderMoneyQueryKey, useOrderMoney } from '../api/get-order-money.ts';
 import { DepositsPanel } from './deposits-panel.tsx';
-import { PaymentsPanel } from './payments-panel.tsx';
+import { PaymentsPanel, type PaymentsPanelProps } from './payments-panel.tsx';
 import type { CashRegisterStatus } from './take-payment-dialog.tsx';
 
-export interface OrderMoneyPanelsProps {
+/** What the page gives the payments panel passes straight through (documented there). */
+type PassedToPayments =
+  | 'format'
+  | 'formatDate'
+  | 'canPay'
+  | 'canRefund'
+  | 'refundNeedsApprover'
+  | 'cashRegisterId'
+  | 'registersHref'
+  | 'payRequest'
+  | 'printHref'
+  | 'renderLink'
+  | 'renderReceiptActions';
+
+export interface OrderMoneyPanelsProps extends Pick<PaymentsPanelProps, PassedToPayments> {
   orderId: number;
   locationId: number;
   isRent: boolean;
-  format(minor: number): string;
-  formatDate(iso: string): string;
-  canPay: boolean;
-  /** May start a refund (financial_transaction: change). */
-  canRefund: boolean;
-  /** Lacks financial_transaction: refund: every refund asks for an approver's access key. */
-  refundNeedsApprover?: boolean;
-  cashRegisterId: number | null;
-  /** The cash registers screen (a full browser path), offered when cash finds its register closed. */
-  registersHref?: string;
-  /** Bumped by the page: each new value opens "Take payment" (the close refusal's way to settle). */
-  payRequest?: number;
-  printHref(paymentId: number): string;
-  renderLink(href: string, label: string): ReactNode;
-  renderReceiptActions?(payments: PaymentView[]): ReactNode;
   /** After every payment (the page kicks the drawer for cash). */
   onPaid?(payments: PaymentView[]): void;
   /** Money moved: the page refreshes what it shows of the order. */
@@ -105,16 +105,12 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
   }
   if (query.isError) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{t('money:payments.load_failed')}</Alert.Title>
-          <Alert.Description>{query.error.message}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common:try_again')}
-        </Button>
-      </Alert.Root>
+      <QueryError
+        title={t('money:payments.load_failed')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   const money = query.data;

@@ -1,27 +1,18 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { OrderPaymentRow } from '@nine/shared/schemas/payments';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import {
+  closedRegister,
+  paymentRules,
+  stubMoneyApi,
+  usd,
+  setUpMoneyTests,
+} from '../testing/money-fixtures.tsx';
 import { RefundDialog, type RefundDialogProps } from './refund-dialog.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-
-const rules: PaymentRules = {
-  allow_staff_credit_card_entry: true,
-  accept_external_payments: true,
-  has_pay_and_balance_forward: false,
-  confirm_change_return: true,
-  process_external_refunds: false,
-  refund_level1_minor: 1000,
-  refund_level2_minor: 5000,
-  multi_register: false,
-  current_cash_register: null,
-};
+const rules = paymentRules({ accept_external_payments: true });
 const card: OrderPaymentRow = {
   id: 41,
   method: 'card',
@@ -41,52 +32,35 @@ function renderRefund(
   extra: Partial<RefundDialogProps> = {},
 ) {
   let n = 0;
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <RefundDialog
-            {...extra}
-            payment={payment}
-            rules={rules}
-            refundedSoFar={refundedSoFar}
-            format={money}
-            onClose={() => {}}
-            onRefunded={onRefunded}
-            newKey={() => `refund-${++n}`}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <RefundDialog
+      {...extra}
+      payment={payment}
+      rules={rules}
+      refundedSoFar={refundedSoFar}
+      format={usd}
+      onClose={() => {}}
+      onRefunded={onRefunded}
+      newKey={() => `refund-${++n}`}
+    />,
   );
   return onRefunded;
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpMoneyTests();
 
 describe('refund a payment', () => {
   it('above L2 asks a manager’s access key, shows the server’s refusal of a wrong one, then refunds', async () => {
-    const sent: { body: Record<string, unknown>; key: string | null }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        sent.push({ body, key: request.headers.get('idempotency-key') });
-        if (body.access_key !== '1234')
-          return json(403, {
-            resp_code: 1206,
-            resp_message: 'A valid access key is required for this action.',
-          });
-        return json(201, {
-          data: { refund_id: 9, payment: { id: 41, order_balance_minor: 12000, refunded_minor: 12990 } },
+    const sent = stubMoneyApi(({ body }) => {
+      if (body?.access_key !== '1234')
+        return json(403, {
+          resp_code: 1206,
+          resp_message: 'A valid access key is required for this action.',
         });
-      }),
-    );
+      return json(201, {
+        data: { refund_id: 9, payment: { id: 41, order_balance_minor: 12000, refunded_minor: 12990 } },
+      });
+    });
     const onRefunded = renderRefund(card);
     expect(await screen.findByText('Up to $120.00 goes back as Card, the original method.')).toBeTruthy();
     const amount = screen.getByRole('textbox', { name: /Refund amount/ });
@@ -125,13 +99,8 @@ describe('refund a payment', () => {
   });
 
   it('under L1 refunds without asking for an access key', async () => {
-    const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        sent.push(await request.json());
-        return json(201, { data: { refund_id: 1, payment: { id: 41, order_balance_minor: 500 } } });
-      }),
+    const sent = stubMoneyApi(() =>
+      json(201, { data: { refund_id: 1, payment: { id: 41, order_balance_minor: 500 } } }),
     );
     renderRefund({ ...card, refunded_minor: 0 });
     const amount = await screen.findByRole('textbox', { name: /Refund amount/ });
@@ -140,7 +109,7 @@ describe('refund a payment', () => {
     expect(screen.queryByLabelText(/Approver's access key/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refunded $5.00 as Card.')).toBeTruthy();
-    expect(sent).toEqual([{ amount_minor: 500, reason: 'Late' }]);
+    expect(sent.map((s) => s.body)).toEqual([{ amount_minor: 500, reason: 'Late' }]);
   });
 
   it('counts what the order already refunded: a second small refund past L1 in total asks for a key', async () => {
@@ -163,13 +132,8 @@ describe('refund a payment', () => {
   });
 
   it('a clerk without the refund permission gives a manager’s key even for a small refund', async () => {
-    const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        sent.push(await request.json());
-        return json(201, { data: { refund_id: 2, payment: { id: 41, order_balance_minor: 0 } } });
-      }),
+    const sent = stubMoneyApi(() =>
+      json(201, { data: { refund_id: 2, payment: { id: 41, order_balance_minor: 0 } } }),
     );
     renderRefund({ ...card, refunded_minor: 0 }, vi.fn(), undefined, { approverRequired: true });
     const amount = await screen.findByRole('textbox', { name: /Refund amount/ });
@@ -182,31 +146,14 @@ describe('refund a payment', () => {
     fireEvent.change(screen.getByLabelText(/Approver's access key/), { target: { value: '4321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refunded $2.00 as Card.')).toBeTruthy();
-    expect(sent).toEqual([{ amount_minor: 200, reason: 'Late', access_key: '4321' }]);
+    expect(sent.map((s) => s.body)).toEqual([{ amount_minor: 200, reason: 'Late', access_key: '4321' }]);
   });
 
   it('a cash refund leaves the counter’s register and, when it is closed, says which one and opens it', async () => {
-    const sent: { path: string; body: unknown }[] = [];
-    let open = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        const path = new URL(request.url).pathname;
-        sent.push({ path, body: await request.json() });
-        if (path === '/api/nine/cash-registers/7/open') {
-          open = true;
-          return json(200, {
-            data: { outcome: null, register: { id: 7, name: 'Till 2', session: { id: 1 } } },
-          });
-        }
-        if (!open)
-          return json(422, {
-            resp_code: 1256,
-            resp_message: 'Open the cash register Till 2 first.',
-            data: { register_id: 7, register_name: 'Till 2' },
-          });
-        return json(201, { data: { refund_id: 3, payment: { id: 41, order_balance_minor: 0 } } });
-      }),
+    const till = closedRegister({ id: 7, name: 'Till 2', refusal: 'Open the cash register Till 2 first.' });
+    const sent = stubMoneyApi(
+      ({ path }) =>
+        till(path) ?? json(201, { data: { refund_id: 3, payment: { id: 41, order_balance_minor: 0 } } }),
     );
     renderRefund({ ...card, method: 'cash', reference: null, refunded_minor: 0 }, vi.fn(), undefined, {
       cashRegisterId: 7,
@@ -226,7 +173,7 @@ describe('refund a payment', () => {
     expect(await screen.findByText('Till 2 is open: send it again.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refunded $5.00 as Cash.')).toBeTruthy();
-    expect(sent).toEqual([
+    expect(sent.map(({ path, body }) => ({ path, body }))).toEqual([
       {
         path: '/api/nine/payments/41/refunds',
         body: { amount_minor: 500, reason: 'Late', cash_register_id: 7 },

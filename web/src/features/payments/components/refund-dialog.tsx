@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Portal, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Text, chakra } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { RefundCreate } from '@nine/shared/schemas/money';
@@ -6,11 +6,13 @@ import { refundForm, refundLevel, type RefundedSoFar } from '@nine/shared/schema
 import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
 import { TextareaField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { refundPayment, type RefundResult } from '../api/refund-payment.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { BoundedMoneyField } from './bounded-money-field.tsx';
+import { MoneyDialog } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 export interface RefundDialogProps {
@@ -36,34 +38,20 @@ export interface RefundDialogProps {
 export function RefundDialog(props: RefundDialogProps) {
   const { t } = useAppTranslation();
   return (
-    <Dialog.Root
+    <MoneyDialog
       open={props.payment !== null}
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
+      onClose={props.onClose}
+      title={
+        props.payment
+          ? t('money:refunds.title', {
+              method: t(`money:payments.methods.${props.payment.method}`),
+              amount: props.format(props.payment.amount_minor),
+            })
+          : ''
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {props.payment
-                  ? t('money:refunds.title', {
-                      method: t(`money:payments.methods.${props.payment.method}`),
-                      amount: props.format(props.payment.amount_minor),
-                    })
-                  : ''}
-              </Dialog.Title>
-            </Dialog.Header>
-            {props.payment && <RefundForm key={props.payment.id} {...props} payment={props.payment} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('money:payments.dialog.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {props.payment && <RefundForm key={props.payment.id} {...props} payment={props.payment} />}
+    </MoneyDialog>
   );
 }
 
@@ -164,10 +152,9 @@ function RefundForm({
           }}
         >
           {externalBlocked && (
-            <Alert.Root status="warning" role="alert">
-              <Alert.Indicator />
-              <Alert.Description>{t('money:payments.errors.external_refunds_disabled')}</Alert.Description>
-            </Alert.Root>
+            <MessageAlert status="warning">
+              {t('money:payments.errors.external_refunds_disabled')}
+            </MessageAlert>
           )}
           <Text>
             {t('money:refunds.refundable', {
@@ -208,10 +195,7 @@ function RefundForm({
             />
           )}
           {failure !== null && failure.closedRegister === null && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Description>{failure.message}</Alert.Description>
-            </Alert.Root>
+            <MessageAlert status="error">{failure.message}</MessageAlert>
           )}
         </chakra.form>
         {/* Outside the form: opening the register must not send the refund typed above. */}

@@ -1,53 +1,32 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PaymentView } from '@nine/shared/schemas/payments';
+import { json } from '../../../testing/fake-fetch.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import {
+  closedRegister,
+  orderMoney,
+  stubMoneyApi,
+  usd,
+  setUpMoneyTests,
+} from '../testing/money-fixtures.tsx';
 import { TakePaymentDialog, type TakePaymentDialogProps } from './take-payment-dialog.tsx';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
-
-const order: OrderMoney = {
+const order = orderMoney({
   order_id: 77,
   order_type: 'sale',
   order_version: 3,
   order_status: 'open',
   total_minor: 2598,
   paid_minor: 0,
-  balance_minor: 2598,
-  deposit_required_minor: 0,
-  deposit_held_minor: 0,
-  deposit_in_custody: false,
-  customer_credit_minor: 0,
-  refunds_unapproved_minor: 0,
-  refunds_below_level2_minor: 0,
-  payments: [],
-  deposits: [],
-  rules: {
-    allow_staff_credit_card_entry: true,
-    accept_external_payments: false,
-    has_pay_and_balance_forward: false,
-    confirm_change_return: true,
-    process_external_refunds: false,
-    refund_level1_minor: 1000,
-    refund_level2_minor: 5000,
-    multi_register: false,
-    current_cash_register: null,
-  },
-};
+});
 
 /** The server's answer to a payment: the order's balance after everything posted so far. */
 function paymentServer(options: { failFirstCard?: boolean } = {}) {
-  const posted: { body: Record<string, unknown>; key: string | null }[] = [];
   let paid = 0;
   let failed = false;
-  const fetch = vi.fn(async (request: Request) => {
-    const body = (await request.json()) as Record<string, unknown>;
-    posted.push({ body, key: request.headers.get('idempotency-key') });
+  const posted = stubMoneyApi(({ body }) => {
+    if (!body) return undefined;
     if (options.failFirstCard && body.method === 'card' && !failed) {
       failed = true;
       throw new TypeError('Failed to fetch');
@@ -67,39 +46,27 @@ function paymentServer(options: { failFirstCard?: boolean } = {}) {
     };
     return json(201, { data: payment });
   });
-  vi.stubGlobal('fetch', fetch);
   return posted;
 }
 
 function renderDialog(onPaid = vi.fn(), extra: Partial<TakePaymentDialogProps> = {}) {
   let n = 0;
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <TakePaymentDialog
-            {...extra}
-            open
-            onClose={() => {}}
-            money={order}
-            cashRegisterId={null}
-            format={money}
-            onPaid={onPaid}
-            newKey={() => `key-${++n}`}
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <TakePaymentDialog
+      {...extra}
+      open
+      onClose={() => {}}
+      money={order}
+      cashRegisterId={null}
+      format={usd}
+      onPaid={onPaid}
+      newKey={() => `key-${++n}`}
+    />,
   );
   return onPaid;
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpMoneyTests();
 
 describe('take payment', () => {
   it('splits one payment into cash with change due and a card part, each sent once with its own key', async () => {
@@ -175,7 +142,7 @@ describe('take payment', () => {
     expect(await screen.findByText('1 part was taken; the next one failed.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Paid $25.98.')).toBeTruthy();
-    expect(posted.map((p) => [p.body.method, p.key])).toEqual([
+    expect(posted.map((p) => [p.body?.method, p.key])).toEqual([
       ['cash', 'key-1'],
       ['card', 'key-2'],
       ['card', 'key-2'],
@@ -183,30 +150,17 @@ describe('take payment', () => {
   });
 
   it('cash refused because its register is closed: names it, opens it there, and the same payment goes through', async () => {
-    const posted: { path: string; body: unknown; key: string | null }[] = [];
-    let open = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (request: Request) => {
-        const path = new URL(request.url).pathname;
-        const body = (await request.json()) as Record<string, unknown>;
-        posted.push({ path, body, key: request.headers.get('idempotency-key') });
-        if (path === '/api/nine/cash-registers/3/open') {
-          open = true;
-          return json(200, {
-            data: { outcome: null, register: { id: 3, name: 'Front desk', session: { id: 9 } } },
-          });
-        }
-        if (!open)
-          return json(422, {
-            resp_code: 1256,
-            resp_message: 'Open the cash register Front desk before taking cash.',
-            data: { register_id: 3, register_name: 'Front desk' },
-          });
-        return json(201, {
+    const desk = closedRegister({
+      id: 3,
+      name: 'Front desk',
+      refusal: 'Open the cash register Front desk before taking cash.',
+    });
+    const posted = stubMoneyApi(
+      ({ path }) =>
+        desk(path) ??
+        json(201, {
           data: { id: 1, method: 'cash', amount_minor: 2598, change_minor: 402, order_balance_minor: 0 },
-        });
-      }),
+        }),
     );
     renderDialog(vi.fn(), { registersHref: '/nine/cash-registers' });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Cash received' }), {

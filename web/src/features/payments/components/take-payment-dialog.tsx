@@ -1,31 +1,18 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Fieldset,
-  HStack,
-  List,
-  Portal,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Dialog, Fieldset, HStack, List, Stack, Text, chakra } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { fromPromise } from 'xstate';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import { takePaymentForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { takePayment } from '../api/take-payment.ts';
-import { takePaymentMachine, type Tender } from '../flows/take-payment-machine.ts';
+import type { Tender } from '../flows/take-payment-machine.ts';
+import { usePaymentFlow } from '../flows/use-payment-flow.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { MoneyDialog } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 
 export interface TakePaymentDialogProps {
@@ -87,28 +74,9 @@ export function TakePaymentDialog(props: TakePaymentDialogProps) {
     if (props.open) setOpened((n) => n + 1);
   }
   return (
-    <Dialog.Root
-      open={props.open}
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('money:payments.dialog.title')}</Dialog.Title>
-            </Dialog.Header>
-            {props.open && <TakePaymentFlow key={opened} {...props} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('money:payments.dialog.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <MoneyDialog open={props.open} size="lg" onClose={props.onClose} title={t('money:payments.dialog.title')}>
+      {props.open && <TakePaymentFlow key={opened} {...props} />}
+    </MoneyDialog>
   );
 }
 
@@ -124,16 +92,8 @@ function TakePaymentFlow({
   newKey,
 }: TakePaymentDialogProps) {
   const { t } = useAppTranslation();
-  const machine = useMemo(
-    () =>
-      takePaymentMachine.provide({
-        actors: { pay: fromPromise(({ input }) => takePayment(input.body, input.key)) },
-      }),
-    [],
-  );
-  const [state, send] = useMachine(machine, {
-    input: { orderId: money.order_id, cashRegisterId, ...(newKey ? { newKey } : {}) },
-  });
+  // The page is told once, when the last tender went through (the drawer must not open twice).
+  const [state, send] = usePaymentFlow({ orderId: money.order_id, cashRegisterId, newKey }, onPaid);
   const methods = offeredMethods(money);
   const balance = Math.max(money.balance_minor, 0);
   const forward = money.rules.has_pay_and_balance_forward;
@@ -188,14 +148,6 @@ function TakePaymentFlow({
 
   const busy = state.matches('paying') || state.matches('next');
   const done = state.matches('done');
-  // Tell the page once (the drawer must not open twice), when the last tender went through.
-  const told = useRef(false);
-  useEffect(() => {
-    if (done && !told.current) {
-      told.current = true;
-      onPaid(paid);
-    }
-  }, [done, paid, onPaid]);
   const change = paid.reduce((sum, p) => sum + p.change_minor, 0);
 
   if (done) {
@@ -377,12 +329,7 @@ function TakePaymentFlow({
               {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
             </Text>
           )}
-          {formError !== null && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Description>{formError}</Alert.Description>
-            </Alert.Root>
-          )}
+          {formError !== null && <MessageAlert status="error">{formError}</MessageAlert>}
           {failure !== null && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

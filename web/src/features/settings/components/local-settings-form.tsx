@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
 import { LANGUAGES } from '@nine/shared/constants';
 import {
   ITEMS_PER_PAGE,
@@ -14,25 +14,41 @@ import { useNotify } from '../../../lib/toast.tsx';
 import { useSetAsKiosk } from '../api/set-as-kiosk.ts';
 import { saveLocalSettings, useLocalSettings } from '../local-settings.ts';
 
+function useLocalSettingsForm(saved: ReturnType<typeof useLocalSettings>) {
+  return useSchemaForm(localSettingsForm, {
+    defaultValues: { ...saved, language: currentLanguage(), itemsPerPage: String(saved.itemsPerPage) },
+  });
+}
+type LocalControl = ReturnType<typeof useLocalSettingsForm>['control'];
+
+/** A select of this form (the device's settings are few: a native select each, no validation message). */
 function SelectField({
+  control,
+  name,
   label,
   hint,
-  value,
-  onChange,
-  children,
+  options,
 }: {
+  control: LocalControl;
+  name: 'language' | 'orderPrintWidth' | 'printMode' | 'itemsPerPage';
   label: string;
   hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
+  options: readonly { value: string; label: string; lang?: string }[];
 }) {
+  const { field } = useController({ control, name });
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root maxW="sm">
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-          {children}
+        <NativeSelect.Field
+          value={String(field.value)}
+          onChange={(event) => field.onChange(event.currentTarget.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value} lang={option.lang}>
+              {option.label}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -42,20 +58,24 @@ function SelectField({
 }
 
 function CheckField({
+  control,
+  name,
   label,
   hint,
-  checked,
-  onChange,
 }: {
+  control: LocalControl;
+  name: 'kioskMode' | 'newTourInterface';
   label: string;
   hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
 }) {
+  const { field } = useController({ control, name });
   const hintId = useId();
   return (
     <Stack gap="1">
-      <Checkbox.Root checked={checked} onCheckedChange={(details) => onChange(details.checked === true)}>
+      <Checkbox.Root
+        checked={field.value}
+        onCheckedChange={(details) => field.onChange(details.checked === true)}
+      >
         <Checkbox.HiddenInput aria-describedby={hintId} />
         <Checkbox.Control />
         <Checkbox.Label>{label}</Checkbox.Label>
@@ -78,9 +98,7 @@ export function LocalSettingsForm({ canSetKiosk }: LocalSettingsFormProps) {
   const notify = useNotify();
   const saved = useLocalSettings();
   const kiosk = useSetAsKiosk();
-  const form = useSchemaForm(localSettingsForm, {
-    defaultValues: { ...saved, language: currentLanguage(), itemsPerPage: String(saved.itemsPerPage) },
-  });
+  const form = useLocalSettingsForm(saved);
   const headingId = useId();
 
   const save = form.handleSubmit(async ({ language, ...settings }) => {
@@ -107,96 +125,52 @@ export function LocalSettingsForm({ canSetKiosk }: LocalSettingsFormProps) {
         <Text id={headingId} color="fg.muted">
           {t('settings:local.intro')}
         </Text>
-        <Controller
+        <SelectField
           control={form.control}
           name="language"
-          render={({ field }) => (
-            <SelectField label={t('common:language')} value={field.value} onChange={field.onChange}>
-              {LANGUAGES.map((option) => (
-                <option key={option} value={option} lang={option}>
-                  {t(`common:languages.${option}`)}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          label={t('common:language')}
+          options={LANGUAGES.map((option) => ({
+            value: option,
+            label: t(`common:languages.${option}`),
+            lang: option,
+          }))}
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="orderPrintWidth"
-          render={({ field }) => (
-            <SelectField
-              label={t('settings:local.print_width')}
-              value={field.value}
-              onChange={field.onChange}
-            >
-              {PRINT_WIDTHS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`settings:local.print_widths.${option}`)}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          label={t('settings:local.print_width')}
+          options={PRINT_WIDTHS.map((option) => ({
+            value: option,
+            label: t(`settings:local.print_widths.${option}`),
+          }))}
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="printMode"
-          render={({ field }) => (
-            <SelectField
-              label={t('settings:local.print_mode')}
-              hint={t('settings:local.print_mode_hint')}
-              value={field.value}
-              onChange={field.onChange}
-            >
-              {PRINT_MODES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`settings:local.print_modes.${option}`)}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          label={t('settings:local.print_mode')}
+          hint={t('settings:local.print_mode_hint')}
+          options={PRINT_MODES.map((option) => ({
+            value: option,
+            label: t(`settings:local.print_modes.${option}`),
+          }))}
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="itemsPerPage"
-          render={({ field }) => (
-            <SelectField
-              label={t('settings:local.items_per_page')}
-              value={String(field.value)}
-              onChange={field.onChange}
-            >
-              {ITEMS_PER_PAGE.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          label={t('settings:local.items_per_page')}
+          options={ITEMS_PER_PAGE.map((option) => ({ value: String(option), label: String(option) }))}
         />
-        <Controller
+        <CheckField
           control={form.control}
           name="kioskMode"
-          render={({ field }) => (
-            <CheckField
-              label={t('settings:local.kiosk')}
-              hint={
-                canSetKiosk ? t('settings:local.kiosk_hint_location') : t('settings:local.kiosk_hint_device')
-              }
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('settings:local.kiosk')}
+          hint={canSetKiosk ? t('settings:local.kiosk_hint_location') : t('settings:local.kiosk_hint_device')}
         />
-        <Controller
+        <CheckField
           control={form.control}
           name="newTourInterface"
-          render={({ field }) => (
-            <CheckField
-              label={t('settings:local.new_tour')}
-              hint={t('settings:local.new_tour_hint')}
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('settings:local.new_tour')}
+          hint={t('settings:local.new_tour_hint')}
         />
         {kiosk.isError && (
           <Alert.Root status="error" role="alert">

@@ -3,9 +3,9 @@ import { accessKeySet } from '@nine/shared/schemas/staff';
 import { TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useNotify } from '../../../lib/toast.tsx';
 import { useChangeAccessKey } from '../api/access-key.ts';
 import type { StaffUser } from '../api/get-users.ts';
+import { useNotifySaved } from './use-notify-saved.ts';
 
 export interface AccessKeyDialogProps {
   user: StaffUser;
@@ -15,7 +15,7 @@ export interface AccessKeyDialogProps {
 /** Sets a user's access key (4 to 12 digits, stored hashed) or resets it so they have none. */
 export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
+  const notifySaved = useNotifySaved();
   const change = useChangeAccessKey(user.id);
   const form = useSchemaForm(accessKeySet, {
     defaultValues: { access_key: '' },
@@ -23,7 +23,7 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
   });
 
   const done = () => {
-    notify({ type: 'success', title: t('staff:common.operation_success'), message: t('staff:common.saved') });
+    notifySaved();
     onClose();
   };
 

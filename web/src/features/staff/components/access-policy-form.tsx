@@ -16,9 +16,9 @@ import {
   type SchemaForm,
 } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useNotify } from '../../../lib/toast.tsx';
 import { useAccessPolicy, type AccessPolicy, type AccessPolicyBody } from '../api/get-access-policy.ts';
 import { useUpdateAccessPolicy } from '../api/update-access-policy.ts';
+import { useNotifySaved } from './use-notify-saved.ts';
 
 export interface AccessPolicyFormProps {
   /** May save the policy (staff: manage); others see it read-only. */
@@ -131,7 +131,7 @@ function PolicyEditor({
   currencySymbol,
 }: AccessPolicyFormProps & { policy: AccessPolicy }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
+  const notifySaved = useNotifySaved();
   const update = useUpdateAccessPolicy();
   const form: SchemaForm<AccessPolicyBody, AccessPolicyBody> = useSchemaForm(accessPolicyForm, {
     defaultValues: policyValues(policy),
@@ -148,12 +148,7 @@ function PolicyEditor({
   const submit = form.handleSubmit((body) => {
     if (update.isPending || !canChange) return;
     update.mutate(body, {
-      onSuccess: () =>
-        notify({
-          type: 'success',
-          title: t('staff:common.operation_success'),
-          message: t('staff:common.saved'),
-        }),
+      onSuccess: notifySaved,
       onError: (error) => {
         if (applyServerIssues(form, error)) update.reset();
       },

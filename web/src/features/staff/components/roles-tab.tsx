@@ -4,9 +4,9 @@ import type { Permission } from '@nine/shared/permissions';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useNotify } from '../../../lib/toast.tsx';
 import { useRoles, type Role } from '../api/get-roles.ts';
 import { RoleEditorDialog } from './role-editor-dialog.tsx';
+import { useNotifySaved } from './use-notify-saved.ts';
 
 export interface RolesTabProps {
   /** May add and edit roles (role_and_permission: change). */
@@ -17,7 +17,7 @@ export interface RolesTabProps {
 
 export function RolesTab({ canChange, held }: RolesTabProps) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
+  const notifySaved = useNotifySaved();
   const query = useRoles();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const roles = query.data;
@@ -97,11 +97,7 @@ export function RolesTab({ canChange, held }: RolesTabProps) {
           held={held}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            notify({
-              type: 'success',
-              title: t('staff:common.operation_success'),
-              message: t('staff:common.saved'),
-            });
+            notifySaved();
             setEditing(null);
           }}
         />

@@ -4,7 +4,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useNotify } from '../../../lib/toast.tsx';
 import { useSearchInput } from '../../../lib/use-debounced-value.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -12,6 +11,7 @@ import { useUsers, type StaffUser, type UserStatus } from '../api/get-users.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
 import { AccessKeyDialog } from './access-key-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
+import { useNotifySaved } from './use-notify-saved.ts';
 
 export interface UsersTabProps {
   /** The viewer, who may not deactivate themselves. */
@@ -53,7 +53,7 @@ export function UsersTab({
   pageSize = 25,
 }: UsersTabProps) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
+  const notifySaved = useNotifySaved();
   const { state, change } = useListUrlState(userListCodec, undefined, pageSize);
   const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const query = useUsers({
@@ -181,11 +181,7 @@ export function UsersTab({
       { id: confirming.user.id, active: confirming.active },
       {
         onSuccess: () => {
-          notify({
-            type: 'success',
-            title: t('staff:common.operation_success'),
-            message: t('staff:common.saved'),
-          });
+          notifySaved();
           setConfirming(null);
         },
         onError: () => setConfirming(null),
@@ -266,11 +262,7 @@ export function UsersTab({
           locations={locations}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            notify({
-              type: 'success',
-              title: t('staff:common.operation_success'),
-              message: t('staff:common.saved'),
-            });
+            notifySaved();
             setEditing(null);
           }}
         />

@@ -31,9 +31,10 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useBarcodeLookup } from '../api/lookup-barcode.ts';
 import { useMarkServiced } from '../api/mark-serviced.ts';
 import { useOpenRepairLog } from '../api/open-repair-log.ts';
-import { CodeField } from '../components/code-field.tsx';
+import { ScanField } from '../../../components/code-scan-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
+import { DataListEntry } from '../../../components/data-list-entry.tsx';
 
 export interface BarcodeScreenProps {
   title: string;
@@ -164,50 +165,28 @@ function MatchCard({ match, props }: { match: BarcodeMatch; props: BarcodeScreen
           <DataList.Root orientation="horizontal">
             {item ? (
               <>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('stock:barcode.item_sku')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{item.sku}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('stock:barcode.barcode')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{item.barcode}</DataList.ItemValue>
-                </DataList.Item>
+                <DataListEntry label={t('stock:barcode.item_sku')}>{item.sku}</DataListEntry>
+                <DataListEntry label={t('stock:barcode.barcode')}>{item.barcode}</DataListEntry>
               </>
             ) : (
-              <DataList.Item>
-                <DataList.ItemLabel>{t('stock:barcode.stock_here')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {number(match.kind === 'product' ? match.stock_quantity : 0)}
-                </DataList.ItemValue>
-              </DataList.Item>
+              <DataListEntry label={t('stock:barcode.stock_here')}>
+                {number(match.kind === 'product' ? match.stock_quantity : 0)}
+              </DataListEntry>
             )}
-            <DataList.Item>
-              <DataList.ItemLabel>{t('stock:barcode.product_sku')}</DataList.ItemLabel>
-              <DataList.ItemValue>{match.product_sku}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('stock:barcode.category')}</DataList.ItemLabel>
-              <DataList.ItemValue>{match.category ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
+            <DataListEntry label={t('stock:barcode.product_sku')}>{match.product_sku}</DataListEntry>
+            <DataListEntry label={t('stock:barcode.category')}>{match.category ?? '—'}</DataListEntry>
             {item && (
               <>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('stock:barcode.current_location')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{item.current_location}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('stock:barcode.home_location')}</DataList.ItemLabel>
-                  <DataList.ItemValue>{item.home_location}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>{t('stock:barcode.rentals')}</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    {t('stock:barcode.rentals_value', {
-                      count: item.rent_count,
-                      hours: number(item.rent_minutes / 60),
-                    })}
-                  </DataList.ItemValue>
-                </DataList.Item>
+                <DataListEntry label={t('stock:barcode.current_location')}>
+                  {item.current_location}
+                </DataListEntry>
+                <DataListEntry label={t('stock:barcode.home_location')}>{item.home_location}</DataListEntry>
+                <DataListEntry label={t('stock:barcode.rentals')}>
+                  {t('stock:barcode.rentals_value', {
+                    count: item.rent_count,
+                    hours: number(item.rent_minutes / 60),
+                  })}
+                </DataListEntry>
               </>
             )}
           </DataList.Root>
@@ -294,12 +273,14 @@ export function BarcodeScreen(props: BarcodeScreenProps) {
           <Link href={props.printHref}>{t('stock:barcode.print_labels')}</Link>
         </ChakraLink>
       </HStack>
-      <CodeField
+      <ScanField
         label={t('stock:barcode.code')}
         hint={t('stock:barcode.code_hint')}
         submitLabel={t('stock:barcode.find')}
         busy={lookup.isFetching}
-        onCode={setCode}
+        maxLength={64}
+        maxW="lg"
+        onScan={setCode}
       />
       <div aria-live="polite">
         {code === null && <Text color="fg.muted">{t('stock:barcode.empty')}</Text>}

@@ -1,9 +1,10 @@
-import { Box, Button, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { maintenanceRuleForm, type MaintenanceRule } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateMaintenanceRule } from '../api/create-maintenance-rule.ts';
@@ -106,8 +107,14 @@ export function MaintenanceRules({
         rowId={(rule) => rule.id}
       />
       {canChange && (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <HStack gap="3" wrap="wrap" align="end">
+        <Box>
+          <InlineForm
+            onSubmit={submit}
+            submitLabel={t('stock:maintenance.add_rule')}
+            pending={create.isPending}
+            submitDisabled={!ready}
+            colorPalette="blue"
+          >
             <Box width="44">
               <SelectField
                 control={form.control}
@@ -174,14 +181,11 @@ export function MaintenanceRules({
                 inputMode="numeric"
               />
             </Box>
-            <Button type="submit" colorPalette="blue" disabled={!ready} loading={create.isPending}>
-              {t('stock:maintenance.add_rule')}
-            </Button>
-          </HStack>
+          </InlineForm>
           <Text color="fg.muted" fontSize="sm" mt="2">
             {t('stock:maintenance.rule_hint')}
           </Text>
-        </form>
+        </Box>
       )}
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { TextField } from '../../../components/form/fields.tsx';
+import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -51,39 +52,33 @@ function WorkForm({
       );
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <HStack gap="2" wrap="wrap" align="end">
-        <Box width="64">
-          <TextField
-            control={form.control}
-            name="work"
-            label={t('stock:repairs.work')}
-            required={needsWork}
-            autoFocus
-            maxLength={500}
-          />
-        </Box>
-        <Box width="28">
-          <MoneyField
-            control={form.control}
-            name="cost_minor"
-            label={t('stock:repairs.cost', { symbol: currencySymbol })}
-          />
-        </Box>
-        <Button
-          type="submit"
-          size="sm"
-          colorPalette={mode === 'close' ? 'green' : 'blue'}
-          disabled={!ready}
-          loading={add.isPending || close.isPending}
-        >
-          {mode === 'close' ? t('stock:repairs.confirm_close') : t('stock:repairs.save_work')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('stock:common.cancel')}
-        </Button>
-      </HStack>
-    </form>
+    <InlineForm
+      onSubmit={submit}
+      submitLabel={mode === 'close' ? t('stock:repairs.confirm_close') : t('stock:repairs.save_work')}
+      pending={add.isPending || close.isPending}
+      submitDisabled={!ready}
+      colorPalette={mode === 'close' ? 'green' : 'blue'}
+      onCancel={onDone}
+      compact
+    >
+      <Box width="64">
+        <TextField
+          control={form.control}
+          name="work"
+          label={t('stock:repairs.work')}
+          required={needsWork}
+          autoFocus
+          maxLength={500}
+        />
+      </Box>
+      <Box width="28">
+        <MoneyField
+          control={form.control}
+          name="cost_minor"
+          label={t('stock:repairs.cost', { symbol: currencySymbol })}
+        />
+      </Box>
+    </InlineForm>
   );
 }
 

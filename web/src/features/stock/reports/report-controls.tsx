@@ -87,6 +87,31 @@ function ProductField({
 }
 
 /** The category tree in order, each with its depth (children under their parent, indented). */
+/** A date of the report's period; cleared, it leaves the filter out (undefined). */
+function DayField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
+  const id = useId();
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <Input
+        id={id}
+        size="sm"
+        type="date"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value || undefined)}
+      />
+    </Field.Root>
+  );
+}
+
 export function categoryOptions(rows: CategoryRow[]): (CategoryRow & { depth: number })[] {
   const children = new Map<number | null, CategoryRow[]>();
   for (const row of rows) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row]);
@@ -124,7 +149,6 @@ export function ReportFilters<S extends AnyState>({
 }) {
   const { t } = useAppTranslation();
   const categories = useReportCategories();
-  const ids = { from: useId(), to: useId() };
   const custom = state.preset === 'custom';
   const anchored = anchoredPresets.includes(state.preset);
   return (
@@ -142,30 +166,14 @@ export function ReportFilters<S extends AnyState>({
           ))}
         </SelectField>
         {(custom || anchored) && (
-          <Field.Root>
-            <Field.Label htmlFor={ids.from}>
-              {anchored ? t('stock:reports.start') : t('stock:reports.from')}
-            </Field.Label>
-            <Input
-              id={ids.from}
-              size="sm"
-              type="date"
-              value={state.from ?? ''}
-              onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
+          <DayField
+            label={anchored ? t('stock:reports.start') : t('stock:reports.from')}
+            value={state.from}
+            onChange={(from) => onChange({ from })}
+          />
         )}
         {custom && (
-          <Field.Root>
-            <Field.Label htmlFor={ids.to}>{t('stock:reports.to')}</Field.Label>
-            <Input
-              id={ids.to}
-              size="sm"
-              type="date"
-              value={state.to ?? ''}
-              onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
-            />
-          </Field.Root>
+          <DayField label={t('stock:reports.to')} value={state.to} onChange={(to) => onChange({ to })} />
         )}
         <SelectField
           label={t('stock:reports.status')}

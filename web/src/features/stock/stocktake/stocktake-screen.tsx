@@ -18,7 +18,7 @@ import { useCurrentStocktake } from '../api/get-current-stocktake.ts';
 import { useStocktakes } from '../api/get-stocktakes.ts';
 import { useScanStocktake } from '../api/scan-stocktake.ts';
 import { useStartStocktake } from '../api/start-stocktake.ts';
-import { CodeField } from '../components/code-field.tsx';
+import { ScanField } from '../../../components/code-scan-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
 
@@ -161,12 +161,14 @@ function OpenStocktake({
         </Stat.Root>
       </HStack>
       {props.canChange && (
-        <CodeField
+        <ScanField
           label={t('stock:stocktake.code')}
           hint={t('stock:stocktake.code_hint')}
           submitLabel={t('stock:stocktake.count')}
           busy={scanMutation.isPending}
-          onCode={enqueue}
+          maxLength={64}
+          maxW="lg"
+          onScan={enqueue}
         />
       )}
       <div role="status" aria-label={t('stock:stocktake.last_scan')}>

@@ -5,16 +5,29 @@ export interface ScanFieldProps {
   label: string;
   hint: string;
   submitLabel: string;
-  /** A scanner wedge types the code and presses Enter: each Enter is one scan. */
+  /** A scanner wedge types the code and presses Enter: each Enter is one scan (or one typed code). */
   onScan(code: string): void;
   /** Keys handled while the field is empty (+ and − at the quick-sale counter). */
   onEmptyKey?(key: string): boolean;
   inputRef?: RefObject<HTMLInputElement | null>;
   busy?: boolean;
+  maxLength?: number;
+  /** Width cap of the field and its button; full width by default. */
+  maxW?: string;
 }
 
 /** The scan-or-type field: focus stays here so the next scan lands without touching the mouse. */
-export function ScanField({ label, hint, submitLabel, onScan, onEmptyKey, inputRef, busy }: ScanFieldProps) {
+export function ScanField({
+  label,
+  hint,
+  submitLabel,
+  onScan,
+  onEmptyKey,
+  inputRef,
+  busy,
+  maxLength,
+  maxW,
+}: ScanFieldProps) {
   const [code, setCode] = useState('');
   return (
     <form
@@ -28,12 +41,13 @@ export function ScanField({ label, hint, submitLabel, onScan, onEmptyKey, inputR
     >
       <Field.Root>
         <Field.Label>{label}</Field.Label>
-        <HStack width="full" gap="2">
+        <HStack width="full" maxW={maxW} gap="2">
           <Input
             ref={inputRef}
             name="code"
             autoComplete="off"
             autoFocus
+            maxLength={maxLength}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
             onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {

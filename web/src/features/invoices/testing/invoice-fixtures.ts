@@ -1,0 +1,56 @@
+import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
+
+/** A posted sale invoice of order #100041 for Ada Lovelace; each test overrides what it is about. */
+export function invoiceFixture(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
+  return {
+    id: 7,
+    number: 500_007,
+    type: 'sale',
+    status: 'posted',
+    order_id: 41,
+    order_number: 100_041,
+    order_type: 'sale',
+    customer: 'Ada Lovelace',
+    created_at: '2025-01-10T09:00:00Z',
+    in_progress_at: '2025-01-10T09:00:00Z',
+    posted_at: '2025-01-11T10:00:00Z',
+    updated_at: '2025-01-11T10:00:00Z',
+    billing_from: null,
+    billing_to: null,
+    subtotal_minor: 2400,
+    discount_minor: 0,
+    tax_minor: 246,
+    total_minor: 2646,
+    paid_minor: 1323,
+    credited_minor: 0,
+    balance_minor: 1323,
+    customer_detail: { id: 3, name: 'Ada Lovelace', phone: null, email: null, address: null },
+    lines: [
+      {
+        id: 1,
+        description: 'Trail map (MAP-1)',
+        quantity: 2,
+        unit_price_minor: 1200,
+        discount_minor: 0,
+        tax_minor: 246,
+        total_minor: 2646,
+      },
+    ],
+    taxes: [{ name: 'Sales tax', rate_bp: 825, amount_minor: 246 }],
+    payments: [],
+    refunded_minor: 0,
+    credits: null,
+    credited_by: null,
+    refund_credits: [],
+    settings: {
+      is_tax_included: false,
+      show_taxes_mode: 'separate',
+      tax_comment: 'Tax id 12-345',
+      invoice_print_header: null,
+      currency_code: 'USD',
+      currency_symbol: '$',
+    },
+    actions: { post: false, credit_note: true, adhoc_charge: true },
+    ...overrides,
+  };
+}
