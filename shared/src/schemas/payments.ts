@@ -1,30 +1,7 @@
 import { z } from 'zod';
 import { paymentMethods } from './money.ts';
 
-/** A payment as GET/POST /api/nine/payments answer it: what its receipt ('Print Payment') shows. */
-export const paymentView = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  order_number: z.number(),
-  order_type: z.string(),
-  invoice_id: z.number().nullable(),
-  method: z.enum(paymentMethods),
-  amount_minor: z.number(),
-  tendered_minor: z.number().nullable(),
-  change_minor: z.number(),
-  refunded_minor: z.number(),
-  reference: z.string().nullable(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-  customer: z.string().nullable(),
-  order_total_minor: z.number(),
-  order_paid_minor: z.number(),
-  order_balance_minor: z.number(),
-  order_status: z.string(),
-  register: z.string().nullable(),
-});
-export type PaymentView = z.infer<typeof paymentView>;
-
+/** A payment as the order's money panel lists it. */
 export const orderPaymentRow = z.object({
   id: z.number(),
   method: z.enum(paymentMethods),
@@ -37,6 +14,21 @@ export const orderPaymentRow = z.object({
   created_by: z.string().nullable(),
 });
 export type OrderPaymentRow = z.infer<typeof orderPaymentRow>;
+
+/** A payment as GET/POST /api/nine/payments answer it: what its receipt ('Print Payment') shows. */
+export const paymentView = orderPaymentRow.extend({
+  order_id: z.number(),
+  order_number: z.number(),
+  order_type: z.string(),
+  invoice_id: z.number().nullable(),
+  customer: z.string().nullable(),
+  order_total_minor: z.number(),
+  order_paid_minor: z.number(),
+  order_balance_minor: z.number(),
+  order_status: z.string(),
+  register: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentView>;
 
 export const depositMovementRow = z.object({
   id: z.number(),

@@ -93,6 +93,7 @@ export const accessPolicyUpdate = accessPolicyFields
     path: ['refund_level2_minor'],
     message: 'below level 1',
   });
+export type AccessPolicyUpdate = z.infer<typeof accessPolicyUpdate>;
 
 const isWhole = (value: unknown): value is number => Number.isInteger(value);
 
