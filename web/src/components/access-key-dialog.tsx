@@ -5,8 +5,8 @@ import { accessKeyPrompt } from '@nine/shared/schemas/auth';
 import { useAppTranslation } from '../lib/i18n.ts';
 import { DialogFrame } from './dialog-frame.tsx';
 import { MessageAlert } from './message-alert.tsx';
-import { TextField } from './form/fields.tsx';
 import { useSchemaForm } from './form/use-schema-form.ts';
+import { fieldsOf } from './form/form-fields.tsx';
 
 const EMPTY = { access_key: '' };
 
@@ -53,6 +53,7 @@ export function AccessKeyDialog({
   const submit = form.handleSubmit(({ access_key }) => {
     if (access_key.trim() !== '' && !busy) onSubmit(access_key);
   });
+  const { TextField } = fieldsOf(form.control);
   return (
     <DialogFrame
       open={open}
@@ -82,7 +83,6 @@ export function AccessKeyDialog({
           {children}
           {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
           <TextField
-            control={form.control}
             name="access_key"
             label={t('common:access_key.label')}
             required

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { exportForm } from '@nine/shared/schemas/exports';
 import { FormDialog } from './form-dialog.tsx';
-import { SelectField, TextField } from './form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from './form/use-schema-form.ts';
 import { useAppTranslation } from '../lib/i18n.ts';
 import { useNotify } from '../lib/toast.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { exportFilters, useCreateExport } from './export-dialog/create-export.ts';
+import { fieldsOf } from './form/form-fields.tsx';
 
 // The input stops where the shared schema does.
 export const EXPORT_DESCRIPTION_MAX = exportForm.shape.description.maxLength ?? undefined;
@@ -78,6 +78,7 @@ export function ExportButton({
 
   const error = create.error instanceof ApiError ? create.error.respMessage : create.error?.message;
 
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <FormDialog
       open={open}
@@ -113,7 +114,6 @@ export function ExportButton({
       ) : (
         <>
           <TextField
-            control={form.control}
             name="description"
             label={t('exports:dialog.description')}
             required
@@ -121,7 +121,6 @@ export function ExportButton({
             maxLength={EXPORT_DESCRIPTION_MAX}
           />
           <SelectField
-            control={form.control}
             name="format"
             label={t('exports:dialog.format')}
             options={[

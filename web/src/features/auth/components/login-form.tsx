@@ -2,13 +2,13 @@ import { Box, Button, Separator, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { loginRequest } from '@nine/shared/schemas/auth';
-import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSsoCheck } from '../api/check-sso.ts';
 import { useStartSso } from '../api/start-sso.ts';
 import { AuthForm, AuthLink, AuthSubmit, emailIssueMessage, SignInEmailField } from './auth-form.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface LoginCredentials {
   email: string;
@@ -66,6 +66,7 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
 
   const shownError = error ?? (startSso.error ? startSso.error.message : null);
 
+  const { TextField } = fieldsOf(form.control);
   return (
     <AuthForm title={t('auth:login.heading')} intro={t('auth:login.intro')} onSubmit={submit}>
       {notice !== null && shownError === null && <MessageAlert status="info">{notice}</MessageAlert>}
@@ -82,7 +83,6 @@ export function LoginForm({ onSubmit, pending, error, notice, forgotPasswordHref
         </Text>
       ) : (
         <TextField
-          control={form.control}
           name="password"
           label={t('auth:login.password')}
           type="password"

@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import type { PasswordPolicy } from '@nine/shared/password-policy';
-import { FieldShell, TextField, useFieldIds } from '../../../components/form/fields.tsx';
+import { FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { passwordPolicyQueryOptions } from '../api/get-password-policy.ts';
 import { PasswordRules } from './password-rules.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface NewPassword {
   password: string;
@@ -57,6 +58,7 @@ export function NewPasswordFields<T extends NewPassword>({
   });
   const error = fieldState.error?.message;
 
+  const { TextField } = fieldsOf(control);
   return (
     <Stack gap="4">
       <FieldShell label={t('auth:new_password.password')} error={error} ids={ids}>
@@ -78,7 +80,6 @@ export function NewPasswordFields<T extends NewPassword>({
         <Skeleton id={rulesId} height="16" />
       )}
       <TextField
-        control={control}
         name="confirm"
         label={t('auth:new_password.confirm')}
         type="password"

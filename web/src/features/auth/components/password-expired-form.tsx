@@ -1,12 +1,12 @@
 import { Button } from '@chakra-ui/react';
 import { changeExpiredPasswordForm } from '@nine/shared/schemas/auth';
-import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { AuthForm, AuthSubmit, emailIssueMessage, SignInEmailField } from './auth-form.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface ExpiredPasswordInput {
   email: string;
@@ -50,6 +50,7 @@ export function PasswordExpiredForm({
     onSubmit({ email: value.email, password: value.current_password, newPassword: value.password }),
   );
 
+  const { TextField } = fieldsOf(form.control);
   return (
     <AuthForm
       title={t('auth:password_expired.heading')}
@@ -60,7 +61,6 @@ export function PasswordExpiredForm({
       <SignInEmailField control={form.control} name="email" readOnly={knownEmail !== ''} />
       {askCurrent && (
         <TextField
-          control={form.control}
           name="current_password"
           label={t('auth:password_expired.current_password')}
           type="password"

@@ -26,11 +26,11 @@ import { useAddCustomerNote } from '../api/add-customer-note.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
 import { useRemoveParticipant } from '../api/remove-participant.ts';
 import { useCustomer } from '../api/get-customer.ts';
-import { DateTimeField, TextareaField, TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { CustomerFormDialog, customerMessages } from './customer-form-dialog.tsx';
 import { HistoryTable, type HistoryLinks } from './history-table.tsx';
 import { SmsDialog } from './sms-dialog.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface CustomerDetailViewProps {
   id: number;
@@ -179,16 +179,12 @@ function NotesSection({ customer, canChange }: { customer: CustomerDetail; canCh
     if (add.isPending) return;
     add.mutate(checked, { onSuccess: () => form.reset({ body: '' }) });
   });
+  const { TextareaField } = fieldsOf(form.control);
   return (
     <Stack gap="4" py="2">
       {canChange && (
         <chakra.form onSubmit={submit} maxW="xl" noValidate>
-          <TextareaField
-            control={form.control}
-            name="body"
-            label={t('customers:detail.note_label')}
-            maxLength={2000}
-          />
+          <TextareaField name="body" label={t('customers:detail.note_label')} maxLength={2000} />
           <Button mt="2" size="sm" type="submit" loading={add.isPending} disabled={body.trim() === ''}>
             {t('customers:detail.add_note')}
           </Button>
@@ -250,6 +246,7 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
         ]
       : []),
   ];
+  const { DateTimeField, TextField } = fieldsOf(form.control);
   return (
     <Stack gap="4" py="2">
       {customer.participants.length === 0 ? (
@@ -268,14 +265,10 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
             {t('customers:detail.add_participant')}
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 4 }} gap="3">
-            <TextField control={form.control} name="name" label={t('customers:fields.name')} required />
-            <TextField control={form.control} name="email" label={t('customers:fields.email')} type="email" />
-            <TextField control={form.control} name="phone" label={t('customers:fields.phone')} type="tel" />
-            <DateTimeField
-              control={form.control}
-              name="birth_date"
-              label={t('customers:detail.birth_date')}
-            />
+            <TextField name="name" label={t('customers:fields.name')} required />
+            <TextField name="email" label={t('customers:fields.email')} type="email" />
+            <TextField name="phone" label={t('customers:fields.phone')} type="tel" />
+            <DateTimeField name="birth_date" label={t('customers:detail.birth_date')} />
           </SimpleGrid>
           <Button mt="2" size="sm" type="submit" loading={add.isPending}>
             {t('customers:detail.add')}

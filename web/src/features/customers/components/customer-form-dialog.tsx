@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { customerInput, type CustomerRow } from '@nine/shared/schemas/customers';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { TextareaField, TextField } from '../../../components/form/fields.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
 import {
   applyServerIssues,
@@ -13,6 +12,7 @@ import {
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCustomer, type CustomerBody } from '../api/save-customer.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 const FIELDS = [
   'first_name',
@@ -94,10 +94,10 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
         : save.error.message
       : null;
 
+  const { TextareaField, TextField } = fieldsOf(form.control);
   const input = (field: (typeof FIELDS)[number], type = 'text') => (
     <TextField
       key={field}
-      control={form.control}
       name={field}
       type={type}
       label={t(`customers:fields.${field}`)}
@@ -127,12 +127,7 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
         {input('city')}
         {input('country')}
       </SimpleGrid>
-      <TextareaField
-        control={form.control}
-        name="notes"
-        label={t('customers:fields.notes')}
-        maxLength={2000}
-      />
+      <TextareaField name="notes" label={t('customers:fields.notes')} maxLength={2000} />
     </FormDialog>
   );
 }

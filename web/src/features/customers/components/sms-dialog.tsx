@@ -7,7 +7,6 @@ import {
   SMS_MAX_LENGTH,
   SMS_PLACEHOLDERS,
 } from '@nine/shared/schemas/customers';
-import { TextareaField } from '../../../components/form/fields.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import {
@@ -19,6 +18,7 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useSendSms } from '../api/send-sms.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 const TEMPLATES = ['ready', 'reminder', 'thanks'] as const;
 const PLACEHOLDER_LIST = SMS_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ');
@@ -85,6 +85,7 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
     );
   });
 
+  const { TextareaField } = fieldsOf(form.control);
   return (
     <FormDialog
       open={open}
@@ -120,7 +121,6 @@ export function SmsDialog({ open, onOpenChange, customer }: SmsDialogProps) {
         }}
       />
       <TextareaField
-        control={form.control}
         name="text"
         label={t('customers:sms.text')}
         required

@@ -1,12 +1,12 @@
 import { Box } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { attributeForm, attributeKinds, type AttributeRow } from '@nine/shared/schemas/inventory';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateAttribute } from '../api/create-attribute.ts';
 import { useUpdateAttribute } from '../api/update-attribute.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 /**
  * Adds an attribute, or edits `attribute` (mounted afresh for each). Save stays disabled until it has a
@@ -42,6 +42,7 @@ export function AttributeForm(props: {
     if (a) update.mutate({ id: a.id, body }, done);
     else create.mutate(body, done);
   });
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       label={t(a ? 'inventory:attributes.edit_title' : 'inventory:attributes.add')}
@@ -52,16 +53,10 @@ export function AttributeForm(props: {
       onCancel={a ? props.onDone : undefined}
     >
       <Box width="56">
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('inventory:attributes.name')}
-          maxLength={100}
-        />
+        <TextField name="name" label={t('inventory:attributes.name')} maxLength={100} />
       </Box>
       <Box width="40">
         <SelectField
-          control={form.control}
           name="kind"
           label={t('inventory:attributes.kind')}
           options={attributeKinds.map((k) => ({ value: k, label: t(`inventory:attributes.kinds.${k}`) }))}
@@ -70,7 +65,6 @@ export function AttributeForm(props: {
       {kind === 'option' && (
         <Box width="72">
           <TextField
-            control={form.control}
             name="options"
             label={t('inventory:attributes.options')}
             helperText={t('inventory:attributes.options_hint')}

@@ -1,13 +1,13 @@
 import { Box } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { categoryEditForm, categoryForm, type CategoryRow } from '@nine/shared/schemas/inventory';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
 import { categoryOptions } from './category-tree.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 /** How the screen hears of a failure (its alert) and of a success (the alert goes). */
 export interface CategoryFail {
@@ -41,6 +41,7 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
       },
     }),
   );
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       label={t('inventory:categories.add')}
@@ -50,16 +51,10 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
       submitDisabled={!ready}
     >
       <Box width="64">
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('inventory:categories.name')}
-          maxLength={100}
-        />
+        <TextField name="name" label={t('inventory:categories.name')} maxLength={100} />
       </Box>
       <Box width="64">
         <SelectField
-          control={form.control}
           name="parent_id"
           label={t('inventory:categories.parent')}
           options={parentOptions(t, rows)}
@@ -107,6 +102,7 @@ export function CategoryEditForm({
       },
     ),
   );
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       label={t('inventory:categories.edit', { name: c.name })}
@@ -117,28 +113,17 @@ export function CategoryEditForm({
       compact
     >
       <Box width="48">
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('inventory:categories.name')}
-          maxLength={100}
-        />
+        <TextField name="name" label={t('inventory:categories.name')} maxLength={100} />
       </Box>
       <Box width="48">
         <SelectField
-          control={form.control}
           name="parent_id"
           label={t('inventory:categories.parent')}
           options={parentOptions(t, rows, blocked)}
         />
       </Box>
       <Box width="24">
-        <TextField
-          control={form.control}
-          name="sort_order"
-          label={t('inventory:categories.sort_order')}
-          inputMode="numeric"
-        />
+        <TextField name="sort_order" label={t('inventory:categories.sort_order')} inputMode="numeric" />
       </Box>
     </InlineForm>
   );

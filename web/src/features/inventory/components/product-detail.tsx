@@ -22,7 +22,6 @@ import {
   type ProductDetailView as Detail,
 } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -39,6 +38,7 @@ import { useUpdateItem } from '../api/update-item.ts';
 import { formatDateTime, formatHours, formatMoney } from '../../../lib/format.ts';
 import { STATUS_COLOR } from './inventory-list.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface ProductDetailProps {
   productId: number;
@@ -178,10 +178,10 @@ function LocationSelect<T extends FieldValues>(props: {
   label: string;
   locations: readonly { id: number; name: string }[];
 }) {
+  const { SelectField } = fieldsOf(props.control);
   return (
     <Box width="48">
       <SelectField
-        control={props.control}
         name={props.name as FieldPathByValue<T, string | null | undefined>}
         label={props.label}
         options={props.locations.map((l) => ({ value: String(l.id), label: l.name }))}
@@ -352,6 +352,7 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
       },
     }),
   );
+  const { TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       label={t('inventory:detail.add_item')}
@@ -364,7 +365,6 @@ function NewItemForm(props: { productId: number } & ProductDetailProps) {
       {(['sku', 'barcode'] as const).map((name) => (
         <Box key={name} width="48">
           <TextField
-            control={form.control}
             name={name}
             label={t(`inventory:detail.item_${name}`)}
             required
@@ -399,6 +399,7 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
       },
     }),
   );
+  const { TextField } = fieldsOf(form.control);
   return (
     <Section title={t('inventory:detail.stock')}>
       {detail.stock.length === 0 ? (
@@ -437,13 +438,7 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
             locations={props.locations}
           />
           <Box width="32">
-            <TextField
-              control={form.control}
-              name="quantity"
-              label={t('inventory:columns.quantity')}
-              required
-              inputMode="numeric"
-            />
+            <TextField name="quantity" label={t('inventory:columns.quantity')} required inputMode="numeric" />
           </Box>
         </InlineForm>
       )}

@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { productForm, type AttributeRow, type ProductRow } from '@nine/shared/schemas/inventory';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useAttributes } from '../api/get-attributes.ts';
@@ -14,6 +12,7 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { categoryOptions } from './category-tree.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface ProductFormDialogProps {
   kind: InventoryKind;
@@ -83,22 +82,12 @@ export function ProductFormDialog(props: ProductFormDialogProps) {
     else create.mutate({ body: { ...common, kind: props.kind, is_serialized }, key }, done);
   });
 
+  const { CheckboxField, MoneyField, SelectField, TextField } = fieldsOf(control);
   const text = (field: 'sku' | 'name' | 'option' | 'barcode', max: number, required = false) => (
-    <TextField
-      control={control}
-      name={field}
-      label={t(`inventory:product.${field}`)}
-      required={required}
-      maxLength={max}
-    />
+    <TextField name={field} label={t(`inventory:product.${field}`)} required={required} maxLength={max} />
   );
   const amount = (field: 'price' | 'hourly_price' | 'deposit', required = false) => (
-    <MoneyField
-      control={control}
-      name={`${field}_minor`}
-      label={t(`inventory:product.${field}`)}
-      required={required}
-    />
+    <MoneyField name={`${field}_minor`} label={t(`inventory:product.${field}`)} required={required} />
   );
 
   return (
@@ -116,7 +105,6 @@ export function ProductFormDialog(props: ProductFormDialogProps) {
         {text('name', 200, true)}
         {text('option', 100)}
         <SelectField
-          control={control}
           name="category_id"
           label={t('inventory:product.category')}
           options={[
@@ -133,12 +121,11 @@ export function ProductFormDialog(props: ProductFormDialogProps) {
         {amount('deposit')}
       </SimpleGrid>
       <CheckboxField
-        control={control}
         name="is_serialized"
         label={t('inventory:product.serialized')}
         disabled={props.product !== undefined}
       />
-      <CheckboxField control={control} name="active" label={t('inventory:product.active')} />
+      <CheckboxField name="active" label={t('inventory:product.active')} />
       {shown.length > 0 && (
         <SimpleGrid as="fieldset" columns={{ base: 1, md: 2 }} gap="4">
           <legend>{t('inventory:product.attributes')}</legend>

@@ -3,11 +3,10 @@ import { useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { adhocChargeForm, creditNoteCreate, type AdhocChargeCreate } from '@nine/shared/schemas/invoices';
 import { DialogFrame } from '../../../components/dialog-frame.tsx';
-import { CheckboxField, TextareaField, TextField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 interface FormDialogProps {
   open: boolean;
@@ -102,6 +101,7 @@ export function CreditNoteDialog({ number, ...props }: ActionDialogProps<string>
   const submit = form.handleSubmit(({ reason }) => props.onSubmit(reason));
   // Read in render (isValid would come a tick late for a click right after typing).
   const valid = creditNoteCreate.safeParse(useWatch({ control: form.control })).success;
+  const { TextareaField } = fieldsOf(form.control);
   return (
     <FormDialog
       {...props}
@@ -113,13 +113,7 @@ export function CreditNoteDialog({ number, ...props }: ActionDialogProps<string>
       onSubmit={() => void submit()}
       onExitComplete={() => form.reset()}
     >
-      <TextareaField
-        control={form.control}
-        name="reason"
-        label={t('money:invoices.actions.reason')}
-        required
-        maxLength={500}
-      />
+      <TextareaField name="reason" label={t('money:invoices.actions.reason')} required maxLength={500} />
     </FormDialog>
   );
 }
@@ -153,6 +147,7 @@ export function AdhocChargeDialog(
   // Read in render (isValid would come a tick late for a click right after typing).
   const valid = adhocChargeForm.safeParse(useWatch({ control: form.control })).success;
   const { control } = form;
+  const { CheckboxField, MoneyField, TextField } = fieldsOf(control);
   return (
     <FormDialog
       {...props}
@@ -164,27 +159,19 @@ export function AdhocChargeDialog(
       onExitComplete={() => form.reset(ADHOC_DEFAULTS)}
     >
       <TextField
-        control={control}
         name="description"
         label={t('money:invoices.actions.description')}
         required
         autoFocus
         maxLength={200}
       />
-      <TextField
-        control={control}
-        name="quantity"
-        label={t('money:invoices.actions.quantity')}
-        required
-        inputMode="numeric"
-      />
+      <TextField name="quantity" label={t('money:invoices.actions.quantity')} required inputMode="numeric" />
       <MoneyField
-        control={control}
         name="unit_price_minor"
         label={t('money:invoices.actions.unit_price', { symbol: props.currencySymbol })}
         required
       />
-      <CheckboxField control={control} name="taxable" label={t('money:invoices.actions.taxable')} />
+      <CheckboxField name="taxable" label={t('money:invoices.actions.taxable')} />
     </FormDialog>
   );
 }

@@ -4,8 +4,6 @@ import { useId } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
 import { priceOverrideForm } from '@nine/shared/schemas/money';
 import { DialogFrame } from '../../../components/dialog-frame.tsx';
-import { TextField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import {
   applyServerIssues,
@@ -18,6 +16,7 @@ import { orderQueryKey, type OrderDetail, type OrderItem } from '../api/get-orde
 import type { OrderKind } from '../order-kind.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import { itemName } from './order-item-tools.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 type Values = SchemaInput<typeof priceOverrideForm>;
 
@@ -92,6 +91,7 @@ export function ChangeCostDialog({
   const money = (value: number) => formatMoney(value, currencySymbol, currentLanguage());
   const { control } = form;
 
+  const { MoneyField, TextField } = fieldsOf(control);
   return (
     <DialogFrame
       open={item !== null}
@@ -118,21 +118,9 @@ export function ChangeCostDialog({
               {t('orders:change_cost.current', { price: money(item.unit_price_minor) })}
             </Text>
           )}
-          <MoneyField
-            control={control}
-            name="unit_price_minor"
-            label={t('orders:change_cost.new_price')}
-            required
-          />
+          <MoneyField name="unit_price_minor" label={t('orders:change_cost.new_price')} required />
+          <TextField name="comment" label={t('orders:change_cost.comment')} required maxLength={500} />
           <TextField
-            control={control}
-            name="comment"
-            label={t('orders:change_cost.comment')}
-            required
-            maxLength={500}
-          />
-          <TextField
-            control={control}
             name="access_key"
             label={t('orders:change_cost.access_key')}
             helperText={t('orders:change_cost.access_key_hint')}

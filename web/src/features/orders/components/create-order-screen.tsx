@@ -18,7 +18,6 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { STAFF_NOTE_MAX } from '@nine/shared/constants';
 import { orderCustomerForm, orderDetailsForm, orderPeriodForm } from '@nine/shared/schemas/order-forms';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { createCustomer, type CustomerCreateBody } from '../api/create-customer.ts';
@@ -38,7 +37,6 @@ import { lineLabel } from '../create/draft-lines.ts';
 import { CUSTOMER_NOTE_MAX } from './order-notes-form.tsx';
 import { CreatedBanner } from './created-banner.tsx';
 import { CustomerSearchField } from './customer-search-field.tsx';
-import { InstantField } from '../../../components/form/number-and-instant-fields.tsx';
 import { NoteField } from './note-field.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { PriceSummary } from './price-summary.tsx';
@@ -46,6 +44,7 @@ import { CatalogueSearchField } from './catalogue-search-field.tsx';
 import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft-lines-table.tsx';
 import { ScanField } from '../../../components/code-scan-field.tsx';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface CreateOrderScreenProps {
   title: string;
@@ -118,7 +117,7 @@ function NewCustomerForm({ onCreated }: { onCreated(customer: CustomerMatch): vo
   const submit = form.handleSubmit(({ first_name, last_name, email, phone }) =>
     create.mutate({ first_name, last_name, ...(email ? { email } : {}), ...(phone ? { phone } : {}) }),
   );
-  const { control } = form;
+  const { TextField } = fieldsOf(form.control);
   return (
     <chakra.form
       display="flex"
@@ -131,10 +130,10 @@ function NewCustomerForm({ onCreated }: { onCreated(customer: CustomerMatch): vo
         {t('orders:create.new_customer')}
       </Heading>
       <SimpleGrid columns={2} gap="3">
-        <TextField control={control} name="first_name" label={t('orders:create.first_name')} required />
-        <TextField control={control} name="last_name" label={t('orders:create.last_name')} required />
-        <TextField control={control} name="email" type="email" label={t('orders:create.email')} />
-        <TextField control={control} name="phone" type="tel" label={t('orders:create.phone')} />
+        <TextField name="first_name" label={t('orders:create.first_name')} required />
+        <TextField name="last_name" label={t('orders:create.last_name')} required />
+        <TextField name="email" type="email" label={t('orders:create.email')} />
+        <TextField name="phone" type="tel" label={t('orders:create.phone')} />
       </SimpleGrid>
       {create.isError && (
         <Alert.Root status="error" role="alert">
@@ -189,20 +188,11 @@ function CustomerStep({
 
 function PeriodStep({ form }: { form: PeriodForm }) {
   const { t } = useAppTranslation();
+  const { InstantField } = fieldsOf(form.control);
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" maxW="2xl">
-      <InstantField
-        control={form.control}
-        name="planned_start"
-        label={t('orders:create.planned_start')}
-        required
-      />
-      <InstantField
-        control={form.control}
-        name="planned_finish"
-        label={t('orders:create.planned_finish')}
-        required
-      />
+      <InstantField name="planned_start" label={t('orders:create.planned_start')} required />
+      <InstantField name="planned_finish" label={t('orders:create.planned_finish')} required />
     </SimpleGrid>
   );
 }
@@ -369,6 +359,7 @@ export function ReviewStep({
     );
     return quote.price_breakdown.lines[index]?.amount_minor ?? null;
   };
+  const { CheckboxField, SelectField } = fieldsOf(details.control);
   return (
     <Stack gap="4" maxW="2xl">
       <Text>{t('orders:create.chosen_customer', { name: context.customer?.name ?? '' })}</Text>
@@ -408,7 +399,6 @@ export function ReviewStep({
         onSubmit={(event) => void submit(event)}
       >
         <SelectField
-          control={details.control}
           name="status"
           label={t('orders:create.status')}
           options={[
@@ -428,7 +418,7 @@ export function ReviewStep({
           label={t('orders:create.customer_note')}
           max={CUSTOMER_NOTE_MAX}
         />
-        <CheckboxField control={details.control} name="cc_skipped" label={t('orders:create.cc_skipped')} />
+        <CheckboxField name="cc_skipped" label={t('orders:create.cc_skipped')} />
       </chakra.form>
     </Stack>
   );

@@ -10,9 +10,6 @@ import {
   itemReplaceForm,
 } from '@nine/shared/schemas/order-forms';
 import { DialogFrame } from '../../../components/dialog-frame.tsx';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
-import { InstantField, WholeNumberField } from '../../../components/form/number-and-instant-fields.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import {
   applyServerIssues,
@@ -25,6 +22,7 @@ import { assignDelivery, replaceOrderItem, updateOrderItem } from '../api/update
 import type { OrderKind } from '../order-kind.ts';
 import { failureCode } from '../view/order-action-machine.ts';
 import { itemName, type ItemTool } from './order-item-tools.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface ItemToolDialogProps {
   kind: OrderKind;
@@ -82,6 +80,7 @@ function EditItemForm({ formId, kind, order, item, send }: ToolFormProps) {
     defaultValues: { discount_minor: item.discount_minor },
     messages: { discount_minor: 'orders:item_tools.discount_invalid' },
   });
+  const { MoneyField } = fieldsOf(form.control);
   return (
     <ToolForm
       formId={formId}
@@ -93,7 +92,7 @@ function EditItemForm({ formId, kind, order, item, send }: ToolFormProps) {
         )
       }
     >
-      <MoneyField control={form.control} name="discount_minor" label={t('orders:item_tools.discount')} />
+      <MoneyField name="discount_minor" label={t('orders:item_tools.discount')} />
       {item.invoiced && <Text color="fg.muted">{t('orders:item_tools.invoiced')}</Text>}
     </ToolForm>
   );
@@ -108,6 +107,7 @@ function CounterForm({ formId, kind, order, item, send }: ToolFormProps) {
       counter_end: 'orders:item_tools.counter_invalid',
     },
   });
+  const { WholeNumberField } = fieldsOf(form.control);
   return (
     <ToolForm
       formId={formId}
@@ -119,16 +119,8 @@ function CounterForm({ formId, kind, order, item, send }: ToolFormProps) {
         )
       }
     >
-      <WholeNumberField
-        control={form.control}
-        name="counter_start"
-        label={t('orders:item_tools.counter_start')}
-      />
-      <WholeNumberField
-        control={form.control}
-        name="counter_end"
-        label={t('orders:item_tools.counter_end')}
-      />
+      <WholeNumberField name="counter_start" label={t('orders:item_tools.counter_start')} />
+      <WholeNumberField name="counter_end" label={t('orders:item_tools.counter_end')} />
     </ToolForm>
   );
 }
@@ -140,6 +132,7 @@ function ReplaceForm({ formId, order, item, send, onEdit }: ToolFormProps) {
     const subscription = form.watch(() => onEdit());
     return () => subscription.unsubscribe();
   }, [form, onEdit]);
+  const { TextField } = fieldsOf(form.control);
   return (
     <ToolForm
       formId={formId}
@@ -157,7 +150,6 @@ function ReplaceForm({ formId, order, item, send, onEdit }: ToolFormProps) {
       }
     >
       <TextField
-        control={form.control}
         name="sku"
         label={t('orders:item_tools.sku')}
         helperText={t('orders:item_tools.sku_hint')}
@@ -176,6 +168,7 @@ function DeliveryForm({ formId, order, item, send }: ToolFormProps) {
     defaultValues: { type: 'delivery', scheduled_at: null as unknown as string, address: '', zip_code: '' },
     messages: { scheduled_at: 'orders:item_tools.scheduled_invalid' },
   });
+  const { InstantField, SelectField, TextField } = fieldsOf(form.control);
   return (
     <ToolForm
       formId={formId}
@@ -188,7 +181,6 @@ function DeliveryForm({ formId, order, item, send }: ToolFormProps) {
       }
     >
       <SelectField
-        control={form.control}
         name="type"
         label={t('orders:item_tools.delivery_type')}
         options={[
@@ -196,25 +188,14 @@ function DeliveryForm({ formId, order, item, send }: ToolFormProps) {
           { value: 'pickup', label: t('orders:item_tools.type_pickup') },
         ]}
       />
-      <InstantField
-        control={form.control}
-        name="scheduled_at"
-        label={t('orders:item_tools.scheduled_at')}
-        required
-      />
+      <InstantField name="scheduled_at" label={t('orders:item_tools.scheduled_at')} required />
       <TextField
-        control={form.control}
         name="address"
         label={t('orders:item_tools.address')}
         helperText={t('orders:item_tools.address_hint')}
         maxLength={300}
       />
-      <TextField
-        control={form.control}
-        name="zip_code"
-        label={t('orders:item_tools.zip_code')}
-        maxLength={12}
-      />
+      <TextField name="zip_code" label={t('orders:item_tools.zip_code')} maxLength={12} />
     </ToolForm>
   );
 }

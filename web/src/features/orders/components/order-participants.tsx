@@ -1,14 +1,13 @@
 import { Alert, Button, Grid, HStack, List, Stack, Text, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 import { orderParticipantInput, type OrderParticipantInput } from '@nine/shared/schemas/orders';
-import { TextField } from '../../../components/form/fields.tsx';
-import { WholeNumberField } from '../../../components/form/number-and-instant-fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { addParticipant, removeParticipant, useOrderChange } from '../api/order-customer-info.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderKind } from '../order-kind.ts';
 import type { SchemaInput } from '../schema-input.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface OrderParticipantsProps {
   kind: OrderKind;
@@ -56,6 +55,7 @@ export function OrderParticipants({ kind, locationId, order, canChange }: OrderP
     );
   });
 
+  const { TextField, WholeNumberField } = fieldsOf(form.control);
   return (
     <Stack gap="4">
       {order.participants.length === 0 ? (
@@ -103,26 +103,11 @@ export function OrderParticipants({ kind, locationId, order, canChange }: OrderP
         <chakra.form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="3">
             <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr 1fr' }} gap="3">
-              <TextField
-                control={form.control}
-                name="name"
-                label={t('orders:participants.name')}
-                required
-                maxLength={120}
-              />
-              <WholeNumberField control={form.control} name="age" label={t('orders:participants.age')} />
-              <WholeNumberField
-                control={form.control}
-                name="weight_kg"
-                label={t('orders:participants.weight_kg')}
-              />
+              <TextField name="name" label={t('orders:participants.name')} required maxLength={120} />
+              <WholeNumberField name="age" label={t('orders:participants.age')} />
+              <WholeNumberField name="weight_kg" label={t('orders:participants.weight_kg')} />
             </Grid>
-            <TextField
-              control={form.control}
-              name="notes"
-              label={t('orders:participants.notes')}
-              maxLength={500}
-            />
+            <TextField name="notes" label={t('orders:participants.notes')} maxLength={500} />
             <HStack justify="space-between" wrap="wrap">
               <Text role="status" fontSize="sm" color="fg.success">
                 {done}

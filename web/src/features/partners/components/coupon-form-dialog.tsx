@@ -1,13 +1,12 @@
 import { HStack, SimpleGrid } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { couponInput, couponKinds, type CouponRow } from '@nine/shared/schemas/partners';
-import { CheckboxField, DateTimeField, SelectField, TextField } from '../../../components/form/fields.tsx';
-import { MoneyField, PercentField } from '../../../components/form/money-field.tsx';
 import { useResetOnOpen, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSaveCoupon } from '../api/save-coupon.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import { PartnersFormDialog, settleSave } from './partners-form-dialog.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 type Values = SchemaInput<typeof couponInput>;
 
@@ -79,6 +78,8 @@ export function CouponFormDialog({
   );
 
   const { control } = form;
+  const { CheckboxField, DateTimeField, MoneyField, PercentField, SelectField, TextField } =
+    fieldsOf(control);
   return (
     <PartnersFormDialog
       open={open}
@@ -89,16 +90,14 @@ export function CouponFormDialog({
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField
-          control={control}
           name="code"
           label={t('customers:coupons.code')}
           required
           autoFocus
           textTransform="uppercase"
         />
-        <TextField control={control} name="title" label={t('customers:coupons.title_field')} required />
+        <TextField name="title" label={t('customers:coupons.title_field')} required />
         <SelectField
-          control={control}
           name="discount_kind"
           label={t('customers:coupons.discount_kind')}
           options={[
@@ -109,7 +108,6 @@ export function CouponFormDialog({
         {kind === 'amount' ? (
           <MoneyField
             key="amount"
-            control={control}
             name="discount_value"
             label={t('customers:coupons.discount_amount')}
             required
@@ -117,35 +115,27 @@ export function CouponFormDialog({
         ) : (
           <PercentField
             key="percent"
-            control={control}
             name="discount_value"
             label={t('customers:coupons.discount_percent')}
             required
           />
         )}
         <PercentField
-          control={control}
           name="commission_bp"
           label={t('customers:coupons.commission')}
           placeholder={t('customers:coupons.commission_default')}
         />
         <SelectField
-          control={control}
           name="applies_to"
           label={t('customers:coupons.applies_to')}
           options={couponKinds.map((value) => ({ value, label: t(`customers:coupons.kinds.${value}`) }))}
         />
-        <DateTimeField
-          control={control}
-          name="valid_from"
-          label={t('customers:coupons.valid_from')}
-          required
-        />
-        <DateTimeField control={control} name="valid_to" label={t('customers:coupons.valid_to')} />
+        <DateTimeField name="valid_from" label={t('customers:coupons.valid_from')} required />
+        <DateTimeField name="valid_to" label={t('customers:coupons.valid_to')} />
       </SimpleGrid>
       <HStack gap="6">
-        <CheckboxField control={control} name="auto_apply" label={t('customers:coupons.auto_apply')} />
-        <CheckboxField control={control} name="is_active" label={t('customers:coupons.active')} />
+        <CheckboxField name="auto_apply" label={t('customers:coupons.auto_apply')} />
+        <CheckboxField name="is_active" label={t('customers:coupons.active')} />
       </HStack>
     </PartnersFormDialog>
   );

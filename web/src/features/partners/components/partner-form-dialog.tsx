@@ -1,12 +1,11 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { commissionKinds, partnerForm, type PartnerDetail } from '@nine/shared/schemas/partners';
-import { TextField } from '../../../components/form/fields.tsx';
-import { PercentField } from '../../../components/form/money-field.tsx';
 import { useResetOnOpen, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useSavePartner } from '../api/save-partner.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import { PartnersFormDialog, settleSave } from './partners-form-dialog.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 type Values = SchemaInput<typeof partnerForm>;
 
@@ -65,6 +64,7 @@ export function PartnerFormDialog({
   });
 
   const { control } = form;
+  const { PercentField, TextField } = fieldsOf(control);
   return (
     <PartnersFormDialog
       open={open}
@@ -74,15 +74,10 @@ export function PartnerFormDialog({
       save={save}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <TextField control={control} name="name" label={t('customers:partners.name')} required autoFocus />
-        <TextField control={control} name="email" label={t('customers:fields.email')} type="email" />
-        <TextField control={control} name="phone" label={t('customers:fields.phone')} type="tel" />
-        <PercentField
-          control={control}
-          name="commission_rate_bp"
-          label={t('customers:partners.commission')}
-          required
-        />
+        <TextField name="name" label={t('customers:partners.name')} required autoFocus />
+        <TextField name="email" label={t('customers:fields.email')} type="email" />
+        <TextField name="phone" label={t('customers:fields.phone')} type="tel" />
+        <PercentField name="commission_rate_bp" label={t('customers:partners.commission')} required />
       </SimpleGrid>
       <Stack gap="2" as="fieldset">
         <Text as="legend" fontWeight="semibold">
@@ -95,7 +90,6 @@ export function PartnerFormDialog({
           {commissionKinds.map((kind, index) => (
             <PercentField
               key={kind}
-              control={control}
               name={`rates.${index}.rate_bp`}
               label={t(`customers:partners.kinds.${kind}`)}
             />

@@ -19,9 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { registerActionForm, type RegisterActionForm } from '@nine/shared/schemas/money';
-import { TextField } from '../../../components/form/fields.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import {
   applyServerIssues,
   useResetOnOpen,
@@ -41,6 +39,7 @@ import {
 import { moveRegisterCash } from '../api/move-register-cash.ts';
 import { openRegister } from '../api/open-register.ts';
 import { moneyFailure } from '../payment-failure.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface CashRegistersScreenProps {
   locationId: number;
@@ -202,6 +201,7 @@ function RegisterCard({
       ? countedMinor - session.expected_minor
       : null;
 
+  const { MoneyField, TextField } = fieldsOf(form.control);
   return (
     <Card.Root as="section" aria-labelledby={titleId} size="sm">
       <Card.Header>
@@ -289,7 +289,6 @@ function RegisterCard({
                   <MoneyField
                     // One field per action: each sends its own amount (float, movement, count).
                     key={kind}
-                    control={form.control}
                     name={AMOUNT_FIELD[kind]}
                     label={
                       kind === 'open'
@@ -303,13 +302,7 @@ function RegisterCard({
                 </Box>
                 {kind !== 'open' && kind !== 'close' && (
                   <Box flex="1" minW="40">
-                    <TextField
-                      control={form.control}
-                      name="reason"
-                      label={t('money:registers.reason')}
-                      required
-                      maxLength={200}
-                    />
+                    <TextField name="reason" label={t('money:registers.reason')} required maxLength={200} />
                   </Box>
                 )}
                 <Button type="submit" size="sm" mt="6" loading={mutation.isPending}>

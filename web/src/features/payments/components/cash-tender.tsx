@@ -2,13 +2,13 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { cashTenderForm } from '@nine/shared/schemas/payment-forms';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePaymentFlow } from '../flows/use-payment-flow.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface CashTenderProps {
   orderId: number;
@@ -98,6 +98,7 @@ export function CashTender({
       });
   });
 
+  const { MoneyField } = fieldsOf(form.control);
   return (
     <Stack gap="3" maxW="sm" role="region" aria-label={t('money:payments.cash_tender.region')}>
       <Stack
@@ -111,12 +112,7 @@ export function CashTender({
         <Text fontWeight="semibold">
           {t('money:payments.cash_tender.due', { amount: format(balanceMinor) })}
         </Text>
-        <MoneyField
-          control={form.control}
-          name="tendered_minor"
-          label={t('money:payments.cash_tender.tendered')}
-          autoFocus
-        />
+        <MoneyField name="tendered_minor" label={t('money:payments.cash_tender.tendered')} autoFocus />
         {tenderedMinor !== null && tenderedMinor >= balanceMinor && (
           <Text>
             {t('money:payments.cash_tender.change', { amount: format(tenderedMinor - balanceMinor) })}

@@ -4,7 +4,6 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import { depositForm, type DepositForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney } from '@nine/shared/schemas/payments';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -14,6 +13,7 @@ import { overrideDeposit } from '../api/override-deposit.ts';
 import { BoundedMoneyField } from './bounded-money-field.tsx';
 import { moneyFailure } from '../payment-failure.ts';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 type Move = DepositForm['move'];
 
@@ -148,6 +148,7 @@ export function DepositsPanel({
     if (returnRequest !== 0) onReturnRequest();
   }, [returnRequest]);
 
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <Stack gap="4">
       <HStack gap="6" wrap="wrap">
@@ -221,7 +222,6 @@ export function DepositsPanel({
             {(current === 'held' || current === 'returned') && (
               <Box width="44">
                 <SelectField
-                  control={form.control}
                   name="method"
                   label={t('money:payments.dialog.method')}
                   options={depositMethods(money).map((m) => ({
@@ -234,7 +234,6 @@ export function DepositsPanel({
             {current !== 'held' && current !== 'returned' && (
               <Box flex="1" minW="48">
                 <TextField
-                  control={form.control}
                   name="reason"
                   required
                   maxLength={500}
@@ -245,7 +244,6 @@ export function DepositsPanel({
             {current === 'override' && (
               <Box width="44">
                 <TextField
-                  control={form.control}
                   name="access_key"
                   required
                   type="password"

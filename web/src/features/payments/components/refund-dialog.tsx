@@ -4,7 +4,6 @@ import { useId, useRef, useState } from 'react';
 import type { RefundCreate } from '@nine/shared/schemas/money';
 import { refundForm, refundLevel, type RefundedSoFar } from '@nine/shared/schemas/payment-forms';
 import type { OrderPaymentRow, PaymentRules } from '@nine/shared/schemas/payments';
-import { TextareaField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -14,6 +13,7 @@ import { moneyFailure } from '../payment-failure.ts';
 import { BoundedMoneyField } from './bounded-money-field.tsx';
 import { MoneyDialog } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface RefundDialogProps {
   /** The payment to refund; null keeps the dialog closed. */
@@ -136,6 +136,7 @@ function RefundForm({
     );
   }
 
+  const { TextField, TextareaField } = fieldsOf(form.control);
   return (
     <>
       <Dialog.Body display="flex" flexDirection="column" gap="4">
@@ -169,16 +170,9 @@ function RefundForm({
             required
             wordBound={() => t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })}
           />
-          <TextareaField
-            control={form.control}
-            name="reason"
-            label={t('money:refunds.reason')}
-            required
-            maxLength={500}
-          />
+          <TextareaField name="reason" label={t('money:refunds.reason')} required maxLength={500} />
           {needsKey && (
             <TextField
-              control={form.control}
               name="access_key"
               label={t('money:refunds.access_key')}
               required

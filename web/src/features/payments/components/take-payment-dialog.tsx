@@ -4,8 +4,6 @@ import { useFieldArray } from 'react-hook-form';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import { takePaymentForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney, PaymentView } from '@nine/shared/schemas/payments';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -14,6 +12,7 @@ import { usePaymentFlow } from '../flows/use-payment-flow.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { MoneyDialog } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface TakePaymentDialogProps {
   open: boolean;
@@ -208,6 +207,7 @@ function TakePaymentFlow({
       ? { id: cashRegister.id, name: cashRegister.name }
       : null);
 
+  const { MoneyField, SelectField, TextField } = fieldsOf(form.control);
   return (
     <>
       <Dialog.Body display="flex" flexDirection="column" gap="4">
@@ -241,7 +241,6 @@ function TakePaymentFlow({
                 <HStack gap="3" align="flex-start" wrap="wrap">
                   <Box width="44">
                     <SelectField
-                      control={form.control}
                       name={`tenders.${index}.method`}
                       label={t('money:payments.dialog.method')}
                       options={methods.map((m) => ({ value: m, label: t(`money:payments.methods.${m}`) }))}
@@ -249,7 +248,6 @@ function TakePaymentFlow({
                   </Box>
                   <Box width="36">
                     <MoneyField
-                      control={form.control}
                       name={`tenders.${index}.amount_minor`}
                       label={t('money:payments.dialog.amount')}
                     />
@@ -257,7 +255,6 @@ function TakePaymentFlow({
                   {draft.method === 'cash' && (
                     <Box width="36">
                       <MoneyField
-                        control={form.control}
                         name={`tenders.${index}.tendered_minor`}
                         label={t('money:payments.dialog.tendered')}
                       />
@@ -266,7 +263,6 @@ function TakePaymentFlow({
                   {(draft.method === 'card' || draft.method === 'external') && (
                     <Box width="44">
                       <TextField
-                        control={form.control}
                         name={`tenders.${index}.reference`}
                         required={draft.method === 'card'}
                         autoComplete="off"

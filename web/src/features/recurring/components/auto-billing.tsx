@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { autoBillingInput, billingFrequencies } from '@nine/shared/schemas/recurring';
 import type { AutoBillingPlan } from '@nine/shared/schemas/recurring';
 import { DialogFrame } from '../../../components/dialog-frame.tsx';
-import { CheckboxField, DateTimeField, SelectField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -12,6 +11,7 @@ import { useNotify } from '../../../lib/toast.tsx';
 import { useAutoBilling } from '../api/get-auto-billing.ts';
 import { useSetAutoBilling, type AutoBillingBody, type BillingFrequency } from '../api/set-auto-billing.ts';
 import { formatDay, todayAtLocation } from '../../../lib/format.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface AutoBillingDialogProps {
   open: boolean;
@@ -54,6 +54,7 @@ export function AutoBillingDialog({
   });
   const title = plan === null ? t('fulfilment:auto_billing.start') : t('fulfilment:auto_billing.edit');
 
+  const { CheckboxField, DateTimeField, SelectField } = fieldsOf(form.control);
   return (
     <DialogFrame
       open={open}
@@ -81,7 +82,6 @@ export function AutoBillingDialog({
         <Stack gap="4">
           {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
           <SelectField
-            control={form.control}
             name="frequency"
             label={t('fulfilment:auto_billing.frequency')}
             required
@@ -91,15 +91,12 @@ export function AutoBillingDialog({
             }))}
           />
           <DateTimeField
-            control={form.control}
             name="next_invoice_date"
             label={t('fulfilment:auto_billing.next_invoice_date')}
             required
             helperText={t('fulfilment:auto_billing.next_invoice_hint')}
           />
-          {plan !== null && (
-            <CheckboxField control={form.control} name="active" label={t('fulfilment:auto_billing.active')} />
-          )}
+          {plan !== null && <CheckboxField name="active" label={t('fulfilment:auto_billing.active')} />}
           {plan !== null && (
             <Text fontSize="sm" color="fg.muted">
               {t('fulfilment:auto_billing.active_hint')}

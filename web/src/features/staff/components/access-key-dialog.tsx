@@ -1,11 +1,11 @@
 import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { accessKeySet } from '@nine/shared/schemas/staff';
-import { TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useChangeAccessKey } from '../api/access-key.ts';
 import type { StaffUser } from '../api/get-users.ts';
 import { useNotifySaved } from './use-notify-saved.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface AccessKeyDialogProps {
   user: StaffUser;
@@ -37,6 +37,7 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
     });
   });
 
+  const { TextField } = fieldsOf(form.control);
   return (
     <Dialog.Root
       open
@@ -58,7 +59,6 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
                     {user.has_access_key ? t('staff:access_key.is_set') : t('staff:access_key.not_set')}
                   </Text>
                   <TextField
-                    control={form.control}
                     name="access_key"
                     label={t('staff:access_key.new_key')}
                     required

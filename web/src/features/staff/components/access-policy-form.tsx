@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { accessPolicyForm } from '@nine/shared/schemas/staff';
 import {
-  CheckboxField,
   describedBy,
   FieldShell,
   useFieldIds,
   type BoundFieldProps,
 } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 import {
   applyServerIssues,
   useSchemaForm,
@@ -156,6 +155,7 @@ function PolicyEditor({
   });
 
   const { control } = form;
+  const { CheckboxField, MoneyField } = fieldsOf(control);
   // Those who may not change the policy see its fields disabled.
   const numberField = (field: CountField, unit: string) => (
     <CountField
@@ -170,7 +170,6 @@ function PolicyEditor({
   const amountField = (field: 'refund_level1_minor' | 'refund_level2_minor') => (
     <MoneyField
       key={field}
-      control={control}
       name={field}
       label={t(`staff:policy.fields.${field}`)}
       helperText={t('staff:policy.units.amount', { symbol: currencySymbol })}
@@ -181,13 +180,7 @@ function PolicyEditor({
   const flag = (
     field: 'password_require_capital' | 'password_require_number' | 'password_require_special',
   ) => (
-    <CheckboxField
-      key={field}
-      control={control}
-      name={field}
-      label={t(`staff:policy.fields.${field}`)}
-      disabled={!canChange}
-    />
+    <CheckboxField key={field} name={field} label={t(`staff:policy.fields.${field}`)} disabled={!canChange} />
   );
 
   const minutes = t('staff:policy.units.minutes');

@@ -4,12 +4,12 @@ import { actions, resources, type Permission } from '@nine/shared/permissions';
 import { roleInput } from '@nine/shared/schemas/staff';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { TextField } from '../../../components/form/fields.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import { useSaveRole } from '../api/save-role.ts';
 import { cellEditable, hasPermission, sortPermissions, togglePermission } from '../permission-matrix.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface RoleEditorDialogProps {
   /** null: a new role. */
@@ -83,6 +83,7 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
     save.mutate({ title, permissions: sortPermissions(granted) }, { onSuccess: onSaved });
   });
 
+  const { TextField } = fieldsOf(form.control);
   return (
     <FormDialog
       open
@@ -94,13 +95,7 @@ export function RoleEditorDialog({ role, held, onClose, onSaved }: RoleEditorDia
       size="xl"
       scrollInside
     >
-      <TextField
-        control={form.control}
-        name="title"
-        label={t('staff:roles.fields.title')}
-        required
-        maxLength={100}
-      />
+      <TextField name="title" label={t('staff:roles.fields.title')} required maxLength={100} />
       <Text fontSize="sm" color="fg.muted">
         {t('staff:roles.matrix_help')}
       </Text>

@@ -2,13 +2,13 @@ import { Box, Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@chakra-ui/rea
 import { useController } from 'react-hook-form';
 import { userCreateForm, userEditForm } from '@nine/shared/schemas/staff';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { CheckboxField, DateTimeField, TextField } from '../../../components/form/fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Role } from '../api/get-roles.ts';
 import type { StaffUser } from '../api/get-users.ts';
 import { useSaveUser, type RoleAssignment } from '../api/save-user.ts';
 import { fromLocalInput, toLocalInput } from '../../../lib/format.ts';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -86,6 +86,7 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
   });
 
   const { control } = form;
+  const { CheckboxField, DateTimeField, TextField } = fieldsOf(control);
   return (
     <FormDialog
       open={open}
@@ -97,15 +98,8 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
       size="lg"
       scrollInside
     >
+      <TextField name="name" label={t('staff:users.fields.name')} required maxLength={100} />
       <TextField
-        control={control}
-        name="name"
-        label={t('staff:users.fields.name')}
-        required
-        maxLength={100}
-      />
-      <TextField
-        control={control}
         name="email"
         type="email"
         label={t('staff:users.fields.email')}
@@ -115,7 +109,6 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
       />
       {user === null && (
         <TextField
-          control={control}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -124,19 +117,14 @@ export function UserFormDialog({ open, user, roles, locations, onClose, onSaved 
         />
       )}
       <DateTimeField
-        control={control}
         name="expires_at"
         type="datetime-local"
         label={t('staff:users.fields.expires_at')}
         helperText={t('staff:users.expires_help')}
       />
-      <CheckboxField control={control} name="only_login_by_sso" label={t('staff:users.fields.only_sso')} />
+      <CheckboxField name="only_login_by_sso" label={t('staff:users.fields.only_sso')} />
       {user !== null && (
-        <CheckboxField
-          control={control}
-          name="must_change_password"
-          label={t('staff:users.fields.must_change_password')}
-        />
+        <CheckboxField name="must_change_password" label={t('staff:users.fields.must_change_password')} />
       )}
       <Fieldset.Root>
         <Fieldset.Legend>{t('staff:users.fields.roles')}</Fieldset.Legend>

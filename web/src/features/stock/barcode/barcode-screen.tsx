@@ -17,8 +17,6 @@ import {
   type BarcodeMatch,
   type ScannedItem,
 } from '@nine/shared/schemas/stock';
-import { TextareaField } from '../../../components/form/fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import {
   applyServerIssues,
   useSchemaForm,
@@ -35,6 +33,7 @@ import { ScanField } from '../../../components/code-scan-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
 import { DataListEntry } from '../../../components/data-list-entry.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 export interface BarcodeScreenProps {
   title: string;
@@ -102,31 +101,17 @@ function RepairForm({
       );
     }
   });
+  const { MoneyField, TextareaField } = fieldsOf(form.control);
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="3" maxW="lg">
         {available ? (
           <>
-            <TextareaField
-              control={form.control}
-              name="work"
-              label={t('stock:barcode.work_done')}
-              maxLength={500}
-            />
-            <MoneyField
-              control={form.control}
-              name="cost_minor"
-              label={t('stock:barcode.cost', { symbol: currencySymbol })}
-            />
+            <TextareaField name="work" label={t('stock:barcode.work_done')} maxLength={500} />
+            <MoneyField name="cost_minor" label={t('stock:barcode.cost', { symbol: currencySymbol })} />
           </>
         ) : (
-          <TextareaField
-            control={form.control}
-            name="problem"
-            label={t('stock:barcode.problem')}
-            required
-            maxLength={500}
-          />
+          <TextareaField name="problem" label={t('stock:barcode.problem')} required maxLength={500} />
         )}
         <HStack gap="2">
           <Button type="submit" colorPalette="blue" loading={busy}>

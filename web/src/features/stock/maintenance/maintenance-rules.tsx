@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { maintenanceRuleForm, type MaintenanceRule } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -13,6 +12,7 @@ import { useMaintenanceRules } from '../api/get-maintenance-rules.ts';
 import { useRentalGroups } from '../api/get-rental-groups.ts';
 import { useRentProducts } from '../api/search-rent-products.ts';
 import { MaintenanceTable } from './maintenance-table.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 /** The rules: every N rent hours and/or every N days, per rental group or per product. */
 export function MaintenanceRules({
@@ -92,6 +92,7 @@ export function MaintenanceRules({
       : []),
   ];
 
+  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <Stack as="section" aria-labelledby={ids.target + '-h'} gap="4">
       <Heading as="h2" size="lg" id={ids.target + '-h'}>
@@ -117,7 +118,6 @@ export function MaintenanceRules({
           >
             <Box width="44">
               <SelectField
-                control={form.control}
                 name="applies_to"
                 label={t('stock:maintenance.applies_to')}
                 options={[
@@ -129,7 +129,6 @@ export function MaintenanceRules({
             {target === 'group' ? (
               <Box width="56">
                 <SelectField
-                  control={form.control}
                   name="rental_type_id"
                   label={t('stock:maintenance.rental_group')}
                   options={[
@@ -151,7 +150,6 @@ export function MaintenanceRules({
                 </Field.Root>
                 <Box width="64">
                   <SelectField
-                    control={form.control}
                     name="product_id"
                     label={t('stock:maintenance.product')}
                     options={[
@@ -167,19 +165,13 @@ export function MaintenanceRules({
             )}
             <Box width="32">
               <TextField
-                control={form.control}
                 name="every_rent_hours"
                 label={t('stock:maintenance.every_rent_hours')}
                 inputMode="numeric"
               />
             </Box>
             <Box width="32">
-              <TextField
-                control={form.control}
-                name="every_days"
-                label={t('stock:maintenance.every_days')}
-                inputMode="numeric"
-              />
+              <TextField name="every_days" label={t('stock:maintenance.every_days')} inputMode="numeric" />
             </Box>
           </InlineForm>
           <Text color="fg.muted" fontSize="sm" mt="2">

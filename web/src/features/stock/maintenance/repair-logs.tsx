@@ -3,10 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { TextField } from '../../../components/form/fields.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
-import { MoneyField } from '../../../components/form/money-field.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
@@ -15,6 +13,7 @@ import { useCloseRepairLog } from '../api/close-repair-log.ts';
 import { useRepairLogs } from '../api/get-repair-logs.ts';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { MaintenanceTable } from './maintenance-table.tsx';
+import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 function WorkForm({
   log,
@@ -51,6 +50,7 @@ function WorkForm({
         { onSuccess: onDone, onError },
       );
   });
+  const { MoneyField, TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       onSubmit={submit}
@@ -63,7 +63,6 @@ function WorkForm({
     >
       <Box width="64">
         <TextField
-          control={form.control}
           name="work"
           label={t('stock:repairs.work')}
           required={needsWork}
@@ -72,11 +71,7 @@ function WorkForm({
         />
       </Box>
       <Box width="28">
-        <MoneyField
-          control={form.control}
-          name="cost_minor"
-          label={t('stock:repairs.cost', { symbol: currencySymbol })}
-        />
+        <MoneyField name="cost_minor" label={t('stock:repairs.cost', { symbol: currencySymbol })} />
       </Box>
     </InlineForm>
   );
