@@ -1,7 +1,8 @@
 // `pnpm start`: the server (embedded PostgreSQL with demo data unless DATABASE_URL is set) and the
-// hardware agent in simulated mode, side by side. The web app was built by the `start` script.
+// hardware agent in simulated mode, side by side, after building the web app if its sources changed.
 import { resolve } from 'node:path';
 import { runAll } from './run-processes.mjs';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '3000';
@@ -10,6 +11,8 @@ const dataDir = resolve(process.env.DATA_DIR ?? resolve(root, '.data'));
 const agentPort = process.env.AGENT_PORT ?? '17900';
 const origins = process.env.AGENT_ALLOWED_ORIGINS ?? `http://localhost:${port},http://127.0.0.1:${port}`;
 const watch = process.argv.includes('--watch') ? ['--watch'] : [];
+
+ensureWebBuild();
 
 runAll([
   {

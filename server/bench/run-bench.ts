@@ -3,11 +3,13 @@
  * orders) and measures the seed time, then HTTP throughput and latency with autocannon on loopback.
  * Options: --scale N, --duration S (per endpoint, default 10), --connections C (default 20),
  * --data-dir DIR (keep the cluster there and reuse it when already seeded; default: a fresh temp folder).
+ * Environment, as `pnpm start` reads it: PORT (the API's port; default any free one), AGENT_PORT (announced
+ * to the web app), DATA_DIR (the fresh folder is made inside it instead of the system's temp folder).
  */
 import autocannon from 'autocannon';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, paths } from '../src/config.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
@@ -62,7 +64,12 @@ async function load(name: string, opts: autocannon.Options): Promise<string> {
   return row;
 }
 
-const dir = keepDir ?? (await mkdtemp(join(tmpdir(), 'nine-bench-')));
+// Only these variables reach the bench's app: a shop's DATABASE_URL or EXPORTS_DIR must never be touched.
+const env = { PORT: process.env.PORT || '0', AGENT_PORT: process.env.AGENT_PORT };
+// A relative DATA_DIR is read from the repository root, as `pnpm start` reads it.
+const parent = process.env.DATA_DIR ? resolve(paths.repoRoot, process.env.DATA_DIR) : tmpdir();
+if (!keepDir) await mkdir(parent, { recursive: true });
+const dir = keepDir ?? (await mkdtemp(join(parent, 'nine-bench-')));
 const pg = await startEmbeddedPostgres(dir, out);
 try {
   await ensureDatabase(pg.adminUrl, 'nine_bench');
@@ -80,9 +87,9 @@ try {
     );
   }
 
-  const config = { ...loadConfig({}), webDist: '/nonexistent', logLevel: 'warn' };
+  const config = { ...loadConfig({ ...env, DATA_DIR: dir }), webDist: '/nonexistent', logLevel: 'warn' };
   const { app } = await buildApp({ config, db, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await app.listen({ port: config.port, host: '127.0.0.1' });
   const loginBody = JSON.stringify({ email: 'admin@nine.test', password: DEMO_PASSWORD });
   const login = await fetch(`${url}/api/nine/user/login`, {
     method: 'POST',
@@ -166,7 +173,7 @@ try {
     `SELECT id FROM users WHERE email = 'admin@nine.test'`,
   );
   const { rows: locations } = await db.pool.query<{ id: number }>('SELECT id FROM locations ORDER BY id');
-  const translate = createTranslator(loadConfig({}).localesDir);
+  const translate = createTranslator(config.localesDir);
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const before = process.memoryUsage().rss;

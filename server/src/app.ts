@@ -69,6 +69,7 @@ import { registerListKioskDevices } from './modules/settings/list-kiosk-devices.
 import { registerRevokeKioskDevice } from './modules/settings/revoke-kiosk-device.ts';
 import { registerSetAsKiosk } from './modules/settings/set-as-kiosk.ts';
 import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerResponseContracts } from './plugins/response-contracts.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -133,6 +134,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Before any route: it hooks each /api route as it is added.
+  await registerCompression(app);
   const translate = createTranslator(config.localesDir);
   registerErrorHandling(app, translate);
   const failures = createFailureCounter({ db, now });

@@ -3,20 +3,21 @@
  * server in the end-to-end world, loaded by Chromium with an empty cache. Every script response is
  * recorded while the login page loads, then while the demo admin signs in and the dashboard appears,
  * then once more for the dashboard opened directly by a signed-in browser with an empty cache.
- * Prints a table and writes the figures to .data/bench/first-load.json. Figures only, no thresholds.
+ * Prints a table and writes the figures to DATA_DIR/bench/first-load.json (default .data/bench).
+ * Figures only, no thresholds.
  */
 import { expect, test, type Page, type Request, type Response } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchDir, repoRoot } from './bench-env.ts';
 
 const ADMIN = { email: 'admin@nine.test', password: 'Nine-demo-1' };
 // A page has finished loading scripts once none is in flight and none has started for this long.
 const QUIET_MS = 1_500;
 const SETTLE_LIMIT_MS = 30_000;
-const root = resolve(import.meta.dirname, '../..');
-const outFile = resolve(root, '.data/bench/first-load.json');
+const outFile = resolve(benchDir, 'first-load.json');
 
 type Script = {
   path: string;
@@ -101,7 +102,7 @@ async function showDashboard(page: Page) {
 
 function git(...args: string[]): string {
   try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
   } catch {
     return '';
   }

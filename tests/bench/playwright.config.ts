@@ -1,3 +1,5 @@
+// First: it turns PORT, AGENT_PORT into the E2E_* ports the end-to-end config reads when it loads.
+import './bench-env.ts';
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import e2eConfig from '../playwright.config.ts';
@@ -11,7 +13,7 @@ if (!server || Array.isArray(server)) throw new Error('bench: the end-to-end con
 export default defineConfig({
   ...e2eConfig,
   testDir: '.',
-  testMatch: 'first-load.ts',
+  testMatch: ['first-load.ts', 'pages.ts'],
   // Kept apart from the end-to-end tests' artefacts, which a run here would otherwise wipe.
   outputDir: '../test-results/bench',
   timeout: 180_000,

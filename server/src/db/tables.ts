@@ -496,6 +496,7 @@ export interface Tables {
     created_at: Date;
     updated_at: Date;
     version: number;
+    customer_last_name: string | null;
   };
   override_logs: {
     id: number;

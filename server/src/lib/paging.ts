@@ -19,6 +19,12 @@ export interface ListSql {
   orderBy: string;
   params: unknown[];
   countFrom?: string;
+  /**
+   * Page the keys first: `SELECT key FROM … ORDER BY … LIMIT … OFFSET …` walks an index (the skipped rows
+   * cost an index entry each), and `select` (per-row subqueries, joins) runs for the page's rows only, read
+   * by key from `from` (a FROM without WHERE). `keyFrom` is the inner FROM … WHERE when fewer joins serve it.
+   */
+  byKey?: { key: string; from: string; keyFrom?: string };
 }
 
 /**
@@ -31,7 +37,7 @@ export async function pageOf<T extends object>(
 ): Promise<Paged<T>> {
   const n = q.params.length;
   const [page, count] = await Promise.all([
-    rows<T>(db.pool, `SELECT ${q.select} ${q.from} ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+    rows<T>(db.pool, pageSql(q, `LIMIT $${n + 1} OFFSET $${n + 2}`), [
       ...q.params,
       q.pageSize,
       (q.page - 1) * q.pageSize,
@@ -50,6 +56,14 @@ export async function pageOf<T extends object>(
     page: q.page,
     page_size: q.pageSize,
   };
+}
+
+/** The page's SELECT: whole rows, or the page's keys first and then their rows (`byKey`). */
+export function pageSql(q: ListSql, limit: string): string {
+  if (!q.byKey) return `SELECT ${q.select} ${q.from} ${q.orderBy} ${limit}`;
+  const { key, from, keyFrom } = q.byKey;
+  // The outer ORDER BY sorts the page's rows again: IN keeps no order, and the order ends with the key.
+  return `SELECT ${q.select} ${from} WHERE ${key} IN (SELECT ${key} ${keyFrom ?? q.from} ${q.orderBy} ${limit}) ${q.orderBy}`;
 }
 
 /**

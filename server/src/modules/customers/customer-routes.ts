@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { containsPattern } from '../../lib/paging.ts';
 import { z } from 'zod';
 import { customerInput, customerUpdate } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
@@ -10,6 +9,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { CUSTOMER_COLUMNS, type CustomerColumns } from './list-customers.ts';
 import { loadCustomerDetail } from './customer-queries.ts';
+import { customerMatches } from './customer-search.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
@@ -44,7 +44,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
     { config: { access: { anyOf: [...lookupAccess.anyOf] } } },
     async (request) => {
       const q = parse(lookupQuery, request.query);
-      const like = containsPattern(q.search);
+      const like = q.search;
       const found = await rows<
         Pick<Tables['customers'], 'id' | 'phone' | 'email' | 'postal_code' | 'is_anonymous'> & {
           name: string;
@@ -52,7 +52,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: { db: Db }): 
       >(
         deps.db.pool,
         `SELECT id, trim(first_name || ' ' || last_name) AS name, phone, email::text, postal_code, is_anonymous
-       FROM customers WHERE NOT is_anonymous AND search_text LIKE $1 ORDER BY last_name, first_name, id LIMIT $2`,
+       FROM customers WHERE NOT is_anonymous AND ${customerMatches('$1')} ORDER BY last_name, first_name, id LIMIT $2`,
         [like, q.limit],
       );
       return { data: { rows: found } };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { customerListQuery } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
 import type { Tables } from '../../db/tables.ts';
-import { containsPattern, listRoute } from '../../lib/paging.ts';
+import { listRoute } from '../../lib/paging.ts';
+import { customerMatches } from './customer-search.ts';
 
 const SORT: Record<string, string> = {
   name: 'last_name, first_name',
@@ -44,12 +45,14 @@ export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): v
       const params: unknown[] = [];
       let where = 'NOT is_anonymous';
       if (q.search) {
-        params.push(containsPattern(q.search));
-        where += ` AND search_text LIKE $${params.length}`;
+        params.push(q.search);
+        where += ` AND ${customerMatches(`$${params.length}`)}`;
       }
       const dir = q.sort_type === 'desc' ? 'DESC' : 'ASC';
+      // Only the e-mail may be null (last either way); the other sorts keep the default null order, so one
+      // index serves both directions (migration 0023).
       const order = SORT[q.sort]!.split(', ')
-        .map((c) => `${c} ${dir} NULLS LAST`)
+        .map((c) => `${c} ${dir}${c === 'email' ? ' NULLS LAST' : ''}`)
         .join(', ');
       return {
         select: CUSTOMER_COLUMNS,

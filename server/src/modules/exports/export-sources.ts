@@ -1,4 +1,4 @@
-import { containsPattern } from '../../lib/paging.ts';
+import { customerMatches } from '../customers/customer-search.ts';
 import type { z } from 'zod';
 import type { Requirement } from '@nine/shared/permissions';
 import { customerListQuery } from '@nine/shared/schemas/customers';
@@ -108,7 +108,7 @@ export const exportSources: Record<string, ExportSource> = {
     sql: (_locationId, filters: z.infer<typeof customerListQuery>) => {
       const params: unknown[] = [];
       let where = 'NOT is_anonymous';
-      if (filters.search) where += ` AND search_text LIKE $${params.push(containsPattern(filters.search))}`;
+      if (filters.search) where += ` AND ${customerMatches(`$${params.push(filters.search)}`)}`;
       return {
         text: `SELECT id, first_name, last_name, email::text, phone, address, postal_code, city, country, created_at FROM customers WHERE ${where} ORDER BY last_name, first_name, id`,
         params,

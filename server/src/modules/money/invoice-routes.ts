@@ -9,7 +9,8 @@ import {
   type InvoiceListQuery,
 } from '@nine/shared/schemas/invoices';
 import type { Db } from '../../db/pool.ts';
-import { containsPattern, pageOf, type Paged } from '../../lib/paging.ts';
+import { pageOf, type Paged } from '../../lib/paging.ts';
+import { fewMatchingCustomers, matchingCustomerIds } from '../customers/customer-search.ts';
 import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
 import { parse } from '../../lib/validate.ts';
 import { addAdhocCharge } from './invoice-adhoc-charge.ts';
@@ -41,11 +42,30 @@ const SORT: Record<InvoiceListQuery['sort'], string> = {
   paid: PAID_SQL,
   balance: BALANCE_SQL,
 };
-/** Sorts an index serves (migration 0014): default null order, so the index walk matches. */
-const INDEXED_SORTS = new Set<InvoiceListQuery['sort']>(['number', 'created_at']);
+/**
+ * Sorts on never-null columns keep the default null order, so one index (migrations 0014, 0023) serves both
+ * directions; the nullable dates put nulls last both ways, served by an index per direction (0023).
+ */
+const DEFAULT_NULL_ORDER = new Set<InvoiceListQuery['sort']>([
+  'number',
+  'created_at',
+  'type',
+  'in_progress_at',
+  'subtotal',
+  'discount',
+  'tax',
+  'total',
+  'paid',
+  'balance',
+]);
 
 /** The list's filters in SQL: location and list first (the index), then what the query asks for. */
-export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q: InvoiceListQuery) {
+export function invoiceListFilter(
+  list: 'rents' | 'sale',
+  locationId: number,
+  q: InvoiceListQuery,
+  customers: number[] | null = null,
+) {
   const params: unknown[] = [locationId, list];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = ['i.location_id = $1', 'i.list = $2'];
@@ -63,21 +83,31 @@ export function invoiceListFilter(list: 'rents' | 'sale', locationId: number, q:
     where.push(
       byNumber
         ? `(i.number = ${p(Number(term))} OR o.number = $${params.length})`
-        : `i.customer_id IN (SELECT id FROM customers WHERE search_text LIKE ${p(containsPattern(term))})`,
+        : customers
+          ? `i.customer_id = ANY (${p(customers)}::int[])`
+          : `i.customer_id IN (${matchingCustomerIds(p(q.search))})`,
     );
   }
   const dir = q.sort_type === 'asc' ? 'ASC' : 'DESC';
-  // The count joins only what the filters read: every invoice has one settlement row and at most one
-  // order, so the other joins cannot change it, and without them the index alone answers.
-  const countJoins = [
-    byNumber ? 'LEFT JOIN orders o ON o.id = i.order_id' : '',
-    q.balance_status !== undefined ? 'JOIN invoice_settlements s ON s.invoice_id = i.id' : '',
-  ];
+  // The count and the page's keys join only what the filters (and the sort) read: every invoice has one
+  // settlement row and at most one order, so the other joins cannot change them, and without them the
+  // index alone answers.
+  const bySettlement = q.balance_status !== undefined;
+  const joins = (settlement: boolean) =>
+    [
+      byNumber ? 'LEFT JOIN orders o ON o.id = i.order_id' : '',
+      settlement ? 'JOIN invoice_settlements s ON s.invoice_id = i.id' : '',
+    ].join(' ');
   return {
     params,
     from: `${INVOICE_FROM} WHERE ${where.join(' AND ')}`,
-    countFrom: `FROM invoices i ${countJoins.join(' ')} WHERE ${where.join(' AND ')}`,
-    orderBy: `ORDER BY ${SORT[q.sort]} ${dir}${INDEXED_SORTS.has(q.sort) ? '' : ' NULLS LAST'}, i.id ${dir}`,
+    countFrom: `FROM invoices i ${joins(bySettlement)} WHERE ${where.join(' AND ')}`,
+    keyFrom: `FROM invoices i ${joins(bySettlement || q.sort === 'paid' || q.sort === 'balance')} WHERE ${where.join(' AND ')}`,
+    // The number is unique: no tiebreaker, so its index (location, list, number) serves the sort alone.
+    orderBy:
+      q.sort === 'number'
+        ? `ORDER BY i.number ${dir}`
+        : `ORDER BY ${SORT[q.sort]} ${dir}${DEFAULT_NULL_ORDER.has(q.sort) ? '' : ' NULLS LAST'}, i.id ${dir}`,
   };
 }
 
@@ -92,13 +122,17 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
       { config: { access: { resource: 'sell_order', action: 'view' } } },
       async (request): Promise<{ data: Paged<InvoiceRowRead> }> => {
         const q = parse(invoiceListQuery, request.query);
-        const filter = invoiceListFilter(list, actorOf(request).locationId, q);
+        // Few matching customers go in as an array of ids the planner can weigh (customer-search.ts).
+        const byName = q.search !== undefined && q.search !== '' && !/^\d{1,12}$/.test(q.search);
+        const customers = byName ? await fewMatchingCustomers(deps.db, q.search!) : null;
+        const filter = invoiceListFilter(list, actorOf(request).locationId, q, customers);
         return {
           data: await pageOf<InvoiceRowRead>(deps.db, {
             select: INVOICE_COLUMNS,
             from: filter.from,
             orderBy: filter.orderBy,
             countFrom: filter.countFrom,
+            byKey: { key: 'i.id', from: INVOICE_FROM, keyFrom: filter.keyFrom },
             params: filter.params,
             page: q.page,
             pageSize: q.page_size,
