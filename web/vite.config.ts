@@ -1,13 +1,78 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 // The server serves web/dist under /nine/ with an SPA fallback, so assets must resolve from there.
 const apiTarget = `http://127.0.0.1:${process.env.NINE_SERVER_PORT ?? '3000'}`;
 
+/**
+ * Libraries every screen (the login form included) runs on go into a few vendor chunks that change only
+ * when a dependency does, so they stay cached across deploys and route chunks stay small. Libraries only
+ * some pages use (tables, barcodes) are left to Rollup, which puts them with those pages.
+ */
+const VENDOR_CHUNKS: Record<string, RegExp> = {
+  react: /^(react|react-dom|scheduler)$/,
+  ui: /^(@chakra-ui\/.*|@ark-ui\/.*|@zag-js\/.*|@emotion\/.*|@floating-ui\/.*|@pandacss\/.*|stylis|uqr)$/,
+  vendor:
+    /^(@tanstack\/react-query|@tanstack\/query-core|i18next|react-i18next|zod|xstate|@xstate\/.*|ky|wouter|regexparam|react-hook-form|@hookform\/.*)$/,
+};
+
+function vendorChunk(id: string): string | undefined {
+  const at = id.lastIndexOf('/node_modules/');
+  if (at === -1) return undefined;
+  const name = /^(?:@[^/]+\/)?[^/]+/.exec(id.slice(at + '/node_modules/'.length))?.[0] ?? '';
+  return Object.keys(VENDOR_CHUNKS).find((chunk) => VENDOR_CHUNKS[chunk]!.test(name));
+}
+
+/**
+ * Writes `.br` (best quality) and `.gz` beside every text file of the build above 1 KiB, so the server
+ * sends them as they are (@fastify/static `preCompressed`) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|txt)$/;
+  const MIN_BYTES = 1024;
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'nine-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => TEXT.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const raw = await readFile(path);
+          if (raw.length < MIN_BYTES) return;
+          const [brotli, gzipped] = await Promise.all([
+            br(raw, {
+              params: {
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gz(raw, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          // A file that does not shrink is served as it is.
+          if (brotli.length < raw.length) await writeFile(`${path}.br`, brotli);
+          if (gzipped.length < raw.length) await writeFile(`${path}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: '/nine/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -19,6 +84,7 @@ export default defineConfig({
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
         warn(warning);
       },
+      output: { manualChunks: vendorChunk },
     },
   },
   server: {

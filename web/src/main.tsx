@@ -7,14 +7,14 @@ import { hydratePermissionsCache } from './features/session/permissions-cache.ts
 import { hydrateSession } from './features/session/session-storage.ts';
 import { hydrateLocalSettings } from './features/settings/local-settings.ts';
 import { restoreDarkMode } from './lib/color-mode.ts';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, startNamespaces } from './lib/i18n.ts';
 
 restoreDarkMode();
 
 // Navigation rule 6: nothing renders until the saved language has loaded; the encrypted client data
 // is decrypted meanwhile, so the session is known before the first render.
 void Promise.all([
-  initI18n(),
+  initI18n({ namespaces: startNamespaces }),
   hydrateSession(),
   hydratePermissionsCache(),
   hydrateLastActivity(),

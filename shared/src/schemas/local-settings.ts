@@ -25,5 +25,6 @@ export type LocalSettings = z.infer<typeof localSettings>;
 /** The settings screen's form: the device's settings and its language; the page size comes from a select. */
 export const localSettingsForm = localSettings.extend({
   language: z.enum(LANGUAGES),
-  itemsPerPage: z.coerce.number().pipe(localSettings.shape.itemsPerPage),
+  // A select's value is a string: typed so, the form's field takes it as one.
+  itemsPerPage: z.coerce.number<string>().pipe(localSettings.shape.itemsPerPage),
 });

@@ -94,6 +94,15 @@ describe('signed-in shell', () => {
   });
 
   it('signs in to the dashboard with its menu, figures and user panel, then logs out', async () => {
+    // No grants: this test once read the menu before the permissions arrived; pages now load on demand,
+    // so the answer is made to say "no grants" rather than relying on that race.
+    serve({
+      'POST /api/nine/user/login': () => jsonResponse(200, loginOk),
+      'POST /api/nine/user/logout': () => jsonResponse(200, { data: { ok: true } }),
+      'GET /api/nine/user/location-permissions': () =>
+        jsonResponse(200, { data: { permissions: [], resources: [] } }),
+      'GET /api/nine/dashboard/summary': () => jsonResponse(200, summary),
+    });
     renderAt('/nine/');
     await signIn();
 

@@ -1,125 +1,24 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Router, matchRoute, useLocation, useRouter } from 'wouter';
 import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
-import { useAppTranslation } from '../lib/i18n.ts';
+import { appNamespaces, loadNamespaces, useAppTranslation } from '../lib/i18n.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
-import { DashboardLayout } from './layouts/dashboard-layout.tsx';
-import { ActivitySettingsPage } from './pages/activity-settings-page.tsx';
-import { DashboardPage } from './pages/dashboard-page.tsx';
-import { ForgotPasswordPage } from './pages/forgot-password-page.tsx';
-import { HomePage } from './pages/home-page.tsx';
-import { LocalSettingsPage } from './pages/local-settings-page.tsx';
-import { LoginPage } from './pages/login-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { PasswordExpiredPage } from './pages/password-expired-page.tsx';
-import { ResetPasswordPage } from './pages/reset-password-page.tsx';
-import { SsoSignInPage } from './pages/sso-sign-in-page.tsx';
-import { VersionHistoryPage } from './pages/version-history-page.tsx';
-import {
-  RentOrderPrint55mmPage,
-  RentOrderPrintPage,
-  SaleOrderPrint55mmPage,
-  SaleOrderPrintPage,
-} from './pages/order-print-pages.tsx';
-import { RentOrderPage } from './pages/rent-order-page.tsx';
-import { RentOrdersPage } from './pages/rent-orders-page.tsx';
-import { SaleOrderPage } from './pages/sale-order-page.tsx';
-import { SaleOrdersPage } from './pages/sale-orders-page.tsx';
-import { CreateOrderPage } from './pages/create-order-page.tsx';
-import { QuickSalePage } from './pages/quick-sale-page.tsx';
-import { BarcodePage } from './pages/barcode-page.tsx';
-import { BarcodePrintPage } from './pages/barcode-print-page.tsx';
-import {
-  AvailabilityCalendarDetailsPage,
-  AvailabilityCalendarPage,
-} from './pages/availability-calendar-page.tsx';
-import { ScheduledMaintenancePage } from './pages/maintenance-page.tsx';
-import { StocktakePage } from './pages/stocktake-page.tsx';
-import { MaintenanceReportPage, MaintenanceReportPrintPage } from './pages/maintenance-report-page.tsx';
-import { RepairLogsReportPage, RepairLogsReportPrintPage } from './pages/repair-logs-report-page.tsx';
-import { RecurringOrdersPage } from './pages/recurring-orders-page.tsx';
-import { DeliveryReportPage, DeliveryReportPrintPage } from './pages/delivery-report-pages.tsx';
-import { RentInvoicesPage, SaleInvoicesPage } from './pages/invoice-list-page.tsx';
-import { InvoicePage } from './pages/invoice-page.tsx';
-import { InvoicePrint55mmPage, InvoicePrintPage } from './pages/invoice-print-page.tsx';
-import { DownloadCenterPage } from './pages/download-center-page.tsx';
-import { RolesManagementPage, UsersManagementPage } from './pages/staff-page.tsx';
-import { CashRegistersPage } from './pages/cash-registers-page.tsx';
-import { PaymentPrintPage, PrintDefaultPage } from './pages/payment-print-page.tsx';
-import { CustomersPage } from './pages/customers-page.tsx';
-import { CustomerPage } from './pages/customer-page.tsx';
-import { CustomerAdminPage } from './pages/customer-admin-page.tsx';
-import { RentInventoryPage, SaleInventoryPage } from './pages/inventory-list-pages.tsx';
-import { RentInventoryDetailPage, SaleInventoryDetailPage } from './pages/inventory-detail-page.tsx';
-import { CategoriesPage } from './pages/category-page.tsx';
-import { AttributesPage } from './pages/attribute-page.tsx';
 import { refusedRouteState } from './refused-route-notice.tsx';
+import { isPageLoadError, loadOnce, prefetchPage, reloadForNewVersion, routePages } from './route-pages.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
 import { paramsAllowed, pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
 import { useViewerPermissions } from './use-viewer-permissions.ts';
 
-// Every route name must have a page: adding a row to the table without one fails typecheck.
-const pages = {
-  Home: HomePage,
-  Login: LoginPage,
-  SsoSignIn: SsoSignInPage,
-  PasswordExpired: PasswordExpiredPage,
-  ForgotPassword: ForgotPasswordPage,
-  ResetPassword: ResetPasswordPage,
-  DashboardIndex: DashboardPage,
-  localSettings: LocalSettingsPage,
-  versionHistory: VersionHistoryPage,
-  activitySettings: ActivitySettingsPage,
-  rentOrders: RentOrdersPage,
-  rentOrder: RentOrderPage,
-  rentOrderPrint: RentOrderPrintPage,
-  rentOrderPrint55mm: RentOrderPrint55mmPage,
-  saleOrders: SaleOrdersPage,
-  saleOrder: SaleOrderPage,
-  saleOrderPrint: SaleOrderPrintPage,
-  saleOrderPrint55mm: SaleOrderPrint55mmPage,
-  createOrder: CreateOrderPage,
-  quickSale: QuickSalePage,
-  activeRecurringOrders: RecurringOrdersPage,
-  deliveryReport: DeliveryReportPage,
-  deliveryReportPrint: DeliveryReportPrintPage,
-  rentInvoices: RentInvoicesPage,
-  saleInvoices: SaleInvoicesPage,
-  invoice: InvoicePage,
-  invoicePrint: InvoicePrintPage,
-  invoicePrint55mm: InvoicePrint55mmPage,
-  downloadCenter: DownloadCenterPage,
-  usersManagement: UsersManagementPage,
-  rolesManagement: RolesManagementPage,
-  paymentPrint: PaymentPrintPage,
-  printDefault: PrintDefaultPage,
-  cashRegisters: CashRegistersPage,
-  customers: CustomersPage,
-  customer: CustomerPage,
-  partners: CustomerAdminPage,
-  rentInventory: RentInventoryPage,
-  saleInventory: SaleInventoryPage,
-  rentInventoryDetail: RentInventoryDetailPage,
-  saleInventoryDetail: SaleInventoryDetailPage,
-  categories: CategoriesPage,
-  attributes: AttributesPage,
-  barcodes: BarcodePage,
-  barcodePrint: BarcodePrintPage,
-  availabilityCalendar: AvailabilityCalendarPage,
-  availabilityCalendarDetails: AvailabilityCalendarDetailsPage,
-  scheduledMaintenance: ScheduledMaintenancePage,
-  stocktakeReport: StocktakePage,
-  repairLogs: RepairLogsReportPage,
-  repairLogsPrint: RepairLogsReportPrintPage,
-  maintenanceReport: MaintenanceReportPage,
-  maintenanceReportPrint: MaintenanceReportPrintPage,
-  'not-found': NotFoundPage,
-} satisfies Record<RouteName, ComponentType>;
+/** The signed-in shell (menu, header, agent status): a signed-out visitor never needs its code. */
+export const loadDashboardLayout = loadOnce(async () => {
+  const { DashboardLayout } = await import('./layouts/dashboard-layout.tsx');
+  return DashboardLayout;
+});
 
 /** Sends a signed-out visitor to login, remembering the full path to come back to. */
 function SignInRedirect() {
@@ -188,6 +87,13 @@ function useCloseCommonModalOnRouteChange(routeName: RouteName) {
 function RouteFrame({ route }: { route: RouteDef }) {
   const { t } = useAppTranslation();
   const signedIn = useSessionStatus() === 'signedIn';
+  if (signedIn && route.layout === 'dashboard') {
+    // The signed-in shell and its pages use every namespace; the start holds only the login's. The shell's
+    // and the page's code are fetched meanwhile rather than after (a failure is reported where read).
+    prefetchPage(route.name);
+    loadDashboardLayout().catch(() => undefined);
+    use(loadNamespaces(appNamespaces));
+  }
   const [path] = useLocation();
   // Permissions that cannot be loaded grant nothing.
   const permissions = useViewerPermissions();
@@ -207,24 +113,34 @@ function RouteFrame({ route }: { route: RouteDef }) {
     return <ForbiddenRedirect route={route.name} to={access.to} />;
   }
 
-  const Page = pages[route.name];
+  const Page = routePages[route.name];
   const content: ReactNode =
     access.kind === 'wait' ? (
       <PageSpinner />
     ) : (
-      // Inside the layout, so the menu and header stay usable when a page crashes; a new path retries.
-      <ErrorBoundary key={route.name} resetKey={path}>
-        <Page />
+      // Inside the layout, so the menu and header stay usable when a page crashes or while its code
+      // loads; a new path retries, and a chunk that could not be fetched offers a reload.
+      <ErrorBoundary
+        key={route.name}
+        resetKey={path}
+        needsReload={isPageLoadError}
+        onReload={reloadForNewVersion}
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Page />
+        </Suspense>
       </ErrorBoundary>
     );
 
   switch (route.layout) {
-    case 'dashboard':
+    case 'dashboard': {
+      const DashboardLayout = use(loadDashboardLayout());
       return (
         <DashboardLayout title={title} currentRoute={route} permissions={permissions ?? []}>
           {content}
         </DashboardLayout>
       );
+    }
     case 'auth':
       return <AuthLayout>{content}</AuthLayout>;
     case 'bare':
@@ -248,7 +164,13 @@ function RouteSwitch() {
 export function AppRouter() {
   return (
     <Router base={APP_BASE}>
-      <RouteSwitch />
+      {/* Waits for the signed-in world's translations once, when first entering it; if they cannot be
+          fetched, only a reload helps. */}
+      <ErrorBoundary needsReload={() => true} onReload={reloadForNewVersion}>
+        <Suspense fallback={<PageSpinner />}>
+          <RouteSwitch />
+        </Suspense>
+      </ErrorBoundary>
     </Router>
   );
 }

@@ -33,6 +33,9 @@ const policy = {
   },
 };
 
+/** The sign-in answer of a user who works at one location only (no location choice follows). */
+const signInAtOneLocation = () => jsonResponse(200, login({ locations: [threeLocations[0]] }));
+
 let requests: Request[] = [];
 function serve(routes: Record<string, FetchHandler>) {
   const base: Record<string, FetchHandler> = {
@@ -150,7 +153,7 @@ describe('location choice', () => {
 describe('navigation rules', () => {
   it('rule 2: a route whose resource the user lacks sends to DashboardIndex', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
     });
     renderAppAt('/nine/auth/login');
     await signIn();
@@ -165,7 +168,7 @@ describe('navigation rules', () => {
 
   it('rule 2: the same route opens for a user holding the resource, with real data', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
       'GET /api/nine/user/location-permissions': () => jsonResponse(200, { data: grants('activity') }),
     });
     renderAppAt('/nine/settings/activity');
@@ -179,7 +182,7 @@ describe('navigation rules', () => {
 
   it('rule 3: moving to a differently named route closes the common modal', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
     });
     const { services } = renderAppAt('/nine/auth/login');
     await signIn();
@@ -212,7 +215,7 @@ describe('navigation rules', () => {
 describe('error catalogue in the shell', () => {
   it('a 422 with 1207 opens the unavailable-items modal after a second', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
       'GET /api/nine/dashboard/summary': () =>
         jsonResponse(422, {
           resp_code: 1207,
@@ -231,7 +234,7 @@ describe('error catalogue in the shell', () => {
 
   it("a failing call shows the 'Something went wrong!' toast with the server's message", async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
       'GET /api/nine/dashboard/summary': () =>
         jsonResponse(403, { resp_code: 1009, resp_message: 'You may not work in this location.' }),
     });
@@ -291,7 +294,7 @@ describe('login page extras', () => {
         }),
       'POST /api/nine/user/password-expired': async (request) => {
         changed = await request.json();
-        return jsonResponse(200, login({ locations: [threeLocations[0]] }));
+        return signInAtOneLocation();
       },
     });
     renderAppAt('/nine/auth/login');
@@ -324,7 +327,7 @@ describe('single sign-on sign-in page', () => {
     serve({
       'POST /api/nine/user/sso/complete': () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(jsonResponse(200, login({ locations: [threeLocations[0]] })));
+          release = () => resolve(signInAtOneLocation());
         }),
     });
     renderAppAt('/nine/auth/sso/sign-in?code=one-time-code-1234');
@@ -417,7 +420,7 @@ describe('password recovery', () => {
 describe('settings screens', () => {
   it('local settings are kept on the device, and kiosk mode calls set-as-kiosk when the user may', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
       'GET /api/nine/user/location-permissions': () =>
         jsonResponse(200, {
           data: {
@@ -454,7 +457,7 @@ describe('settings screens', () => {
 
   it('version history renders the changelog', async () => {
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
     });
     renderAppAt('/nine/version-history');
     await signIn();
@@ -467,7 +470,7 @@ describe('inactivity', () => {
   it('signs out after the configured minutes without activity and comes back after signing in', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     serve({
-      'POST /api/nine/user/login': () => jsonResponse(200, login({ locations: [threeLocations[0]] })),
+      'POST /api/nine/user/login': signInAtOneLocation,
       'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer(1)),
     });
     renderAppAt('/nine/version-history');

@@ -1,8 +1,7 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { AccessKeyDialog, type AccessKeyDialogProps } from './access-key-dialog.tsx';
 
 beforeAll(async () => {
@@ -20,21 +19,9 @@ function renderDialog(props: Partial<AccessKeyDialogProps>) {
     children: 'Approving needs a key.',
     ...props,
   };
-  const view = render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <AccessKeyDialog {...all} />
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  const view = renderWithProviders(<AccessKeyDialog {...all} />);
   const rerender = (next: Partial<AccessKeyDialogProps>) =>
-    view.rerender(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <AccessKeyDialog {...all} {...next} />
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    view.rerender(<AccessKeyDialog {...all} {...next} />);
   return { ...all, rerender };
 }
 

@@ -1,6 +1,7 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useAppTranslation } from '../lib/i18n.ts';
+import { SubmitForm } from './form/submit-form.tsx';
 
 export interface DialogFrameProps {
   open: boolean;
@@ -79,19 +80,7 @@ export function DialogFrame({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={props['data-testid']} aria-busy={props.busy}>
-            {onSubmit === undefined ? (
-              parts
-            ) : (
-              <form
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  onSubmit();
-                }}
-              >
-                {parts}
-              </form>
-            )}
+            {onSubmit === undefined ? parts : <SubmitForm onSubmit={onSubmit}>{parts}</SubmitForm>}
             {closeButton && (
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('common:close')} />

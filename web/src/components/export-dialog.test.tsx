@@ -1,37 +1,21 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n.ts';
-import { NotifyProvider, type ToastInput } from '../lib/toast.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../testing/fake-fetch.ts';
+import { setUpTranslatedSuite } from '../testing/i18n-suite.ts';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
+import type { ToastInput } from '../lib/toast.tsx';
 import { ExportButton } from './export-dialog.tsx';
 import { exportFilters } from './export-dialog/create-export.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 function renderButton(toasts: ToastInput[], filters: Record<string, unknown>) {
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <NotifyProvider notify={(toast) => (toasts.push(toast), true)}>
-            <Router base="/nine">
-              <ExportButton source="rent-orders" filters={filters} downloadCenterHref="/exports" />
-            </Router>
-          </NotifyProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <Router base="/nine">
+      <ExportButton source="rent-orders" filters={filters} downloadCenterHref="/exports" />
+    </Router>,
+    { notify: (toast) => (toasts.push(toast), true) },
   );
 }
 

@@ -1,8 +1,7 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { FormDialog, type FormDialogProps } from './form-dialog.tsx';
 
 beforeAll(async () => {
@@ -24,13 +23,7 @@ function renderDialog(props: Partial<FormDialogProps>) {
     ),
     ...props,
   };
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <FormDialog {...all} />
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  renderWithProviders(<FormDialog {...all} />);
   return all;
 }
 

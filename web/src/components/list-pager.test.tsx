@@ -1,8 +1,7 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../lib/i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { renderWithProviders } from '../testing/render-with-providers.tsx';
 import { ListPager, type ListPagerProps } from './list-pager.tsx';
 
 beforeAll(async () => {
@@ -20,14 +19,17 @@ function renderPager(props: Partial<ListPagerProps>) {
     onPageSize: vi.fn(),
     ...props,
   };
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <ListPager {...all} />
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
+  renderWithProviders(<ListPager {...all} />);
   return all;
+}
+
+/** Whether a print rule of the page's style sheets names one of the element's classes. */
+function hiddenWhenPrinting(element: HTMLElement): boolean {
+  const printRules = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule) => rule.cssText.startsWith('@media print'))
+    .map((rule) => rule.cssText);
+  return printRules.some((rule) => element.className.split(' ').some((name) => rule.includes(`.${name}`)));
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
@@ -80,24 +82,12 @@ describe('ListPager', () => {
     renderPager({ label: 'Rental history', summary: '60 in all', hideWhenPrinting: true });
     const nav = screen.getByRole('navigation', { name: 'Rental history' });
     expect(screen.getByText('60 in all')).toBeTruthy();
-    const printRules = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules])
-      .filter((rule) => rule.cssText.startsWith('@media print'))
-      .map((rule) => rule.cssText);
-    expect(
-      printRules.some((rule) => nav.className.split(' ').some((name) => rule.includes(`.${name}`))),
-    ).toBe(true);
+    expect(hiddenWhenPrinting(nav)).toBe(true);
   });
 
   it('prints by default', () => {
     renderPager({});
     const nav = screen.getByRole('navigation', { name: 'Pages' });
-    const printRules = [...document.styleSheets]
-      .flatMap((sheet) => [...sheet.cssRules])
-      .filter((rule) => rule.cssText.startsWith('@media print'))
-      .map((rule) => rule.cssText);
-    expect(
-      printRules.some((rule) => nav.className.split(' ').some((name) => rule.includes(`.${name}`))),
-    ).toBe(false);
+    expect(hiddenWhenPrinting(nav)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
-import { API_BASE, API_TIMEOUT_MS, LOCATION_HEADER } from '@nine/shared/constants';
+import { API_BASE, API_TIMEOUT_MS, IDEMPOTENCY_HEADER, LOCATION_HEADER } from '@nine/shared/constants';
 import { currentLanguage, i18n } from './i18n.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
@@ -137,9 +137,25 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError({ kind: 'network', status: 0, message: i18n.t('common:errors.network') });
 }
 
+/** A list call's query string: only the params that are set; option lists travel as comma lists (f_status=a,b). */
+export function queryParams(params: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
+
 // body: multipart uploads (FormData); ky sets the boundary header itself.
 export type RequestOptions = Pick<Options, 'json' | 'searchParams' | 'headers' | 'signal' | 'body'>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** An idempotent POST's options: one key per attempt, resent on a retry, so the server applies it once. */
+export const idempotent = (json: unknown, idempotencyKey: string): RequestOptions => ({
+  json,
+  headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+});
 
 async function request<T>(
   handled: boolean,
@@ -193,4 +209,10 @@ export const quietApi = createClient(false);
 /** For callers that got a non-ApiError (a schema mismatch, say) and must still show something. */
 export function invalidResponse(): ApiError {
   return new ApiError({ kind: 'invalid-response', status: 200, message: i18n.t('errors:internal') });
+}
+
+/** The endpoint function of a GET whose query string is its params, as lists and reports take them. */
+export function getWithParams<P extends object, T>(path: string) {
+  return (params: P, { signal }: { signal?: AbortSignal } = {}): Promise<T> =>
+    api.get<T>(path, { searchParams: queryParams(params), signal });
 }

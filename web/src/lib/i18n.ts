@@ -1,19 +1,5 @@
-import i18next, { type Resource, type ResourceLanguage, type TFunction } from 'i18next';
+import i18next, { type Resource, type ResourceKey, type TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import auth from '@nine/locales/en-US/auth.json';
-import common from '@nine/locales/en-US/common.json';
-import errors from '@nine/locales/en-US/errors.json';
-import menu from '@nine/locales/en-US/menu.json';
-import settings from '@nine/locales/en-US/settings.json';
-import orders from '@nine/locales/en-US/orders.json';
-import agent from '@nine/locales/en-US/agent.json';
-import money from '@nine/locales/en-US/money.json';
-import inventory from '@nine/locales/en-US/inventory.json';
-import stock from '@nine/locales/en-US/stock.json';
-import customers from '@nine/locales/en-US/customers.json';
-import staff from '@nine/locales/en-US/staff.json';
-import exports from '@nine/locales/en-US/exports.json';
-import fulfilment from '@nine/locales/en-US/fulfilment.json';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -48,12 +34,65 @@ export function useAppTranslation() {
 /** The app's own i18next instance (not the global one), so tests and the app share one setup. */
 export const i18n = i18next.createInstance();
 
-// en-US is the fallback, so it ships in the main bundle; the others become their own chunks and are
-// fetched only when someone picks them (spec section 7). The brace list must match appNamespaces
-// (a glob takes literals only); other files in locales/ belong to the server.
-const lazyBundles = import.meta.glob<{ default: ResourceLanguage[string] }>(
-  '../../../locales/{es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,money,inventory,stock,customers,staff,exports,fulfilment,errors}.json',
+export type AppNamespace = (typeof appNamespaces)[number];
+
+/**
+ * What a signed-out visitor needs (login and password pages, toasts, API errors). The signed-in world
+ * loads the rest (`loadNamespaces`) before its first screen, so the login form waits for a few
+ * kilobytes of text rather than all of it.
+ */
+export const startNamespaces = ['common', 'auth', 'errors'] as const satisfies readonly AppNamespace[];
+
+// Every language and namespace is its own chunk, fetched when first wanted (spec section 7). The brace
+// lists must match LANGUAGES and appNamespaces (a glob takes literals only); other files in locales/
+// belong to the server.
+const bundles = import.meta.glob<{ default: ResourceKey }>(
+  '../../../locales/{en-US,es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,money,inventory,stock,customers,staff,exports,fulfilment,errors}.json',
 );
+
+/** Namespaces asked for so far: a language switch loads the same set in the new language. */
+const wanted = new Set<AppNamespace>();
+const inFlight = new Map<string, Promise<ResourceKey>>();
+
+function fetchNamespace(language: Language, ns: AppNamespace): Promise<ResourceKey> {
+  const key = `${language}/${ns}`;
+  let pending = inFlight.get(key);
+  if (pending === undefined) {
+    const load = bundles[`../../../locales/${key}.json`];
+    if (load === undefined) return Promise.reject(new Error(`[i18n] no bundle ${key}`));
+    pending = load().then(
+      (module) => module.default,
+      (error: unknown) => {
+        // Forget a failed fetch, so the next attempt asks again.
+        inFlight.delete(key);
+        throw error;
+      },
+    );
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+function languagesFor(language: Language): Language[] {
+  // The fallback language answers keys a translation lacks, so it comes along.
+  return language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+}
+
+async function fetchResources(language: Language, namespaces: readonly AppNamespace[]): Promise<Resource> {
+  const resources: Resource = {};
+  await Promise.all(
+    languagesFor(language).flatMap((lng) =>
+      namespaces.map(async (ns) => {
+        (resources[lng] ??= {})[ns] = await fetchNamespace(lng, ns);
+      }),
+    ),
+  );
+  return resources;
+}
+
+function missingNamespaces(language: Language, namespaces: readonly AppNamespace[]): AppNamespace[] {
+  return namespaces.filter((ns) => languagesFor(language).some((lng) => !i18n.hasResourceBundle(lng, ns)));
+}
 
 export function readSavedLanguage(): Language {
   try {
@@ -64,22 +103,39 @@ export function readSavedLanguage(): Language {
   }
 }
 
-async function fetchBundle(language: Language): Promise<ResourceLanguage> {
-  const prefix = `../../../locales/${language}/`;
-  const entries = Object.entries(lazyBundles).filter(([path]) => path.startsWith(prefix));
-  const namespaces = await Promise.all(
-    entries.map(
-      async ([path, load]) => [path.slice(prefix.length, -'.json'.length), (await load()).default] as const,
-    ),
-  );
-  return Object.fromEntries(namespaces);
+async function ensureLoaded(language: Language, namespaces: readonly AppNamespace[]): Promise<void> {
+  const missing = missingNamespaces(language, namespaces);
+  if (missing.length === 0) return;
+  const resources = await fetchResources(language, missing);
+  for (const [lng, bundle] of Object.entries(resources))
+    for (const [ns, keys] of Object.entries(bundle)) {
+      if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, keys, true, true);
+    }
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'common')) return;
-  const bundle = await fetchBundle(language);
-  for (const [ns, resources] of Object.entries(bundle))
-    i18n.addResourceBundle(language, ns, resources, true, true);
+const loading = new Map<string, Promise<void>>();
+// A settled promise React's use() reads without suspending.
+const resolved = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/**
+ * Loads namespaces in the current language (and the fallback); the same promise for the same request
+ * until it settles, so React's `use()` can wait on it. Resolved at once when all are there.
+ */
+export function loadNamespaces(namespaces: readonly AppNamespace[]): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns);
+  const language = currentLanguage();
+  if (missingNamespaces(language, namespaces).length === 0) return resolved;
+  const key = `${language}|${namespaces.join(',')}`;
+  let pending = loading.get(key);
+  if (pending === undefined) {
+    pending = ensureLoaded(language, namespaces).finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+export function namespacesLoaded(namespaces: readonly AppNamespace[]): boolean {
+  return missingNamespaces(currentLanguage(), namespaces).length === 0;
 }
 
 function reflectLanguage(language: string): void {
@@ -88,40 +144,27 @@ function reflectLanguage(language: string): void {
 
 /**
  * Resolves once the saved language is loaded: the app renders only after this (navigation rule 6).
- * Safe to call twice; the second call only switches to the saved language.
+ * `namespaces` are loaded first (every one unless told: tests render any screen at once); the app starts
+ * with `startNamespaces`. Safe to call twice; the second call only switches to the saved language.
  */
-export async function initI18n(): Promise<void> {
+export async function initI18n({
+  namespaces = appNamespaces,
+}: { namespaces?: readonly AppNamespace[] } = {}): Promise<void> {
   let saved = readSavedLanguage();
+  for (const ns of namespaces) wanted.add(ns);
   if (i18n.isInitialized) {
     await setLanguage(saved, { persist: false });
     return;
   }
-  const resources: Resource = {
-    [DEFAULT_LANGUAGE]: {
-      common,
-      auth,
-      menu,
-      settings,
-      orders,
-      agent,
-      money,
-      inventory,
-      stock,
-      customers,
-      staff,
-      exports,
-      fulfilment,
-      errors,
-    },
-  };
-  if (saved !== DEFAULT_LANGUAGE) {
-    try {
-      resources[saved] = await fetchBundle(saved);
-    } catch (error) {
-      // A chunk that fails to load must not keep the app from starting: fall back to en-US.
-      console.warn(`[i18n] could not load ${saved}; using ${DEFAULT_LANGUAGE}`, error);
-      saved = DEFAULT_LANGUAGE;
-    }
+  let resources: Resource;
+  try {
+    resources = await fetchResources(saved, [...wanted]);
+  } catch (error) {
+    if (saved === DEFAULT_LANGUAGE) throw error;
+    // A chunk that fails to load must not keep the app from starting: fall back to en-US.
+    console.warn(`[i18n] could not load ${saved}; using ${DEFAULT_LANGUAGE}`, error);
+    saved = DEFAULT_LANGUAGE;
+    resources = await fetchResources(saved, [...wanted]);
   }
   i18n.on('languageChanged', reflectLanguage);
   await i18n.use(initReactI18next).init({
@@ -129,7 +172,7 @@ export async function initI18n(): Promise<void> {
     lng: saved,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: [...appNamespaces],
+    ns: [...wanted],
     defaultNS: 'common',
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes already
@@ -146,7 +189,7 @@ export async function initI18n(): Promise<void> {
 
 /** Loads the language's files if needed, switches to it and remembers it under the `Language` key. */
 export async function setLanguage(language: Language, options: { persist?: boolean } = {}): Promise<void> {
-  await ensureLoaded(language);
+  await ensureLoaded(language, [...wanted]);
   await i18n.changeLanguage(language);
   if (options.persist !== false) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
 }

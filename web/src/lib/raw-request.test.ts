@@ -1,13 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../testing/fake-fetch.ts';
+import { setUpTranslatedSuite } from '../testing/i18n-suite.ts';
 import { ApiError } from './api-client.ts';
-import { initI18n } from './i18n.ts';
 import { rawRequest } from './raw-request.ts';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpTranslatedSuite();
 
 // A plain fetch(url, init), not a Request: record both.
 function answer(response: () => Response) {

@@ -2,6 +2,7 @@ import { Box, Link as ChakraLink, Kbd, Stack, Text, chakra } from '@chakra-ui/re
 import { Link } from 'wouter';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import type { VisibleMenuItem } from '../menu.ts';
+import { prefetchPage } from '../route-pages.tsx';
 import type { RouteDef } from '../route-table.ts';
 
 function MenuLink({
@@ -18,6 +19,8 @@ function MenuLink({
   shortcut?: string;
 }) {
   const { t } = useAppTranslation();
+  // Pointing at or tabbing to an entry starts fetching its page, so the click rarely waits for code.
+  const prefetch = () => prefetchPage(route.name);
   return (
     <ChakraLink
       asChild
@@ -37,6 +40,8 @@ function MenuLink({
         href={route.path}
         aria-current={current ? 'page' : undefined}
         aria-keyshortcuts={shortcut}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
         title={shortcut ? t('common:with_shortcut', { label, keys: shortcut }) : undefined}
       >
         {label}

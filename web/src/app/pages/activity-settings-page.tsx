@@ -1,7 +1,8 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useSession } from '../../features/session/session-context.tsx';
 import { ActivitySettingsView } from '../../features/settings/components/activity-settings-view.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export function ActivitySettingsPage() {
   const { t } = useAppTranslation();
@@ -9,9 +10,7 @@ export function ActivitySettingsPage() {
   const location = session?.login.locations.find((l) => l.id === session.locationId);
   return (
     <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        {t('settings:activity.heading')}
-      </Heading>
+      <PageHeading title={t('settings:activity.heading')} />
       <ActivitySettingsView locationId={session?.locationId ?? null} locationName={location?.name ?? ''} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { grants, grantsAnyOf } from '@nine/shared/permissions';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -10,6 +10,7 @@ import { useAppTranslation } from '../../lib/i18n.ts';
 import { findRoute, pathTo } from '../route-table.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
 import { usePaymentFormat } from './payment-panels-page.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 /** cash-registers: open with a float, cash in and out, close with the counted cash. */
 export function CashRegistersPage() {
@@ -23,9 +24,7 @@ export function CashRegistersPage() {
   if (settings.data === undefined) return <PageSpinner />;
   return (
     <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        {t('money:registers.title')}
-      </Heading>
+      <PageHeading title={t('money:registers.title')} />
       <CashRegistersScreen
         key={locationId}
         locationId={locationId}

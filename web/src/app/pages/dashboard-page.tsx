@@ -1,4 +1,4 @@
-import { HStack, Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
@@ -6,18 +6,14 @@ import { NewRentOrderButton } from '../new-rent-order.tsx';
 import { RefusedRouteNotice } from '../refused-route-notice.tsx';
 import { CashRegistersLink } from './cash-registers-page.tsx';
 import { TodaySummaryPrint } from './today-summary-print.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export function DashboardPage() {
   const { t } = useAppTranslation();
   const session = useSession();
   return (
     <Stack gap="6">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {t('common:dashboard.title')}
-        </Heading>
-        <NewRentOrderButton />
-      </HStack>
+      <PageHeading title={t('common:dashboard.title')} actions={<NewRentOrderButton />} />
       <RefusedRouteNotice />
       <DashboardSummary locationId={session?.locationId ?? null} />
       <TodaySummaryPrint locationId={session?.locationId ?? null} />

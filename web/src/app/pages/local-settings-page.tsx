@@ -1,10 +1,11 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { grants } from '@nine/shared/permissions';
 import { LocalSettingsForm } from '../../features/settings/components/local-settings-form.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
 import { CounterHardwareSettings } from './counter-hardware-settings.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 
 export function LocalSettingsPage() {
   const { t } = useAppTranslation();
@@ -14,9 +15,7 @@ export function LocalSettingsPage() {
   const [formKey, setFormKey] = useState(0);
   return (
     <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        {t('settings:local.heading')}
-      </Heading>
+      <PageHeading title={t('settings:local.heading')} />
       <LocalSettingsForm key={formKey} canSetKiosk={canSetKiosk} />
       <CounterHardwareSettings
         canSetKiosk={canSetKiosk}

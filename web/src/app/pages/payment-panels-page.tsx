@@ -94,14 +94,21 @@ export function useDrawerKick() {
  * only to users who may move deposits; a request belongs to one order, so another order starts afresh.
  */
 export function useReturnDeposit(id: number) {
+  const { request, ask } = usePanelRequest(id);
+  return { request, onReturnDeposit: ask };
+}
+
+/**
+ * A request counter one money panel of order `id` answers (0 until asked); `ask` is offered only to users
+ * who may move money.
+ */
+function usePanelRequest(id: number) {
   const permissions = useViewerPermissions() ?? [];
   const [request, setRequest] = useState({ id, n: 0 });
   const allowed = grants(permissions, { resource: 'financial_transaction', action: 'change' });
   return {
     request: request.id === id ? request.n : 0,
-    onReturnDeposit: allowed
-      ? () => setRequest((now) => ({ id, n: (now.id === id ? now.n : 0) + 1 }))
-      : undefined,
+    ask: allowed ? () => setRequest((now) => ({ id, n: (now.id === id ? now.n : 0) + 1 })) : undefined,
   };
 }
 
@@ -133,15 +140,8 @@ export function invalidateOrderMoney(
  * bumps a request the panel answers by opening its payment dialog.
  */
 export function useTakePayment(id: number) {
-  const permissions = useViewerPermissions() ?? [];
-  const [request, setRequest] = useState({ id, n: 0 });
-  const allowed = grants(permissions, { resource: 'financial_transaction', action: 'change' });
-  return {
-    request: request.id === id ? request.n : 0,
-    onTakePayment: allowed
-      ? () => setRequest((now) => ({ id, n: (now.id === id ? now.n : 0) + 1 }))
-      : undefined,
-  };
+  const { request, ask } = usePanelRequest(id);
+  return { request, onTakePayment: ask };
 }
 
 /** The payments, refunds and deposit panels under an order view, wired to the printer and the drawer. */

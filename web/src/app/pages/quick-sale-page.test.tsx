@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import type { AgentActorRef } from '../../features/agent/agent-machine.ts';
 import { BROWSER_PRINT_ROOT_ID } from '../../features/agent/printing/browser-print.tsx';
 import { FakeAgentSocket } from '../../features/agent/testing/fake-agent-socket.ts';
-import {
-  connectTestAgent,
-  createTestAgent,
-  renderWithAgent,
-} from '../../features/agent/testing/render-with-agent.tsx';
+import { setUpPrintingAgent } from '../../features/agent/testing/printing-agent-suite.ts';
+import { connectTestAgent, renderWithAgent } from '../../features/agent/testing/render-with-agent.tsx';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import { orderFixture } from '../../features/orders/testing/order-fixtures.ts';
-import { initI18n, setLanguage } from '../../lib/i18n.ts';
 import { SaleReceipt } from './quick-sale-page.tsx';
 
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
@@ -65,30 +60,14 @@ function PaidLater() {
   );
 }
 
-let actor: AgentActorRef;
-let print: ReturnType<typeof vi.fn>;
-
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
-  FakeAgentSocket.reset();
-  actor = createTestAgent(TOKEN);
-  print = vi.fn();
-  vi.stubGlobal('print', print);
-});
-afterEach(() => {
-  actor.stop();
-  vi.unstubAllGlobals();
-});
+const agent = setUpPrintingAgent(TOKEN);
 
 const printJobs = (socket: FakeAgentSocket) => socket.sent.filter((frame) => frame.type === 'print');
 
 describe('quick sale receipt', () => {
   it('prints the receipt silently through the paired agent once paid, with a drawer kick, never the A4 page', async () => {
-    const socket = await connectTestAgent(actor, true);
-    renderWithAgent(actor, <PaidLater />);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderWithAgent(agent.actor, <PaidLater />);
     expect(printJobs(socket)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
@@ -115,16 +94,16 @@ describe('quick sale receipt', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Print the receipt again' }));
     await waitFor(() => expect(printJobs(socket)).toHaveLength(2));
     expect(screen.queryByRole('link')).toBeNull();
-    expect(print).not.toHaveBeenCalled();
+    expect(agent.print).not.toHaveBeenCalled();
   });
 
   it('without an agent prints the receipt-width sheet through the browser on demand', async () => {
-    await connectTestAgent(actor, false);
-    renderWithAgent(actor, <SaleReceipt sale={sale} payment={payment} build={build} />);
+    await connectTestAgent(agent.actor, false);
+    renderWithAgent(agent.actor, <SaleReceipt sale={sale} payment={payment} build={build} />);
     // Nothing pops up unasked.
-    expect(print).not.toHaveBeenCalled();
+    expect(agent.print).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Print the receipt' }));
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(agent.print).toHaveBeenCalledTimes(1));
     const sheet = document.getElementById(BROWSER_PRINT_ROOT_ID);
     expect(sheet?.querySelector('.nine-receipt')?.getAttribute('data-width')).toBe('58');
     expect(sheet?.textContent).toContain('#200077');

@@ -1,32 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
-import type { CatalogueMatch } from '../../features/orders/api/lookup-catalogue.ts';
 import {
   QuickSaleScreen,
   type QuickSaleScreenProps,
 } from '../../features/orders/components/quick-sale-screen.tsx';
+import { waxLookupAnswer } from '../../features/orders/testing/create-fixtures.ts';
+import { scanCode, scanWaxAndCompleteSale } from '../../features/orders/testing/quick-sale-steps.ts';
 import { orderFixture, orderItemFixture } from '../../features/orders/testing/order-fixtures.ts';
-import { initI18n } from '../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../testing/i18n-suite.ts';
 import { json } from '../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { salePayment } from './quick-sale-page.tsx';
-
-const wax: CatalogueMatch = {
-  kind: 'product',
-  product_id: 1,
-  product_sku: 'WAX',
-  product_name: 'Surf wax',
-  product_category: null,
-  price_minor: 450,
-  deposit_minor: 0,
-  item_id: null,
-  item_sku: null,
-  barcode: '400001',
-  item_status: null,
-  stock_quantity: 30,
-};
 
 /** The sale as POST sale-orders answers it: open, its lines pending until it closes. */
 const openSale = (overrides: Partial<OrderDetail> = {}): OrderDetail =>
@@ -62,9 +48,7 @@ function serve({ closeOnPayment = true, events = [] as Reply[], registerClosed =
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/api/nine/catalogue/lookup') {
-        return json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [wax] : [] } });
-      }
+      if (url.pathname === '/api/nine/catalogue/lookup') return waxLookupAnswer(url);
       const body: unknown = request.method === 'POST' ? await request.json() : null;
       if (request.method === 'POST')
         posted.push({ path: url.pathname, body, key: request.headers.get('idempotency-key') });
@@ -120,12 +104,7 @@ const closedSale = () =>
 
 /** Scans one wax, completes the sale and takes the cash. */
 async function sellOneWax() {
-  const scan = screen.getByLabelText('Scan or type a code');
-  fireEvent.change(scan, { target: { value: '400001' } });
-  fireEvent.submit(scan.closest('form')!);
-  expect(await screen.findByText('Surf wax')).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-  expect(await screen.findByText('Sale #200077 completed.')).toBeTruthy();
+  await scanWaxAndCompleteSale();
   fireEvent.click(screen.getByRole('button', { name: 'Take cash payment' }));
   expect(await screen.findByText('Paid $9.00 in cash.')).toBeTruthy();
 }
@@ -146,12 +125,7 @@ function renderScreen(props: Partial<QuickSaleScreenProps>) {
   return { rerender: (next: Partial<QuickSaleScreenProps>) => view.rerender(ui({ ...props, ...next })) };
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('quick sale: device scans and the receipt', { timeout: 20_000 }, () => {
   it('adds a line per device scan, and hands the sale and its payment to the receipt once paid', async () => {
@@ -284,9 +258,7 @@ describe('quick sale: the payments feature takes the cash', { timeout: 20_000 },
   it('a closed register (1256) shows the notice with its inline open, and the sale stays unpaid', async () => {
     const posted = serve({ registerClosed: true });
     renderScreen({});
-    const scan = screen.getByLabelText('Scan or type a code');
-    fireEvent.change(scan, { target: { value: '400001' } });
-    fireEvent.submit(scan.closest('form')!);
+    scanCode('400001');
     expect(await screen.findByText('Surf wax')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Take cash payment' }));

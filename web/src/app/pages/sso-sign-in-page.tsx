@@ -1,7 +1,7 @@
 import { Alert, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
-import { AuthHeading } from '../../features/auth/components/auth-heading.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import {
   useSessionActor,
   useSessionSelector,
@@ -54,7 +54,7 @@ export function SsoSignInPage() {
 
   return (
     <Stack gap="5" aria-labelledby={headingId} as="section">
-      <AuthHeading id={headingId} title={t('auth:sso.heading')} />
+      <PageHeading id={headingId} title={t('auth:sso.heading')} />
       {failure === null ? (
         <Stack direction="row" align="center" gap="3" role="status">
           <Spinner size="sm" aria-hidden />

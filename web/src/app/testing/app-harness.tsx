@@ -6,6 +6,8 @@ import { settleSecureWrites } from '../../lib/secure-storage.ts';
 import { jsonResponse, type FetchHandler } from '../../testing/fake-api.ts';
 import { App } from '../app.tsx';
 import { createAppServices, type AppServices } from '../app-services.ts';
+import { pageLoaders } from '../route-pages.tsx';
+import { loadDashboardLayout } from '../router.tsx';
 
 /*
  * The whole app under test: the real router, layouts, session and screens, with only fetch() faked
@@ -37,8 +39,13 @@ export async function disposeApp(): Promise<void> {
  */
 export function setUpAppTests() {
   beforeAll(async () => {
-    await initI18n();
-  });
+    // Page chunks and the shell load on demand; fetched up front, a first visit is not slowed by compiling.
+    await Promise.all([
+      initI18n(),
+      loadDashboardLayout(),
+      ...Object.values(pageLoaders).map((load) => load()),
+    ]);
+  }, 60_000);
   beforeEach(async () => {
     await setLanguage('en-US', { persist: false });
   });

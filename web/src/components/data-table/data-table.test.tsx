@@ -1,11 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { columnTitles } from '../../testing/column-titles.ts';
+import { renderAtPath } from '../../testing/render-at-path.tsx';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { createListCodec, listField, useListUrlState } from '../../lib/use-list-url-state.ts';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableQuery } from './data-table.tsx';
 
@@ -69,17 +68,7 @@ function People(props: Partial<DataTableProps<Person>> & { total?: number }) {
 }
 
 function setup(path: string, props: Partial<DataTableProps<Person>> & { total?: number } = {}) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <People {...props} />
-        </Router>
-      </I18nextProvider>
-    </ChakraProvider>,
-  );
-  return location;
+  return renderAtPath(path, <People {...props} />).location;
 }
 
 beforeAll(async () => {
@@ -115,12 +104,8 @@ describe('DataTable', () => {
   });
 
   it('shows loading, then the empty text under the headers; without one an empty page shows no table', () => {
-    const { unmount } = render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <DataTable<Person> columns={columns} rows={undefined} rowId={(p) => p.id} caption="People" />
-        </I18nextProvider>
-      </ChakraProvider>,
+    const { unmount } = renderWithProviders(
+      <DataTable<Person> columns={columns} rows={undefined} rowId={(p) => p.id} caption="People" />,
     );
     expect(screen.getByText('Loading…')).toBeTruthy();
     unmount();
@@ -161,10 +146,7 @@ describe('DataTable', () => {
 
   it('hides and orders columns from the column config', () => {
     setup('/people', { columnVisibility: { email: false }, columnOrder: ['name', 'id', 'email'] });
-    const headers = screen
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent?.replace(/[▲▼↕]/g, '').trim());
-    expect(headers).toEqual(['Name', 'ID']);
+    expect(columnTitles()).toEqual(['Name', 'ID']);
     expect(screen.queryByText('p1@example.com')).toBeNull();
   });
 
@@ -178,27 +160,23 @@ describe('DataTable', () => {
   });
 
   it('names rows by a row-header column, keeps an actions title for screen readers, and bounds its height', () => {
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <DataTable<Person>
-            columns={[
-              { id: 'name', title: 'Name', cell: (p) => p.name, rowHeader: true },
-              { id: 'email', title: 'E-mail', cell: (p) => p.email, align: 'center' },
-              {
-                id: 'actions',
-                title: 'Actions',
-                titleHidden: true,
-                cell: (p) => <button type="button">{`Edit ${p.name}`}</button>,
-              },
-            ]}
-            rows={people(2)}
-            rowId={(p) => p.id}
-            caption="People"
-            maxH="40"
-          />
-        </I18nextProvider>
-      </ChakraProvider>,
+    renderWithProviders(
+      <DataTable<Person>
+        columns={[
+          { id: 'name', title: 'Name', cell: (p) => p.name, rowHeader: true },
+          { id: 'email', title: 'E-mail', cell: (p) => p.email, align: 'center' },
+          {
+            id: 'actions',
+            title: 'Actions',
+            titleHidden: true,
+            cell: (p) => <button type="button">{`Edit ${p.name}`}</button>,
+          },
+        ]}
+        rows={people(2)}
+        rowId={(p) => p.id}
+        caption="People"
+        maxH="40"
+      />,
     );
     const table = screen.getByRole('table', { name: 'People' });
     const name = within(table).getByRole('rowheader', { name: 'Person 2' });
@@ -275,15 +253,7 @@ describe('DataTable', () => {
         />
       );
     }
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <Router hook={memoryLocation({ path: '/notes' }).hook}>
-            <Notes />
-          </Router>
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    renderAtPath('/notes', <Notes />);
     const input = screen.getByLabelText('Note on Person 1') as HTMLInputElement;
     input.focus();
     fireEvent.change(input, { target: { value: 'a' } });

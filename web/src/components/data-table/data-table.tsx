@@ -82,6 +82,8 @@ export interface DataTableProps<Row> {
   errorTitle?: string;
   /** Under the headers when the page is empty; without it an empty page shows no table at all. */
   empty?: ReactNode;
+  /** A muted line that stands in place of the whole table when the rows are none (a record's short list). */
+  emptyNote?: ReactNode;
   /** While the first page loads; false when the list's own status line says so. */
   loading?: ReactNode | false;
   /** Paging through `ListPager`, shown once a page has arrived. */
@@ -214,6 +216,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const failed = query?.isError === true;
   const showTable = rows === undefined ? !failed : rows.length > 0 || props.empty !== undefined;
   const loading = props.loading ?? t('common:data_table.loading');
+
+  if (rows?.length === 0 && props.emptyNote !== undefined)
+    return <Text color="fg.muted">{props.emptyNote}</Text>;
 
   return (
     <>

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quietApi } from '../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../lib/invalidating-mutation.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -26,11 +26,7 @@ export function createExport(body: ExportCreateBody): Promise<ExportStarted> {
 }
 
 export function useCreateExport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createExport,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: exportsQueryKey }),
-  });
+  return useInvalidatingMutation(createExport, [exportsQueryKey]);
 }
 
 /** The list's filters as the server's filter schema reads them: unset values and paging left out. */

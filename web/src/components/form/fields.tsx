@@ -1,5 +1,5 @@
-import { Checkbox, Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { Checkbox, Field, Input, NativeSelect, Text, Textarea, type InputProps } from '@chakra-ui/react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import {
   useController,
   type Control,
@@ -65,7 +65,14 @@ export function useBoundField<T extends FieldValues>(
   };
   // A text control shows null (an empty optional value) as "".
   const text = (field.value as string | null | undefined) ?? '';
-  return { field, bind, text, shell: { label, required, helperText, disabled, ids, error } };
+  /** The props of a control that edits the value as its text (input, textarea, native select). */
+  const textControl = {
+    ...bind,
+    value: text,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      field.onChange(event.currentTarget.value),
+  };
+  return { field, bind, text, textControl, shell: { label, required, helperText, disabled, ids, error } };
 }
 
 export function FieldShell({
@@ -117,22 +124,10 @@ export function TextField<T extends FieldValues>({
   disabled,
   ...input
 }: BoundFieldProps<T, string | null | undefined> & InputPassThrough) {
-  const { field, shell, bind, text } = useBoundField({
-    control,
-    name,
-    label,
-    required,
-    helperText,
-    disabled,
-  });
+  const { shell, textControl } = useBoundField({ control, name, label, required, helperText, disabled });
   return (
     <FieldShell {...shell}>
-      <Input
-        {...input}
-        {...bind}
-        value={text}
-        onChange={(event) => field.onChange(event.currentTarget.value)}
-      />
+      <Input {...input} {...textControl} />
     </FieldShell>
   );
 }
@@ -142,16 +137,10 @@ export function TextareaField<T extends FieldValues>({
   rows,
   ...props
 }: BoundFieldProps<T, string | null | undefined> & { maxLength?: number; rows?: number }) {
-  const { field, shell, bind, text } = useBoundField(props);
+  const { shell, textControl } = useBoundField(props);
   return (
     <FieldShell {...shell}>
-      <Textarea
-        {...bind}
-        value={text}
-        maxLength={maxLength}
-        rows={rows}
-        onChange={(event) => field.onChange(event.currentTarget.value)}
-      />
+      <Textarea {...textControl} maxLength={maxLength} rows={rows} />
     </FieldShell>
   );
 }
@@ -159,6 +148,8 @@ export function TextareaField<T extends FieldValues>({
 export interface SelectOption {
   value: string;
   label: ReactNode;
+  /** The option's own language (a language's name written in it). */
+  lang?: string;
 }
 
 /** A native select (keyboard and screen readers for free); the value is the option's string. */
@@ -170,18 +161,13 @@ export function SelectField<T extends FieldValues>({
   options: readonly SelectOption[];
   placeholder?: string;
 }) {
-  const { field, shell, bind, text } = useBoundField(props);
+  const { shell, textControl } = useBoundField(props);
   return (
     <FieldShell {...shell}>
       <NativeSelect.Root>
-        <NativeSelect.Field
-          {...bind}
-          value={text}
-          placeholder={placeholder}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
-        >
+        <NativeSelect.Field {...textControl} placeholder={placeholder}>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} lang={option.lang}>
               {option.label}
             </option>
           ))}
@@ -197,8 +183,10 @@ export function CheckboxField<T extends FieldValues>({
   name,
   label,
   disabled,
-}: Omit<BoundFieldProps<T, boolean | null | undefined>, 'required' | 'helperText'>) {
+  helperText,
+}: Omit<BoundFieldProps<T, boolean | null | undefined>, 'required'>) {
   const { field, fieldState } = useController({ control, name });
+  const helperId = useId();
   return (
     <Field.Root invalid={fieldState.error !== undefined} disabled={disabled} width="auto">
       <Checkbox.Root
@@ -206,10 +194,20 @@ export function CheckboxField<T extends FieldValues>({
         checked={field.value === true}
         onCheckedChange={(details) => field.onChange(details.checked === true)}
       >
-        <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+        <Checkbox.HiddenInput
+          ref={field.ref}
+          onBlur={field.onBlur}
+          aria-describedby={helperText === undefined ? undefined : helperId}
+        />
         <Checkbox.Control />
         <Checkbox.Label>{label}</Checkbox.Label>
       </Checkbox.Root>
+      {/* Under the label, past the box. */}
+      {helperText !== undefined && (
+        <Text id={helperId} fontSize="sm" color="fg.muted" ps="7">
+          {helperText}
+        </Text>
+      )}
       {fieldState.error !== undefined && <Field.ErrorText>{fieldState.error.message}</Field.ErrorText>}
     </Field.Root>
   );
@@ -226,15 +224,15 @@ export function DateTimeField<T extends FieldValues>({
   min?: string;
   max?: string;
 }) {
-  const { field, shell, bind, text } = useBoundField(props);
+  const { field, shell, textControl } = useBoundField(props);
   return (
     <FieldShell {...shell}>
       <Input
-        {...bind}
+        {...textControl}
         type={type}
         min={min}
         max={max}
-        value={text}
+        // Empty is null, not "".
         onChange={(event) =>
           field.onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)
         }

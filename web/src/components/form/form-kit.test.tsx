@@ -1,12 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerInput } from '@nine/shared/schemas/customers';
 import { registerOpen } from '@nine/shared/schemas/money';
 import { ApiError } from '../../lib/api-client.ts';
-import { i18n, initI18n } from '../../lib/i18n.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { TextField } from './fields.tsx';
 import { MoneyField, valueOfDecimalText } from './money-field.tsx';
 import { applyServerIssues, useResetOnOpen, useSchemaForm, type SchemaForm } from './use-schema-form.ts';
@@ -14,13 +12,6 @@ import { applyServerIssues, useResetOnOpen, useSchemaForm, type SchemaForm } fro
 beforeAll(async () => {
   await initI18n();
 });
-
-const renderIt = (ui: ReactNode) =>
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </ChakraProvider>,
-  );
 
 type CustomerForm = SchemaForm<
   { first_name: string; last_name?: string; email?: string | null },
@@ -54,7 +45,7 @@ function CustomerFields({
 describe('useSchemaForm with the shared schema', () => {
   it('shows a schema error on its field, translated, bound to the input', async () => {
     const onSave = vi.fn();
-    renderIt(<CustomerFields record={{ first_name: '', email: 'ann@' }} onSave={onSave} />);
+    renderWithProviders(<CustomerFields record={{ first_name: '', email: 'ann@' }} onSave={onSave} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const required = await screen.findByText('Fill this in.');
     expect(screen.getByText('Enter an e-mail address like name@example.com.')).toBeTruthy();
@@ -76,7 +67,7 @@ describe('useSchemaForm with the shared schema', () => {
 
   it('puts the issues of a validation answer on their fields with the form wording', async () => {
     let form: CustomerForm | undefined;
-    renderIt(
+    renderWithProviders(
       <CustomerFields
         record={{ first_name: 'Ann', email: 'a@b.c' }}
         onSave={() => {}}
@@ -115,19 +106,13 @@ describe('useSchemaForm with the shared schema', () => {
   });
 
   it('resets to the new record when the dialog shows another one', async () => {
-    const { rerender } = renderIt(
+    const { rerender } = renderWithProviders(
       <CustomerFields record={{ first_name: 'Ann', email: 'ann@example.com' }} onSave={() => {}} />,
     );
     const name = screen.getByRole('textbox', { name: /^First name/ }) as HTMLInputElement;
     fireEvent.change(name, { target: { value: 'Typed' } });
     expect(name.value).toBe('Typed');
-    rerender(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <CustomerFields record={{ first_name: 'Bob', email: 'bob@example.com' }} onSave={() => {}} />
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    rerender(<CustomerFields record={{ first_name: 'Bob', email: 'bob@example.com' }} onSave={() => {}} />);
     await waitFor(() => expect(name.value).toBe('Bob'));
     expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe(
       'bob@example.com',
@@ -157,7 +142,7 @@ describe('MoneyField', () => {
 
   it('sends minor units, keeps what was typed, and refuses what is not an amount', async () => {
     const onSave = vi.fn();
-    renderIt(<FloatForm onSave={onSave} float={null} />);
+    renderWithProviders(<FloatForm onSave={onSave} float={null} />);
     const input = screen.getByRole('textbox', { name: /^Float/ }) as HTMLInputElement;
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Fill this in.')).toBeTruthy();
@@ -175,16 +160,10 @@ describe('MoneyField', () => {
   });
 
   it('shows a record amount as text, and the next record after a reset', async () => {
-    const { rerender } = renderIt(<FloatForm onSave={() => {}} float={1250} />);
+    const { rerender } = renderWithProviders(<FloatForm onSave={() => {}} float={1250} />);
     const input = screen.getByRole('textbox', { name: /^Float/ }) as HTMLInputElement;
     expect(input.value).toBe('12.50');
-    rerender(
-      <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={i18n}>
-          <FloatForm onSave={() => {}} float={900} />
-        </I18nextProvider>
-      </ChakraProvider>,
-    );
+    rerender(<FloatForm onSave={() => {}} float={900} />);
     await waitFor(() => expect(input.value).toBe('9.00'));
   });
 });

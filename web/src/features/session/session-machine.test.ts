@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginResponse } from '@nine/shared/schemas/auth';
-import { ApiError } from '../../lib/api-client.ts';
+import { httpError } from '../../testing/api-error.ts';
 import { decrypt, settleSecureWrites } from '../../lib/secure-storage.ts';
 import type { ExpiredPasswordChange } from './api/change-expired-password.ts';
 import type { Credentials } from './api/login.ts';
@@ -32,12 +32,7 @@ function response(overrides: Partial<LoginResponse> = {}): LoginResponse {
   };
 }
 
-const wrongPassword = new ApiError({
-  kind: 'http',
-  status: 401,
-  respCode: 1010,
-  message: 'The e-mail or password is not correct.',
-});
+const wrongPassword = httpError(401, 1010, 'The e-mail or password is not correct.');
 
 function start(
   options: {
@@ -83,12 +78,8 @@ function start(
   return { actor, login, logout, changeExpiredPassword, completeSso, selectLocation, emitted };
 }
 
-const expiredError = new ApiError({
-  kind: 'http',
-  status: 403,
-  respCode: 1013,
-  message: 'Your password has expired. Choose a new one to continue.',
-  data: { email: 'maria@nine.test' },
+const expiredError = httpError(403, 1013, 'Your password has expired. Choose a new one to continue.', {
+  email: 'maria@nine.test',
 });
 
 async function signIn(actor: ReturnType<typeof start>['actor']) {
@@ -323,18 +314,11 @@ describe('session machine: location choice', () => {
   });
 
   it('keeps asking, with the error, when the switch fails; a 401 there signs out', async () => {
-    const forbidden = new ApiError({
-      kind: 'http',
-      status: 403,
-      respCode: 1009,
-      message: 'You may not work in this location.',
-    });
+    const forbidden = httpError(403, 1009, 'You may not work in this location.');
     let calls = 0;
     const { actor } = start({
       selectLocation: () =>
-        ++calls === 1
-          ? Promise.reject(forbidden)
-          : Promise.reject(new ApiError({ kind: 'http', status: 401, respCode: 1002, message: 'ended' })),
+        ++calls === 1 ? Promise.reject(forbidden) : Promise.reject(httpError(401, 1002, 'ended')),
     });
     await signIn(actor);
     actor.send({ type: 'SELECT_LOCATION', locationId: 1 });
@@ -380,12 +364,8 @@ describe('session machine: password expired', () => {
   });
 
   it('changing the password signs in; a refused new password stays with the error', async () => {
-    const policy = new ApiError({
-      kind: 'http',
-      status: 400,
-      respCode: 1014,
-      message: 'The new password does not meet the password policy.',
-      data: { rules: ['capital'] },
+    const policy = httpError(400, 1014, 'The new password does not meet the password policy.', {
+      rules: ['capital'],
     });
     let attempt = 0;
     const { actor, changeExpiredPassword } = start({
@@ -440,12 +420,7 @@ describe('session machine: single sign-on', () => {
   });
 
   it('a refused code leaves the user signed out with the reason', async () => {
-    const failed = new ApiError({
-      kind: 'http',
-      status: 400,
-      respCode: 1018,
-      message: 'Single sign-on did not complete. Try again.',
-    });
+    const failed = httpError(400, 1018, 'Single sign-on did not complete. Try again.');
     const { actor } = start({ completeSso: () => Promise.reject(failed) });
     actor.send({ type: 'SSO_COMPLETE', code: 'used-code-1234' });
     const snapshot = await waitFor(actor, (s) => !s.matches('completingSso'));

@@ -17,6 +17,7 @@ import { useController } from 'react-hook-form';
 import type { ScannerInfo } from '@nine/shared/agent-protocol';
 import { agentAddressForm } from '@nine/shared/schemas/agent-address';
 import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
 import { useResetOnOpen, useSchemaForm, type SchemaForm } from '../../../components/form/use-schema-form.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
@@ -87,17 +88,13 @@ function AddressForm({ automaticUrl }: { automaticUrl: string }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.handleSubmit(({ url }) => {
-          updateAgentSettings({ url });
-          form.reset({ url });
-          actor.send({ type: 'SET_URL', url });
-          actor.send({ type: 'RETRY' });
-        })();
-      }}
+    <SubmitForm
+      onSubmit={form.handleSubmit(({ url }) => {
+        updateAgentSettings({ url });
+        form.reset({ url });
+        actor.send({ type: 'SET_URL', url });
+        actor.send({ type: 'RETRY' });
+      })}
     >
       <Stack gap="3" align="flex-start">
         <AddressField
@@ -127,7 +124,7 @@ function AddressForm({ automaticUrl }: { automaticUrl: string }) {
           )}
         </HStack>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -193,7 +190,6 @@ function PrinterSettings({ currency }: { currency: string }) {
   const { printer } = useActivePrinter();
   const [openDrawer, setOpenDrawer] = useState(false);
   const printers = phase === 'ready' ? (agent?.printers ?? []) : [];
-  const drawerHintId = useId();
 
   return (
     <Stack gap="4">
@@ -238,19 +234,12 @@ function PrinterSettings({ currency }: { currency: string }) {
         </NativeSelect.Root>
         <Field.HelperText>{t('agent:settings.paper_width_hint')}</Field.HelperText>
       </Field.Root>
-      <Stack gap="1">
-        <Checkbox.Root
-          checked={openDrawer}
-          onCheckedChange={(details) => setOpenDrawer(details.checked === true)}
-        >
-          <Checkbox.HiddenInput aria-describedby={drawerHintId} />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('agent:settings.test_drawer')}</Checkbox.Label>
-        </Checkbox.Root>
-        <Text id={drawerHintId} fontSize="sm" color="fg.muted" ps="7">
-          {t('agent:settings.test_drawer_hint')}
-        </Text>
-      </Stack>
+      <HintedCheckbox
+        label={t('agent:settings.test_drawer')}
+        hint={t('agent:settings.test_drawer_hint')}
+        checked={openDrawer}
+        onChange={setOpenDrawer}
+      />
       <ReceiptPrintButton
         openDrawer={openDrawer}
         receipt={() =>
@@ -334,28 +323,45 @@ function AffixField({
   );
 }
 
+/** A device setting's checkbox, described by the hint under it. */
+function HintedCheckbox(props: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const hintId = useId();
+  return (
+    <Stack gap="1">
+      <Checkbox.Root
+        checked={props.checked}
+        onCheckedChange={(details) => props.onChange(details.checked === true)}
+      >
+        <Checkbox.HiddenInput aria-describedby={hintId} />
+        <Checkbox.Control />
+        <Checkbox.Label>{props.label}</Checkbox.Label>
+      </Checkbox.Root>
+      <Text id={hintId} fontSize="sm" color="fg.muted" ps="7">
+        {props.hint}
+      </Text>
+    </Stack>
+  );
+}
+
 function ScannerSettings() {
   const { t } = useAppTranslation();
   const settings = useAgentSettings();
   const scanners = useAgentSelector((s) => s.context.agent?.scanners ?? NO_SCANNERS);
   const phase = useAgentPhase();
-  const wedgeHintId = useId();
 
   return (
     <Stack gap="4">
-      <Stack gap="1">
-        <Checkbox.Root
-          checked={settings.wedgeEnabled}
-          onCheckedChange={(details) => updateAgentSettings({ wedgeEnabled: details.checked === true })}
-        >
-          <Checkbox.HiddenInput aria-describedby={wedgeHintId} />
-          <Checkbox.Control />
-          <Checkbox.Label>{t('agent:settings.wedge')}</Checkbox.Label>
-        </Checkbox.Root>
-        <Text id={wedgeHintId} fontSize="sm" color="fg.muted" ps="7">
-          {t('agent:settings.wedge_hint')}
-        </Text>
-      </Stack>
+      <HintedCheckbox
+        label={t('agent:settings.wedge')}
+        hint={t('agent:settings.wedge_hint')}
+        checked={settings.wedgeEnabled}
+        onChange={(wedgeEnabled) => updateAgentSettings({ wedgeEnabled })}
+      />
       <HStack gap="4" align="flex-start" wrap="wrap">
         <AffixField
           label={t('agent:settings.prefix')}

@@ -2,6 +2,7 @@ import { Box, Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useController, useWatch } from 'react-hook-form';
 import { pairPayload } from '@nine/shared/agent-protocol';
 import { describedBy, FieldShell, useFieldIds } from '../../../components/form/fields.tsx';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
 import { useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useAgentActor, useAgentSelector } from '../agent-context.tsx';
@@ -54,13 +55,7 @@ export function PairingForm({ autoFocus = false }: { autoFocus?: boolean }) {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack gap="3" align="flex-start">
         <Box maxW="xs" width="full">
           <FieldShell label={t('agent:pairing.code')} helperText={helperText} error={error} ids={ids}>
@@ -107,6 +102,6 @@ export function PairingForm({ autoFocus = false }: { autoFocus?: boolean }) {
           )}
         </Stack>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, HStack, type ButtonProps } from '@chakra-ui/react';
-import type { JobResolution } from '@nine/shared/agent-protocol';
+import { jobResolutions, type JobResolution } from '@nine/shared/agent-protocol';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { PrintState } from './use-print.ts';
 
@@ -20,24 +20,18 @@ export function PrintConfirmation({ state, onResolve, size }: PrintConfirmationP
   const busy = state.resolving !== null;
   return (
     <HStack gap="2" wrap="wrap" role="group" aria-label={t('agent:print.needs_confirmation')}>
-      <Button
-        size={size}
-        variant="outline"
-        disabled={busy}
-        loading={state.resolving === 'printed'}
-        onClick={() => onResolve('printed')}
-      >
-        {t('agent:print.confirm_printed')}
-      </Button>
-      <Button
-        size={size}
-        variant="outline"
-        disabled={busy}
-        loading={state.resolving === 'reprint'}
-        onClick={() => onResolve('reprint')}
-      >
-        {t('agent:print.confirm_reprint')}
-      </Button>
+      {jobResolutions.map((choice) => (
+        <Button
+          key={choice}
+          size={size}
+          variant="outline"
+          disabled={busy}
+          loading={state.resolving === choice}
+          onClick={() => onResolve(choice)}
+        >
+          {choice === 'printed' ? t('agent:print.confirm_printed') : t('agent:print.confirm_reprint')}
+        </Button>
+      ))}
     </HStack>
   );
 }

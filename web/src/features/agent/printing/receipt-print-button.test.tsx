@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
-import { initI18n, setLanguage } from '../../../lib/i18n.ts';
+import { setLanguage } from '../../../lib/i18n.ts';
 import type { AgentActorRef } from '../agent-machine.ts';
 import { FakeAgentSocket } from '../testing/fake-agent-socket.ts';
-import { connectTestAgent, createTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
+import { setUpPrintingAgent } from '../testing/printing-agent-suite.ts';
+import { connectTestAgent, renderWithAgent } from '../testing/render-with-agent.tsx';
 import { BROWSER_PRINT_ROOT_ID } from './browser-print.tsx';
 import { ReceiptPrintButton } from './receipt-print-button.tsx';
 import { JOB_POLL_MS } from './use-print.ts';
@@ -30,23 +31,7 @@ const job = (status: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let actor: AgentActorRef;
-let print: ReturnType<typeof vi.fn>;
-
-beforeAll(async () => {
-  await initI18n();
-});
-beforeEach(async () => {
-  await setLanguage('en-US', { persist: false });
-  FakeAgentSocket.reset();
-  actor = createTestAgent(TOKEN);
-  print = vi.fn();
-  vi.stubGlobal('print', print);
-});
-afterEach(() => {
-  actor.stop();
-  vi.unstubAllGlobals();
-});
+const agent = setUpPrintingAgent(TOKEN);
 
 /** Renders the button (the receipt opens the drawer or not) and presses it, as the counter clerk does. */
 function renderAndPrint(actor: AgentActorRef, openDrawer = false) {
@@ -66,8 +51,8 @@ function status(): string {
 
 describe('ReceiptPrintButton through the agent', () => {
   it('prints silently on the paired printer and follows the job to done', async () => {
-    const socket = await connectTestAgent(actor, true);
-    renderAndPrint(actor, true);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor, true);
     const request = socket.lastRequest('print');
     expect(request.payload).toMatchObject({
       printerId: 'sim',
@@ -82,20 +67,20 @@ describe('ReceiptPrintButton through the agent', () => {
     expect(status()).toBe('Printing on Simulated printer…');
     act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done') }));
     expect(status()).toBe('Printed on Simulated printer.');
-    expect(print).not.toHaveBeenCalled();
+    expect(agent.print).not.toHaveBeenCalled();
   });
 
   it('keeps a job event that overtook the reply', async () => {
-    const socket = await connectTestAgent(actor, true);
-    renderAndPrint(actor);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor);
     act(() => socket.receive({ v: 1, event: 'job-status', payload: job('done') }));
     socket.reply('print', { job: job('queued') });
     await waitFor(() => expect(status()).toBe('Printed on Simulated printer.'));
   });
 
   it('says why a job waits, and why it failed', async () => {
-    const socket = await connectTestAgent(actor, true);
-    renderAndPrint(actor);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor);
     socket.reply('print', { job: job('queued', { reason: 'paper out' }) });
     await waitFor(() => expect(status()).toBe('Waiting for the printer: paper out'));
     act(() =>
@@ -109,15 +94,15 @@ describe('ReceiptPrintButton through the agent', () => {
   });
 
   it('offers the browser when the agent fails, and prints the same receipt there', async () => {
-    const socket = await connectTestAgent(actor, true);
-    renderAndPrint(actor);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor);
     socket.replyError('print', 'printer-not-found', "no printer 'sim'");
     await waitFor(() =>
       expect(status()).toBe('The chosen printer is gone from the agent. Choose another in Local Settings.'),
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Print in the browser instead' }));
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(agent.print).toHaveBeenCalledTimes(1));
     const sheet = document.getElementById(BROWSER_PRINT_ROOT_ID);
     expect(sheet?.textContent).toContain('Harbor Front');
     expect(sheet?.textContent).toContain('Kayak rental');
@@ -133,8 +118,8 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
     socket.sent.filter((frame) => frame.type === type);
 
   async function printCutOff() {
-    const socket = await connectTestAgent(actor, true);
-    renderAndPrint(actor);
+    const socket = await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor);
     socket.reply('print', { job: job('printing') });
     await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
     act(() => socket.receive({ v: 1, event: 'job-status', payload: uncertain() }));
@@ -176,11 +161,11 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
   });
 
   it('learns it from the job-status poll after the agent comes back', async () => {
-    const socket = await connectTestAgent(actor, true);
+    const socket = await connectTestAgent(agent.actor, true);
     // Only the poll's interval is faked (waitFor then works off DOM changes).
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      renderAndPrint(actor);
+      renderAndPrint(agent.actor);
       socket.reply('print', { job: job('printing') });
       await waitFor(() => expect(status()).toBe('Printing on Simulated printer…'));
       act(() => vi.advanceTimersByTime(JOB_POLL_MS));
@@ -225,10 +210,10 @@ describe('ReceiptPrintButton when the agent stopped mid-print', () => {
 
 describe('ReceiptPrintButton without a paired agent', () => {
   it('falls back to the browser print dialog with the receipt rendered for a 58 mm roll', async () => {
-    await connectTestAgent(actor, false);
-    renderAndPrint(actor, true);
+    await connectTestAgent(agent.actor, false);
+    renderAndPrint(agent.actor, true);
 
-    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(agent.print).toHaveBeenCalledTimes(1));
     const root = document.getElementById(BROWSER_PRINT_ROOT_ID);
     expect(root?.querySelector('.nine-receipt')?.getAttribute('data-width')).toBe('58');
     expect(root?.querySelector('style')?.textContent).toContain('@media print');
@@ -245,7 +230,7 @@ describe('ReceiptPrintButton without a paired agent', () => {
 
   it('stays disabled without a receipt, and refuses an invalid one with a reason', async () => {
     renderWithAgent(
-      actor,
+      agent.actor,
       <>
         <ReceiptPrintButton receipt={null}>Not yet</ReceiptPrintButton>
         <ReceiptPrintButton receipt={{ ...receipt, currency: 'euros' }}>Broken</ReceiptPrintButton>
@@ -256,6 +241,6 @@ describe('ReceiptPrintButton without a paired agent', () => {
     await waitFor(() =>
       expect(screen.getByText('This receipt cannot be printed: an ISO 4217 code')).toBeTruthy(),
     );
-    expect(print).not.toHaveBeenCalled();
+    expect(agent.print).not.toHaveBeenCalled();
   });
 });

@@ -4,8 +4,9 @@ import type { FieldValues } from 'react-hook-form';
 import { Link } from 'wouter';
 import { TextField, type BoundFieldProps } from '../../../components/form/fields.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { AuthHeading } from './auth-heading.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 /** The sign-in address's input hints, so browsers and password managers fill it in. */
 const SIGN_IN_EMAIL_INPUT = { type: 'email', autoComplete: 'username', inputMode: 'email' } as const;
@@ -29,19 +30,12 @@ export function AuthForm({
 }) {
   const headingId = useId();
   return (
-    <form
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
+    <SubmitForm aria-labelledby={headingId} onSubmit={onSubmit}>
       <Stack gap="5">
-        <AuthHeading id={headingId} title={title} intro={intro} />
+        <PageHeading id={headingId} title={title} intro={intro} />
         {children}
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -10,7 +10,7 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { usePasswordPolicy } from '../api/get-password-policy.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthForm, AuthLink, AuthSubmit, BackToLoginLink } from './auth-form.tsx';
-import { AuthHeading } from './auth-heading.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import { NewPasswordFields, newPasswordMessages, useNewPasswordSchema } from './new-password-fields.tsx';
 
 /** Sets a new password with the token from the e-mailed link. */
@@ -40,7 +40,7 @@ export function ResetPasswordForm({
   if (reset.isSuccess) {
     return (
       <Stack gap="5">
-        <AuthHeading id={headingId} title={t('auth:reset.heading')} />
+        <PageHeading id={headingId} title={t('auth:reset.heading')} />
         <MessageAlert status="success">{t('auth:reset.done')}</MessageAlert>
         <Button asChild colorPalette="blue">
           <Link href={loginHref}>{t('auth:reset.go_login')}</Link>

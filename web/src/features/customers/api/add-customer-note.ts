@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerNoteRow } from '@nine/shared/schemas/customers';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { customerQueryKey } from './get-customer.ts';
 
 /** POST /api/nine/customers/:id/notes */
@@ -9,9 +9,7 @@ export function addCustomerNote(id: number, body: string): Promise<CustomerNoteR
 }
 
 export function useAddCustomerNote(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => addCustomerNote(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerQueryKey(id), exact: true }),
+  return useInvalidatingMutation((body: string) => addCustomerNote(id, body), [customerQueryKey(id)], {
+    exact: true,
   });
 }

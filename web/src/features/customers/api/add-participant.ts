@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ParticipantRow, participantInput } from '@nine/shared/schemas/customers';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import { customerQueryKey } from './get-customer.ts';
 
@@ -12,9 +12,9 @@ export function addParticipant(id: number, body: ParticipantBody): Promise<Parti
 }
 
 export function useAddParticipant(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ParticipantBody) => addParticipant(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerQueryKey(id), exact: true }),
-  });
+  return useInvalidatingMutation(
+    (body: ParticipantBody) => addParticipant(id, body),
+    [customerQueryKey(id)],
+    { exact: true },
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   CustomerInvoiceRow,
   CustomerMessageRow,
@@ -6,6 +6,7 @@ import type {
   CustomerPaymentRow,
 } from '@nine/shared/schemas/customers';
 import { api } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 
 /** The customer detail's paged lists, each at GET /api/nine/customers/:id/<kind>. */
 export interface CustomerHistoryRows {
@@ -46,12 +47,11 @@ export const customerHistoryQueryOptions = <K extends CustomerHistoryKind>(
   page: number,
   pageSize: number,
 ) =>
-  queryOptions({
-    queryKey: [...customerHistoryQueryKey(id, kind), page, pageSize] as const,
-    queryFn: ({ signal }) => getCustomerHistory(id, kind, page, pageSize, { signal }),
-    staleTime: 15_000,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(
+    [...customerHistoryQueryKey(id, kind), page, pageSize] as const,
+    (signal) => getCustomerHistory(id, kind, page, pageSize, { signal }),
+    15_000,
+  );
 
 export function useCustomerHistory<K extends CustomerHistoryKind>(
   id: number,

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@nine/shared/schemas/customers';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /**
  * POST /api/nine/customers/import with the file's text. The dialog shows the refusal report itself,
@@ -11,9 +11,8 @@ export function importCustomers(filename: string, content: string): Promise<Impo
 }
 
 export function useImportCustomers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: { filename: string; content: string }) => importCustomers(file.filename, file.content),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customers', 'list'] }),
-  });
+  return useInvalidatingMutation(
+    (file: { filename: string; content: string }) => importCustomers(file.filename, file.content),
+    [['customers', 'list']],
+  );
 }

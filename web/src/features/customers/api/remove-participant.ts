@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { customerQueryKey } from './get-customer.ts';
 
 /** DELETE /api/nine/customers/:id/participants/:participantId */
@@ -8,9 +8,9 @@ export function removeParticipant(id: number, participantId: number): Promise<{ 
 }
 
 export function useRemoveParticipant(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (participantId: number) => removeParticipant(id, participantId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: customerQueryKey(id), exact: true }),
-  });
+  return useInvalidatingMutation(
+    (participantId: number) => removeParticipant(id, participantId),
+    [customerQueryKey(id)],
+    { exact: true },
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { customerInput, CustomerRow } from '@nine/shared/schemas/customers';
-import { quietApi } from '../../../lib/api-client.ts';
+import { quietApi, idempotent } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type CustomerBody = SchemaInput<typeof customerInput>;
@@ -16,19 +15,13 @@ export function saveCustomer(
     return quietApi.patch<CustomerRow>(`nine/customers/${target.id}`, {
       json: { ...body, version: target.version },
     });
-  return quietApi.post<CustomerRow>('nine/customers', {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: target.idempotencyKey },
-  });
+  return quietApi.post<CustomerRow>('nine/customers', idempotent(body, target.idempotencyKey));
 }
 
 export function useSaveCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: {
-      target: Parameters<typeof saveCustomer>[0];
-      body: Parameters<typeof saveCustomer>[1];
-    }) => saveCustomer(vars.target, vars.body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customers'] }),
-  });
+  return useInvalidatingMutation(
+    (vars: { target: Parameters<typeof saveCustomer>[0]; body: Parameters<typeof saveCustomer>[1] }) =>
+      saveCustomer(vars.target, vars.body),
+    [['customers']],
+  );
 }

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { CustomerMessageRow } from '@nine/shared/schemas/customers';
-import { quietApi } from '../../../lib/api-client.ts';
+import { quietApi, idempotent } from '../../../lib/api-client.ts';
 import { customerHistoryQueryKey } from './get-customer-history.ts';
 
 /** POST /api/nine/customers/:id/sms; the key makes a retried send go out once. */
 export function sendSms(id: number, text: string, idempotencyKey: string): Promise<CustomerMessageRow> {
-  return quietApi.post<CustomerMessageRow>(`nine/customers/${id}/sms`, {
-    json: { text },
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return quietApi.post<CustomerMessageRow>(`nine/customers/${id}/sms`, idempotent({ text }, idempotencyKey));
 }
 
 export function useSendSms(id: number) {

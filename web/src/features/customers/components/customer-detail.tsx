@@ -19,6 +19,7 @@ import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
 import { customerNoteInput, participantInput, type CustomerDetail } from '@nine/shared/schemas/customers';
 import { useWatch } from 'react-hook-form';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
@@ -231,16 +232,13 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
             id: 'actions',
             title: t('customers:list.actions'),
             cell: (p: Participant) => (
-              <Button
-                size="xs"
-                variant="outline"
+              <RowActionButton
                 colorPalette="red"
                 loading={remove.isPending && remove.variables === p.id}
-                aria-label={t('customers:detail.remove_named', { name: p.name })}
+                label={t('customers:detail.remove')}
+                name={t('customers:detail.remove_named', { name: p.name })}
                 onClick={() => remove.mutate(p.id)}
-              >
-                {t('customers:detail.remove')}
-              </Button>
+              />
             ),
           },
         ]
@@ -249,16 +247,13 @@ function ParticipantsSection({ customer, canChange }: { customer: CustomerDetail
   const { DateTimeField, TextField } = fieldsOf(form.control);
   return (
     <Stack gap="4" py="2">
-      {customer.participants.length === 0 ? (
-        <Text color="fg.muted">{t('customers:detail.empty.participants')}</Text>
-      ) : (
-        <DataTable<Participant>
-          columns={columns}
-          rows={customer.participants}
-          rowId={(p) => p.id}
-          caption={t('customers:detail.tabs.participants')}
-        />
-      )}
+      <DataTable<Participant>
+        columns={columns}
+        rows={customer.participants}
+        rowId={(p) => p.id}
+        caption={t('customers:detail.tabs.participants')}
+        emptyNote={t('customers:detail.empty.participants')}
+      />
       {canChange && (
         <chakra.form onSubmit={submit} noValidate>
           <Heading as="h3" size="sm" mb="2">

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import type { ToastInput } from '../../../lib/toast.tsx';
 import { customerRow } from '../testing/customer-fixtures.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
@@ -9,12 +9,7 @@ import { SmsDialog } from './sms-dialog.tsx';
 import { json } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 const pickFile = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { useState } from 'react';
 import { customerInput, type CustomerRow } from '@nine/shared/schemas/customers';
-import { ApiError } from '../../../lib/api-client.ts';
+import { saveFailureText } from '../../../lib/save-failure.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import type { IssueMessages } from '../../../components/form/issue-messages.ts';
 import {
@@ -87,12 +87,7 @@ export function CustomerFormDialog({ open, onOpenChange, customer, onSaved }: Cu
     );
   });
 
-  const failure =
-    save.error instanceof ApiError
-      ? save.error.respCode === 1021
-        ? t('customers:form.conflict')
-        : save.error.message
-      : null;
+  const failure = saveFailureText(save.error, t('customers:form.conflict'));
 
   const { TextareaField, TextField } = fieldsOf(form.control);
   const input = (field: (typeof FIELDS)[number], type = 'text') => (

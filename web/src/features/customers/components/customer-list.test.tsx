@@ -1,17 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { customerRow } from '../testing/customer-fixtures.ts';
 import { CustomerList } from './customer-list.tsx';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('customer list pager', { timeout: 20_000 }, () => {
   it('pages on the server, offers its own sizes, starts again at page 1 on a size change', async () => {

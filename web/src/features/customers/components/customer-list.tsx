@@ -1,10 +1,11 @@
-import { Button, Field, HStack, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Button, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CustomerListQuery, CustomerRow } from '@nine/shared/schemas/customers';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
 import { pagerOf } from '../../../components/list-page.ts';
-import { useSearchInput } from '../../../lib/use-debounced-value.ts';
+import { LiveSearchField } from '../../../components/live-search-field.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCustomers, type CustomerListParams } from '../api/get-customers.ts';
@@ -58,9 +59,7 @@ export function CustomerList({
   toolbar,
 }: CustomerListProps) {
   const { t } = useAppTranslation();
-  const searchId = useId();
   const { state, change } = useListUrlState(customerListCodec, undefined, defaultPageSize);
-  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const [editing, setEditing] = useState<CustomerRow | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const [texting, setTexting] = useState<CustomerRow | null>(null);
@@ -100,23 +99,17 @@ export function CustomerList({
       cell: (row) =>
         canChange && (
           <HStack gap="1">
-            <Button
-              size="xs"
-              variant="outline"
-              aria-label={t('customers:list.edit_named', { name: row.name })}
+            <RowActionButton
+              label={t('customers:list.edit')}
+              name={t('customers:list.edit_named', { name: row.name })}
               onClick={() => setEditing(row)}
-            >
-              {t('customers:list.edit')}
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
+            />
+            <RowActionButton
               disabled={row.phone === null}
-              aria-label={t('customers:list.sms_named', { name: row.name })}
+              label={t('customers:list.sms')}
+              name={t('customers:list.sms_named', { name: row.name })}
               onClick={() => setTexting(row)}
-            >
-              {t('customers:list.sms')}
-            </Button>
+            />
           </HStack>
         ),
     },
@@ -146,16 +139,14 @@ export function CustomerList({
         </HStack>
       </HStack>
 
-      <Field.Root maxW="md" css={{ '@media print': { display: 'none' } }}>
-        <Field.Label htmlFor={searchId}>{t('customers:list.search')}</Field.Label>
-        <Input
-          id={searchId}
-          type="search"
-          value={typed}
-          placeholder={t('customers:list.search_placeholder')}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-        />
-      </Field.Root>
+      <LiveSearchField
+        maxW="md"
+        css={{ '@media print': { display: 'none' } }}
+        label={t('customers:list.search')}
+        placeholder={t('customers:list.search_placeholder')}
+        value={state.search}
+        onSearch={(search) => change({ search })}
+      />
 
       <Text fontSize="sm" aria-live="polite">
         {data

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from '@nine/shared/schemas/dashboard';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { DashboardSummary } from '@nine/shared/schemas/dashboard';
 
@@ -17,5 +18,5 @@ export const dashboardSummaryQueryOptions = (locationId: number) =>
   });
 
 export function useDashboardSummary(locationId: number | null) {
-  return useQuery({ ...dashboardSummaryQueryOptions(locationId ?? 0), enabled: locationId !== null });
+  return useLocationQuery(locationId, dashboardSummaryQueryOptions);
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeliveryReportRow } from '@nine/shared/schemas/delivery';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import type { DeliveryReportParams } from '../api/get-delivery-report.ts';
@@ -64,12 +64,7 @@ function serve() {
 
 const wrap = (ui: ReactElement) => renderAtPath('/reports/delivery-report', ui);
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('delivery report', { timeout: 20_000 }, () => {
   it('lists the runs with the columns of spec section 3 and changes a status through the select', async () => {

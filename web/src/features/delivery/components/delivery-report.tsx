@@ -13,7 +13,7 @@ import { Link } from 'wouter';
 import { deliveryStatuses, type DeliveryReportRow } from '@nine/shared/schemas/delivery';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { OptionSelect, SelectOptions } from '../../../components/list-filter-fields.tsx';
-import { QueryError } from '../../../components/query-error.tsx';
+import { busyOnly, ListLoadState } from '../../../components/list-load-state.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import {
@@ -195,23 +195,19 @@ export function DeliveryReport({
         />
       </HStack>
 
-      {query.isError && (
-        <QueryError
-          title={t('fulfilment:delivery.load_failed')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )}
-      {query.isPending && <Text>{t('common:loading')}</Text>}
-      {rows && rows.length === 0 && <Text color="fg.muted">{t('fulfilment:delivery.empty')}</Text>}
+      <ListLoadState
+        query={query}
+        rows={rows}
+        failed={t('fulfilment:delivery.load_failed')}
+        empty={t('fulfilment:delivery.empty')}
+      />
       {rows && rows.length > 0 && (
         <DataTable<DeliveryReportRow>
           columns={columns}
           rows={rows}
           rowId={(row) => row.id}
           caption={t('fulfilment:delivery.table')}
-          query={{ isError: false, error: null, isFetching: query.isFetching, refetch: query.refetch }}
+          query={busyOnly(query)}
         />
       )}
     </Stack>

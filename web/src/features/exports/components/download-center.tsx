@@ -1,12 +1,15 @@
-import { Badge, Button, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Spinner, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
+import { ListStatus, pageSummary } from '../../../components/list-summary.tsx';
 import { formatBytes, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { downloadExport, saveFile } from '../api/download-export.ts';
 import { useExports, type ExportRow, type ExportStatus } from '../api/get-exports.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export const DOWNLOAD_CENTER_PAGE_SIZE = 25;
 
@@ -33,7 +36,6 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
   const query = useExports(state.page, pageSize);
   const data = query.data;
   const language = currentLanguage();
-  const number = { format: (n: number) => formatNumber(n, {}, language) };
   const running = data?.rows.some((row) => row.status === 'in_progress') === true;
 
   const download = async (row: ExportRow) => {
@@ -75,7 +77,7 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
       id: 'rows',
       title: t('exports:center.columns.rows'),
       align: 'end',
-      cell: (row) => (row.row_count === null ? '' : number.format(row.row_count)),
+      cell: (row) => (row.row_count === null ? '' : formatNumber(row.row_count, {}, language)),
     },
     {
       id: 'size',
@@ -98,44 +100,31 @@ export function DownloadCenter({ token, pageSize = DOWNLOAD_CENTER_PAGE_SIZE }: 
       title: t('exports:center.columns.file'),
       cell: (row) =>
         row.status === 'ready' && (
-          <Button
-            size="xs"
-            variant="outline"
+          <RowActionButton
             colorPalette="blue"
             loading={downloading === row.id}
-            aria-label={t('exports:center.download_named', { name: row.description })}
+            label={t('exports:center.download')}
+            name={t('exports:center.download_named', { name: row.description })}
             onClick={() => void download(row)}
-          >
-            {t('exports:center.download')}
-          </Button>
+          />
         ),
     },
   ];
 
   return (
     <Stack gap="5">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('exports:center.title')}
-        </Heading>
-        <Text color="fg.muted">{t('exports:center.intro')}</Text>
-      </Stack>
+      <PageHeading title={t('exports:center.title')} intro={t('exports:center.intro')} />
 
-      <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
-        {data === undefined
-          ? query.isError
-            ? ''
-            : t('exports:center.loading')
-          : data.total === 0
-            ? t('exports:center.none')
-            : running
-              ? t('exports:center.refreshing')
-              : t('exports:center.summary', {
-                  from: number.format((data.page - 1) * data.page_size + 1),
-                  to: number.format((data.page - 1) * data.page_size + data.rows.length),
-                  total: number.format(data.total),
-                })}
-      </Text>
+      <ListStatus>
+        {data === undefined && query.isError
+          ? ''
+          : pageSummary(data, {
+              loading: t('exports:center.loading'),
+              none: t('exports:center.none'),
+              range: (range) =>
+                running ? t('exports:center.refreshing') : t('exports:center.summary', range),
+            })}
+      </ListStatus>
 
       <DataTable<ExportRow>
         columns={columns}

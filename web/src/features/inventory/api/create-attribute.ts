@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttributeInput, AttributeRow } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/attributes. */
 export function createAttribute(body: AttributeInput): Promise<AttributeRow> {
@@ -8,9 +8,5 @@ export function createAttribute(body: AttributeInput): Promise<AttributeRow> {
 }
 
 export function useCreateAttribute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAttribute,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(createAttribute, [['inventory']]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryInput } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/categories: a root or a subcategory. */
 export function createCategory(body: CategoryInput): Promise<{ id: number }> {
@@ -8,9 +8,5 @@ export function createCategory(body: CategoryInput): Promise<{ id: number }> {
 }
 
 export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCategory,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(createCategory, [['inventory']]);
 }

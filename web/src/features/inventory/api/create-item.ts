@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryItem, ItemInput } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/inventory/products/:id/items: one serialized item. */
 export function createItem(productId: number, body: ItemInput): Promise<InventoryItem> {
@@ -8,9 +8,5 @@ export function createItem(productId: number, body: ItemInput): Promise<Inventor
 }
 
 export function useCreateItem(productId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ItemInput) => createItem(productId, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation((body: ItemInput) => createItem(productId, body), [['inventory']]);
 }

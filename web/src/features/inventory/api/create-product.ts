@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductInput, ProductRow } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/inventory/products; the form shows its own failures, hence the quiet client. */
 export function createProduct(body: ProductInput, idempotencyKey: string): Promise<ProductRow> {
@@ -11,9 +11,8 @@ export function createProduct(body: ProductInput, idempotencyKey: string): Promi
 }
 
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: ProductInput; key: string }) => createProduct(body, key),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ body, key }: { body: ProductInput; key: string }) => createProduct(body, key),
+    [['inventory']],
+  );
 }

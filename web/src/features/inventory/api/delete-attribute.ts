@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/attributes/:id: products lose their values for it. */
 export function deleteAttribute(id: number): Promise<{ id: number }> {
@@ -8,9 +7,5 @@ export function deleteAttribute(id: number): Promise<{ id: number }> {
 }
 
 export function useDeleteAttribute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAttribute,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(deleteAttribute, [['inventory']]);
 }

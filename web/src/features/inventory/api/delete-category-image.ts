@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/categories/:id/image. */
 export function deleteCategoryImage(id: number): Promise<{ id: number }> {
@@ -8,9 +7,5 @@ export function deleteCategoryImage(id: number): Promise<{ id: number }> {
 }
 
 export function useDeleteCategoryImage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCategoryImage,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(deleteCategoryImage, [['inventory']]);
 }

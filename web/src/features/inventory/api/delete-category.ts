@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/categories/:id: only an empty category (else 1303). */
 export function deleteCategory(id: number): Promise<{ id: number }> {
@@ -8,9 +7,5 @@ export function deleteCategory(id: number): Promise<{ id: number }> {
 }
 
 export function useDeleteCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(deleteCategory, [['inventory']]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/inventory/items/:id: only an item that was never booked (else 1306). */
 export function deleteItem(id: number): Promise<{ id: number }> {
@@ -7,9 +7,5 @@ export function deleteItem(id: number): Promise<{ id: number }> {
 }
 
 export function useDeleteItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteItem,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(deleteItem, [['inventory']]);
 }

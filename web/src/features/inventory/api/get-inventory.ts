@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InventoryListQuery, InventoryPage } from '@nine/shared/schemas/inventory';
-import { api } from '../../../lib/api-client.ts';
+import { api, queryParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type InventoryKind = 'rent' | 'sale';
 export type InventoryParams = Partial<InventoryListQuery>;
@@ -11,24 +12,19 @@ export function getInventory(
   params: InventoryParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InventoryPage> {
-  const searchParams: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') searchParams[key] = value as string | number;
-  }
-  return api.get<InventoryPage>(`nine/inventory/${kind}`, { searchParams, signal });
+  return api.get<InventoryPage>(`nine/inventory/${kind}`, { searchParams: queryParams(params), signal });
 }
 
 export const inventoryListKey = (kind: InventoryKind, locationId: number) =>
   ['inventory', kind, locationId, 'list'] as const;
 
 export const inventoryQueryOptions = (kind: InventoryKind, locationId: number, params: InventoryParams) =>
-  queryOptions({
-    queryKey: [...inventoryListKey(kind, locationId), params] as const,
-    queryFn: ({ signal }) => getInventory(kind, params, { signal }),
-    staleTime: 15_000,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(
+    [...inventoryListKey(kind, locationId), params] as const,
+    (signal) => getInventory(kind, params, { signal }),
+    15_000,
+  );
 
 export function useInventory(kind: InventoryKind, locationId: number | null, params: InventoryParams) {
-  return useQuery({ ...inventoryQueryOptions(kind, locationId ?? 0, params), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => inventoryQueryOptions(kind, locationId, params));
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RentalHistoryPage } from '@nine/shared/schemas/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 
 export type { RentalHistoryPage } from '@nine/shared/schemas/contracts';
 
@@ -17,11 +18,9 @@ export function getProductRentals(
 }
 
 export const productRentalsOptions = (id: number, page: number) =>
-  queryOptions({
-    queryKey: ['inventory', 'product', id, 'rentals', page] as const,
-    queryFn: ({ signal }) => getProductRentals(id, page, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['inventory', 'product', id, 'rentals', page] as const, (signal) =>
+    getProductRentals(id, page, { signal }),
+  );
 
 export function useProductRentals(id: number, page: number) {
   return useQuery(productRentalsOptions(id, page));

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportReport } from '@nine/shared/schemas/inventory';
 import { ApiError, quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 export const IMPORT_REFUSED = 1309;
 
@@ -19,9 +19,5 @@ export function refusedReport(error: unknown): ImportReport | null {
 }
 
 export function useImportInventory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importInventory,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(importInventory, [['inventory']]);
 }

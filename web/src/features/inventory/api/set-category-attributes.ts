@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PUT /api/nine/categories/:id/attributes: the category-attribute map of one category. */
 export function setCategoryAttributes(categoryId: number, attributeIds: number[]): Promise<{ id: number }> {
@@ -10,10 +9,9 @@ export function setCategoryAttributes(categoryId: number, attributeIds: number[]
 }
 
 export function useSetCategoryAttributes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ categoryId, attributeIds }: { categoryId: number; attributeIds: number[] }) =>
+  return useInvalidatingMutation(
+    ({ categoryId, attributeIds }: { categoryId: number; attributeIds: number[] }) =>
       setCategoryAttributes(categoryId, attributeIds),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+    [['inventory']],
+  );
 }

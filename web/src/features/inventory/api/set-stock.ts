@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockInput } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PUT /api/nine/inventory/products/:id/stock: the bulk quantity on hand in one location. */
 export function setStock(productId: number, body: StockInput): Promise<StockInput> {
@@ -8,9 +8,5 @@ export function setStock(productId: number, body: StockInput): Promise<StockInpu
 }
 
 export function useSetStock(productId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: StockInput) => setStock(productId, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation((body: StockInput) => setStock(productId, body), [['inventory']]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryItem, ItemTransfer } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/inventory/items/:id/transfer: moves the item's current location (audited). */
 export function transferItem(id: number, body: ItemTransfer): Promise<InventoryItem> {
@@ -8,9 +8,8 @@ export function transferItem(id: number, body: ItemTransfer): Promise<InventoryI
 }
 
 export function useTransferItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ItemTransfer }) => transferItem(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: ItemTransfer }) => transferItem(id, body),
+    [['inventory']],
+  );
 }

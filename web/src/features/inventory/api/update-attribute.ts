@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttributeInput, AttributeRow } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PUT /api/nine/attributes/:id. */
 export function updateAttribute(id: number, body: AttributeInput): Promise<AttributeRow> {
@@ -8,9 +8,8 @@ export function updateAttribute(id: number, body: AttributeInput): Promise<Attri
 }
 
 export function useUpdateAttribute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AttributeInput }) => updateAttribute(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: AttributeInput }) => updateAttribute(id, body),
+    [['inventory']],
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CategoryUpdate } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PATCH /api/nine/categories/:id: rename, move (never under itself: 1302) or reorder. */
 export function updateCategory(id: number, body: CategoryUpdate): Promise<{ id: number }> {
@@ -8,9 +8,8 @@ export function updateCategory(id: number, body: CategoryUpdate): Promise<{ id: 
 }
 
 export function useUpdateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: CategoryUpdate }) => updateCategory(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: CategoryUpdate }) => updateCategory(id, body),
+    [['inventory']],
+  );
 }

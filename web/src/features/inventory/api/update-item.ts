@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryItem, ItemUpdate } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PATCH /api/nine/inventory/items/:id: SKU, barcode, a manual status or the home location. */
 export function updateItem(id: number, body: ItemUpdate): Promise<InventoryItem> {
@@ -8,9 +8,8 @@ export function updateItem(id: number, body: ItemUpdate): Promise<InventoryItem>
 }
 
 export function useUpdateItem() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ItemUpdate }) => updateItem(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: ItemUpdate }) => updateItem(id, body),
+    [['inventory']],
+  );
 }

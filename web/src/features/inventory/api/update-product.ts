@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductRow, ProductUpdate } from '@nine/shared/schemas/inventory';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PATCH /api/nine/inventory/products/:id with the version the form was opened on. */
 export function updateProduct(id: number, body: ProductUpdate): Promise<ProductRow> {
@@ -8,9 +8,5 @@ export function updateProduct(id: number, body: ProductUpdate): Promise<ProductR
 }
 
 export function useUpdateProduct(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProductUpdate) => updateProduct(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation((body: ProductUpdate) => updateProduct(id, body), [['inventory']]);
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** PUT /api/nine/categories/:id/image (multipart): JPEG, PNG or WebP up to 2 MB. */
 export function uploadCategoryImage(id: number, file: File): Promise<{ id: number; image_url: string }> {
@@ -10,9 +9,8 @@ export function uploadCategoryImage(id: number, file: File): Promise<{ id: numbe
 }
 
 export function useUploadCategoryImage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => uploadCategoryImage(id, file),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['inventory'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, file }: { id: number; file: File }) => uploadCategoryImage(id, file),
+    [['inventory']],
+  );
 }

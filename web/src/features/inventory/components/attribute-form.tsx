@@ -6,17 +6,14 @@ import { applyServerIssues, useSchemaForm } from '../../../components/form/use-s
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useCreateAttribute } from '../api/create-attribute.ts';
 import { useUpdateAttribute } from '../api/update-attribute.ts';
+import type { ScreenFail } from './admin-screen.tsx';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 /**
  * Adds an attribute, or edits `attribute` (mounted afresh for each). Save stays disabled until it has a
  * name and, for an option attribute, its options.
  */
-export function AttributeForm(props: {
-  attribute: AttributeRow | null;
-  fail: { onError(e: Error): void; onSuccess(): void };
-  onDone(): void;
-}) {
+export function AttributeForm(props: { attribute: AttributeRow | null; fail: ScreenFail; onDone(): void }) {
   const { t } = useAppTranslation();
   const a = props.attribute;
   const create = useCreateAttribute();

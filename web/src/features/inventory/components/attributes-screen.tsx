@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { AttributeRow } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
-import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteAttribute } from '../api/delete-attribute.ts';
 import { useAttributes } from '../api/get-attributes.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useSetCategoryAttributes } from '../api/set-category-attributes.ts';
+import { AdminScreen, useScreenFail, type ScreenFail } from './admin-screen.tsx';
 import { AttributeForm } from './attribute-form.tsx';
 import { categoryOptions } from './category-tree.ts';
 
@@ -16,10 +16,9 @@ import { categoryOptions } from './category-tree.ts';
 export function AttributesScreen({ title, canChange }: { title: string; canChange: boolean }) {
   const { t } = useAppTranslation();
   const attributes = useAttributes();
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail } = useScreenFail();
   const [editing, setEditing] = useState<AttributeRow | null>(null);
   const remove = useDeleteAttribute();
-  const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
   const rows = attributes.data ?? [];
   const columns: DataTableColumn<AttributeRow>[] = [
     { id: 'name', title: t('inventory:attributes.name'), cell: (a) => a.name },
@@ -54,11 +53,7 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
       : []),
   ];
   return (
-    <Stack gap="6">
-      <chakra.h1 fontSize="2xl" fontWeight="semibold">
-        {title}
-      </chakra.h1>
-      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+    <AdminScreen title={title} error={error} gap="6">
       {canChange && (
         <AttributeForm
           key={editing?.id ?? 'new'}
@@ -75,11 +70,11 @@ export function AttributesScreen({ title, canChange }: { title: string; canChang
         <DataTable<AttributeRow> columns={columns} rows={rows} rowId={(a) => a.id} caption={title} />
       )}
       <CategoryMap attributes={rows} canChange={canChange} fail={fail} />
-    </Stack>
+    </AdminScreen>
   );
 }
 
-type Fail = { onError(e: Error): void; onSuccess(): void };
+type Fail = ScreenFail;
 
 function CategoryMap(props: { attributes: AttributeRow[]; canChange: boolean; fail: Fail }) {
   const { t } = useAppTranslation();

@@ -7,7 +7,8 @@ import { useDeleteCategory } from '../api/delete-category.ts';
 import { useDeleteCategoryImage } from '../api/delete-category-image.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useUploadCategoryImage } from '../api/upload-category-image.ts';
-import { CategoryEditForm, NewCategoryForm, type CategoryFail } from './category-forms.tsx';
+import { AdminScreen, useScreenFail, type ScreenFail } from './admin-screen.tsx';
+import { CategoryEditForm, NewCategoryForm } from './category-forms.tsx';
 import { descendantsOf, flattenTree } from './category-tree.ts';
 
 const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -17,16 +18,11 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export function CategoriesScreen({ title, canChange }: { title: string; canChange: boolean }) {
   const { t } = useAppTranslation();
   const query = useCategories();
-  const [error, setError] = useState<string | null>(null);
+  const { error, fail } = useScreenFail();
   const rows = query.data?.rows ?? [];
-  const fail = { onError: (e: Error) => setError(e.message), onSuccess: () => setError(null) };
 
   return (
-    <Stack gap="5">
-      <chakra.h1 fontSize="2xl" fontWeight="semibold">
-        {title}
-      </chakra.h1>
-      {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
+    <AdminScreen title={title} error={error} gap="5">
       {canChange && <NewCategoryForm rows={rows} fail={fail} />}
       {query.isPending ? (
         <Text role="status">{t('inventory:list.loading')}</Text>
@@ -49,11 +45,11 @@ export function CategoriesScreen({ title, canChange }: { title: string; canChang
           ))}
         </chakra.ul>
       )}
-    </Stack>
+    </AdminScreen>
   );
 }
 
-type Fail = CategoryFail;
+type Fail = ScreenFail;
 
 function CategoryNode(props: {
   category: CategoryRow;

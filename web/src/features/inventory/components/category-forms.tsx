@@ -6,14 +6,10 @@ import { applyServerIssues, useSchemaForm } from '../../../components/form/use-s
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useCreateCategory } from '../api/create-category.ts';
 import { useUpdateCategory } from '../api/update-category.ts';
+import type { ScreenFail } from './admin-screen.tsx';
 import { categoryOptions } from './category-tree.ts';
-import { fieldsOf } from '../../../components/form/form-fields.tsx';
-
-/** How the screen hears of a failure (its alert) and of a success (the alert goes). */
-export interface CategoryFail {
-  onError(e: Error): void;
-  onSuccess(): void;
-}
+import { fieldsOf, type FormFields } from '../../../components/form/form-fields.tsx';
+import type { SelectOption } from '../../../components/form/fields.tsx';
 
 const parentOptions = (t: AppT, rows: CategoryRow[], blocked?: Set<number>) => [
   { value: '', label: t('inventory:categories.root') },
@@ -22,8 +18,31 @@ const parentOptions = (t: AppT, rows: CategoryRow[], blocked?: Set<number>) => [
     .map((o) => ({ value: String(o.id), label: o.label })),
 ];
 
+/** A category's name and parent, as both of its forms ask them. */
+function NameAndParentFields({
+  fields: { TextField, SelectField },
+  width,
+  options,
+}: {
+  fields: Pick<FormFields<{ name: string; parent_id: string }>, 'TextField' | 'SelectField'>;
+  width: string;
+  options: SelectOption[];
+}) {
+  const { t } = useAppTranslation();
+  return (
+    <>
+      <Box width={width}>
+        <TextField name="name" label={t('inventory:categories.name')} maxLength={100} />
+      </Box>
+      <Box width={width}>
+        <SelectField name="parent_id" label={t('inventory:categories.parent')} options={options} />
+      </Box>
+    </>
+  );
+}
+
 /** Adds a category under a parent (or at the root); Add stays disabled until it has a name. */
-export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: CategoryFail }) {
+export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: ScreenFail }) {
   const { t } = useAppTranslation();
   const create = useCreateCategory();
   const form = useSchemaForm(categoryForm, { defaultValues: { name: '', parent_id: '' } });
@@ -41,7 +60,6 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
       },
     }),
   );
-  const { SelectField, TextField } = fieldsOf(form.control);
   return (
     <InlineForm
       label={t('inventory:categories.add')}
@@ -50,16 +68,7 @@ export function NewCategoryForm({ rows, fail }: { rows: CategoryRow[]; fail: Cat
       pending={create.isPending}
       submitDisabled={!ready}
     >
-      <Box width="64">
-        <TextField name="name" label={t('inventory:categories.name')} maxLength={100} />
-      </Box>
-      <Box width="64">
-        <SelectField
-          name="parent_id"
-          label={t('inventory:categories.parent')}
-          options={parentOptions(t, rows)}
-        />
-      </Box>
+      <NameAndParentFields fields={fieldsOf(form.control)} width="64" options={parentOptions(t, rows)} />
     </InlineForm>
   );
 }
@@ -76,7 +85,7 @@ export function CategoryEditForm({
   rows: CategoryRow[];
   /** The category and its descendants: not a parent it may move under. */
   blocked: Set<number>;
-  fail: CategoryFail;
+  fail: ScreenFail;
   onDone(): void;
 }) {
   const { t } = useAppTranslation();
@@ -102,7 +111,7 @@ export function CategoryEditForm({
       },
     ),
   );
-  const { SelectField, TextField } = fieldsOf(form.control);
+  const fields = fieldsOf(form.control);
   return (
     <InlineForm
       label={t('inventory:categories.edit', { name: c.name })}
@@ -112,18 +121,13 @@ export function CategoryEditForm({
       onCancel={onDone}
       compact
     >
-      <Box width="48">
-        <TextField name="name" label={t('inventory:categories.name')} maxLength={100} />
-      </Box>
-      <Box width="48">
-        <SelectField
-          name="parent_id"
-          label={t('inventory:categories.parent')}
-          options={parentOptions(t, rows, blocked)}
-        />
-      </Box>
+      <NameAndParentFields fields={fields} width="48" options={parentOptions(t, rows, blocked)} />
       <Box width="24">
-        <TextField name="sort_order" label={t('inventory:categories.sort_order')} inputMode="numeric" />
+        <fields.TextField
+          name="sort_order"
+          label={t('inventory:categories.sort_order')}
+          inputMode="numeric"
+        />
       </Box>
     </InlineForm>
   );

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryRow } from '@nine/shared/schemas/inventory';
+import { categoryRow as row } from '../../../testing/category-fixtures.ts';
 import { categoryOptions, descendantsOf, flattenTree } from './category-tree.ts';
 
-const row = (id: number, parent_id: number | null, name: string, sort_order = 0): CategoryRow => ({
-  id,
-  parent_id,
-  name,
-  sort_order,
-  image_url: null,
-  product_count: 0,
-  attribute_ids: [],
-});
 const rows = [row(3, 1, 'Canoes'), row(1, null, 'Boats', 1), row(2, null, 'Bikes', 0), row(4, 3, 'Tandem')];
 
 describe('category tree', () => {

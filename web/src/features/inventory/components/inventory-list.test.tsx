@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InventoryListRow } from '@nine/shared/schemas/inventory';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { InventoryList } from './inventory-list.tsx';
 import { json } from '../../../testing/fake-fetch.ts';
 import { renderWithApp, serve } from '../testing/test-render.tsx';
@@ -38,10 +38,7 @@ const bulk: InventoryListRow = {
   current_location: 'Harbour',
 };
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpTranslatedSuite();
 
 const renderRentList = (defaultPageSize: number) =>
   renderWithApp(

@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Button,
-  Field,
-  HStack,
-  Input,
-  Link as ChakraLink,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Badge, Button, HStack, Link as ChakraLink, Stack, Text, chakra } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   inventorySortFields,
@@ -20,9 +10,11 @@ import {
 } from '@nine/shared/schemas/inventory';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { TextFilterField } from '../../../components/text-filter-field.tsx';
 import { pagerOf } from '../../../components/list-page.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
+import { sortedListFields, type SortedListState } from '../../../lib/sorted-list-fields.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useInventory, type InventoryKind, type InventoryParams } from '../api/get-inventory.ts';
 import { categoryOptions } from './category-tree.ts';
@@ -54,11 +46,7 @@ const COLUMNS: { id: InventorySort; numeric?: boolean }[] = [
 ];
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-interface InventoryListState {
-  page: number;
-  pageSize: number;
-  sort: InventorySort;
-  sortType: 'asc' | 'desc';
+interface InventoryListState extends SortedListState<InventorySort> {
   search?: string;
   categoryId?: number;
   status?: InventoryItemStatus;
@@ -67,10 +55,7 @@ interface InventoryListState {
 // The API's own query names, so a list's URL reads like its request.
 const inventoryListCodec = createListCodec<InventoryListState>(
   {
-    page: listField.page(),
-    pageSize: listField.pageSize(PAGE_SIZES),
-    sort: listField.oneOf('sort', inventorySortFields),
-    sortType: listField.oneOf('sort_type', ['asc', 'desc']),
+    ...sortedListFields(inventorySortFields, PAGE_SIZES),
     search: listField.text('search'),
     categoryId: listField.id('category_id'),
     status: listField.oneOf('status', itemStatuses),
@@ -90,7 +75,6 @@ export const STATUS_COLOR: Record<InventoryItemStatus, string> = {
 export function InventoryList(props: InventoryListProps) {
   const { kind, locationId } = props;
   const { t } = useAppTranslation();
-  const searchId = useId();
   const { state, change } = useListUrlState(inventoryListCodec, undefined, props.defaultPageSize);
   // The search box applies with the form; the selects at once.
   const [search, setSearch] = useState(state.search ?? '');
@@ -142,16 +126,14 @@ export function InventoryList(props: InventoryListProps) {
         }}
       >
         <HStack gap="3" wrap="wrap" align="end">
-          <Field.Root width={{ base: 'full', md: '72' }}>
-            <Field.Label htmlFor={searchId}>{t('inventory:list.search')}</Field.Label>
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              placeholder={t('inventory:list.search_placeholder')}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-          </Field.Root>
+          <TextFilterField
+            label={t('inventory:list.search')}
+            fieldWidth={{ base: 'full', md: '72' }}
+            type="search"
+            value={search}
+            placeholder={t('inventory:list.search_placeholder')}
+            onChange={setSearch}
+          />
           <OptionSelect
             label={t('inventory:list.category')}
             emptyLabel={t('inventory:list.all_categories')}

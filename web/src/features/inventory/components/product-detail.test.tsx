@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductDetailView } from '@nine/shared/schemas/inventory';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { ProductDetail } from './product-detail.tsx';
 import { json } from '../../../testing/fake-fetch.ts';
 import { renderWithApp, serve } from '../testing/test-render.tsx';
@@ -46,6 +46,21 @@ const maintenance = {
   closed_at: '2030-01-02T10:00:00Z',
 };
 
+/** The detail answer: the kayak with its one item, no stock rows or services unless given. */
+const detail = (view: Partial<ProductDetailView> = {}): ProductDetailView => ({
+  product,
+  items: [item],
+  stock: [],
+  totals: { rent_count: 4, rent_minutes: 630 },
+  maintenance: [],
+  figures: true,
+  ...view,
+});
+
+/** The rental history's answer for a product never rented. */
+const noRentals = () =>
+  json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } });
+
 const props = {
   productId: 3,
   locations: [{ id: 1, name: 'Harbour' }],
@@ -57,21 +72,11 @@ const props = {
   rentView: true,
 };
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpTranslatedSuite();
 
 describe('rent product detail page', { timeout: 20_000 }, () => {
   it('opens through the rent detail endpoint and hides figures the server left out', async () => {
-    const view: ProductDetailView = {
-      product,
-      items: [item],
-      stock: [],
-      totals: { rent_count: 4, rent_minutes: 630 },
-      maintenance: [maintenance],
-      figures: false,
-    };
+    const view = detail({ maintenance: [maintenance], figures: false });
     const calls = serve(() => json(200, { data: view }));
     renderWithApp(<ProductDetail {...props} />);
 
@@ -90,19 +95,12 @@ describe('rent product detail page', { timeout: 20_000 }, () => {
   });
 
   it('shows revenue, cost and the rental history to inventory holders', async () => {
-    const view: ProductDetailView = {
-      product,
+    const view = detail({
       items: [{ ...item, revenue_minor: 16_000 }],
-      stock: [],
       totals: { rent_count: 4, rent_minutes: 630, revenue_minor: 16_000 },
       maintenance: [{ ...maintenance, cost_minor: 2_500 }],
-      figures: true,
-    };
-    serve(({ url }) =>
-      url.pathname.endsWith('/rentals')
-        ? json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } })
-        : json(200, { data: view }),
-    );
+    });
+    serve(({ url }) => (url.pathname.endsWith('/rentals') ? noRentals() : json(200, { data: view })));
     renderWithApp(<ProductDetail {...props} />);
 
     expect(await screen.findByRole('heading', { name: 'Sea kayak' })).toBeTruthy();
@@ -112,14 +110,7 @@ describe('rent product detail page', { timeout: 20_000 }, () => {
   });
 
   it('adds an item through the shared schema, with the server’s issues on their fields', async () => {
-    const view: ProductDetailView = {
-      product,
-      items: [item],
-      stock: [],
-      totals: { rent_count: 4, rent_minutes: 630 },
-      maintenance: [],
-      figures: true,
-    };
+    const view = detail();
     const calls = serve(({ method, url }) => {
       if (method === 'POST')
         return json(422, {
@@ -127,8 +118,7 @@ describe('rent product detail page', { timeout: 20_000 }, () => {
           resp_message: 'Some fields are not valid.',
           data: { issues: [{ path: ['barcode'], code: 'too_big', message: 'Too big: string' }] },
         });
-      if (url.pathname.endsWith('/rentals'))
-        return json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } });
+      if (url.pathname.endsWith('/rentals')) return noRentals();
       return json(200, { data: view });
     });
     renderWithApp(<ProductDetail {...props} canChange rentView={false} />);
@@ -157,18 +147,15 @@ describe('rent product detail page', { timeout: 20_000 }, () => {
   });
 
   it('sets a bulk product’s stock once a whole quantity is typed', async () => {
-    const view: ProductDetailView = {
+    const view = detail({
       product: { ...product, is_serialized: false },
       items: [],
       stock: [{ location_id: 1, location: 'Harbour', quantity: 3 }],
       totals: { rent_count: 0, rent_minutes: 0 },
-      maintenance: [],
-      figures: true,
-    };
+    });
     const calls = serve(({ method, url }) => {
       if (method === 'PUT') return json(200, { data: { location_id: 1, quantity: 12 } });
-      if (url.pathname.endsWith('/rentals'))
-        return json(200, { data: { rows: [], total: 0, total_capped: false, page: 1, page_size: 10 } });
+      if (url.pathname.endsWith('/rentals')) return noRentals();
       return json(200, { data: view });
     });
     renderWithApp(<ProductDetail {...props} canChange rentView={false} />);

@@ -266,16 +266,13 @@ function Items({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   return (
     <Section title={t('inventory:detail.items')}>
       {error !== null && <MessageAlert status="error">{error}</MessageAlert>}
-      {detail.items.length === 0 ? (
-        <Text color="fg.muted">{t('inventory:detail.no_items')}</Text>
-      ) : (
-        <DataTable<InventoryItem>
-          columns={columns}
-          rows={detail.items}
-          rowId={(item) => item.id}
-          caption={t('inventory:detail.items')}
-        />
-      )}
+      <DataTable<InventoryItem>
+        columns={columns}
+        rows={detail.items}
+        rowId={(item) => item.id}
+        caption={t('inventory:detail.items')}
+        emptyNote={t('inventory:detail.no_items')}
+      />
       {props.canChange && <NewItemForm {...props} productId={detail.product.id} />}
     </Section>
   );
@@ -402,26 +399,23 @@ function Stock({ detail, ...props }: { detail: Detail } & ProductDetailProps) {
   const { TextField } = fieldsOf(form.control);
   return (
     <Section title={t('inventory:detail.stock')}>
-      {detail.stock.length === 0 ? (
-        <Text color="fg.muted">{t('inventory:detail.no_stock')}</Text>
-      ) : (
-        <Box maxW="md">
-          <DataTable<StockRow>
-            columns={[
-              { id: 'location', title: t('inventory:detail.location'), cell: (row) => row.location },
-              {
-                id: 'quantity',
-                title: t('inventory:columns.quantity'),
-                cell: (row) => row.quantity,
-                align: 'end',
-              },
-            ]}
-            rows={detail.stock}
-            rowId={(row) => row.location_id}
-            caption={t('inventory:detail.stock')}
-          />
-        </Box>
-      )}
+      <Box maxW="md">
+        <DataTable<StockRow>
+          columns={[
+            { id: 'location', title: t('inventory:detail.location'), cell: (row) => row.location },
+            {
+              id: 'quantity',
+              title: t('inventory:columns.quantity'),
+              cell: (row) => row.quantity,
+              align: 'end',
+            },
+          ]}
+          rows={detail.stock}
+          rowId={(row) => row.location_id}
+          caption={t('inventory:detail.stock')}
+          emptyNote={t('inventory:detail.no_stock')}
+        />
+      </Box>
       {props.canChange && (
         <InlineForm
           label={t('inventory:detail.set_stock')}
@@ -452,35 +446,32 @@ function Maintenance({ rows, currencySymbol }: { rows: MaintenanceRow[]; currenc
   const figures = rows.every((r) => r.cost_minor !== undefined);
   return (
     <Section title={t('inventory:detail.maintenance')}>
-      {rows.length === 0 ? (
-        <Text color="fg.muted">{t('inventory:detail.no_maintenance')}</Text>
-      ) : (
-        <DataTable<MaintenanceRow>
-          columns={[
-            { id: 'sku', title: t('inventory:columns.sku'), cell: (r) => r.item_sku },
-            { id: 'problem', title: t('inventory:detail.problem'), cell: (r) => r.problem },
-            { id: 'opened', title: t('inventory:detail.opened'), cell: (r) => formatDateTime(r.opened_at) },
-            {
-              id: 'closed',
-              title: t('inventory:detail.closed'),
-              cell: (r) => (r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')),
-            },
-            ...(figures
-              ? [
-                  {
-                    id: 'cost',
-                    title: t('inventory:detail.cost'),
-                    cell: (r: MaintenanceRow) => formatMoney(r.cost_minor ?? 0, currencySymbol),
-                    align: 'end' as const,
-                  },
-                ]
-              : []),
-          ]}
-          rows={rows}
-          rowId={(r) => r.id}
-          caption={t('inventory:detail.maintenance')}
-        />
-      )}
+      <DataTable<MaintenanceRow>
+        columns={[
+          { id: 'sku', title: t('inventory:columns.sku'), cell: (r) => r.item_sku },
+          { id: 'problem', title: t('inventory:detail.problem'), cell: (r) => r.problem },
+          { id: 'opened', title: t('inventory:detail.opened'), cell: (r) => formatDateTime(r.opened_at) },
+          {
+            id: 'closed',
+            title: t('inventory:detail.closed'),
+            cell: (r) => (r.closed_at ? formatDateTime(r.closed_at) : t('inventory:detail.still_open')),
+          },
+          ...(figures
+            ? [
+                {
+                  id: 'cost',
+                  title: t('inventory:detail.cost'),
+                  cell: (r: MaintenanceRow) => formatMoney(r.cost_minor ?? 0, currencySymbol),
+                  align: 'end' as const,
+                },
+              ]
+            : []),
+        ]}
+        rows={rows}
+        rowId={(r) => r.id}
+        caption={t('inventory:detail.maintenance')}
+        emptyNote={t('inventory:detail.no_maintenance')}
+      />
     </Section>
   );
 }

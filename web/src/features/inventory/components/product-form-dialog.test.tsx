@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { json } from '../../../testing/fake-fetch.ts';
 import { renderWithApp, serve, type Call } from '../testing/test-render.tsx';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => vi.unstubAllGlobals());
+setUpTranslatedSuite();
 
 const categories = {
   show_images: true,

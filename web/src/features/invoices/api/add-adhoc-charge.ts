@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { AdhocChargeCreate, InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { api } from '../../../lib/api-client.ts';
+import { api, idempotent } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 /** POST /api/nine/invoices/:id/adhoc-charges (201): the charge's own invoice on the order; idempotent. */
@@ -10,17 +9,14 @@ export function addAdhocCharge(
   body: AdhocChargeCreate,
   idempotencyKey: string,
 ): Promise<InvoiceDetail> {
-  return api.post<InvoiceDetail>(`nine/invoices/${id}/adhoc-charges`, {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return api.post<InvoiceDetail>(`nine/invoices/${id}/adhoc-charges`, idempotent(body, idempotencyKey));
 }
 
 export function useAddAdhocCharge(locationId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; body: AdhocChargeCreate; key: string }) =>
+  return useInvalidatingMutation(
+    (input: { id: number; body: AdhocChargeCreate; key: string }) =>
       addAdhocCharge(input.id, input.body, input.key),
-    onSuccess: () => client.invalidateQueries({ queryKey: invoicesQueryKey(locationId) }),
-  });
+    [invoicesQueryKey(locationId)],
+    { awaitRefetch: true },
+  );
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { CreditNoteCreate, InvoiceDetail } from '@nine/shared/schemas/invoices';
-import { api } from '../../../lib/api-client.ts';
+import { api, idempotent } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 /** POST /api/nine/invoices/:id/credit-note (201), idempotent: one key per attempt, resent on a retry. */
@@ -10,17 +9,14 @@ export function createCreditNote(
   body: CreditNoteCreate,
   idempotencyKey: string,
 ): Promise<InvoiceDetail> {
-  return api.post<InvoiceDetail>(`nine/invoices/${id}/credit-note`, {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return api.post<InvoiceDetail>(`nine/invoices/${id}/credit-note`, idempotent(body, idempotencyKey));
 }
 
 export function useCreateCreditNote(locationId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; body: CreditNoteCreate; key: string }) =>
+  return useInvalidatingMutation(
+    (input: { id: number; body: CreditNoteCreate; key: string }) =>
       createCreditNote(input.id, input.body, input.key),
-    onSuccess: () => client.invalidateQueries({ queryKey: invoicesQueryKey(locationId) }),
-  });
+    [invoicesQueryKey(locationId)],
+    { awaitRefetch: true },
+  );
 }

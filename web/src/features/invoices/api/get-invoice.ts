@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { InvoiceDetail } from '@nine/shared/schemas/invoices';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 export type {
@@ -26,5 +27,5 @@ export const invoiceQueryOptions = (locationId: number, id: number) =>
   });
 
 export function useInvoice(locationId: number | null, id: number) {
-  return useQuery({ ...invoiceQueryOptions(locationId ?? 0, id), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => invoiceQueryOptions(locationId, id));
 }

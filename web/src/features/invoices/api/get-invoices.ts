@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvoiceListQuery, InvoicePage } from '@nine/shared/schemas/invoices';
-import { api } from '../../../lib/api-client.ts';
+import { api, queryParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 import { INVOICE_LIST_API_PATH, type InvoiceListKind } from '../invoice-kind.ts';
 
 export type { InvoicePage, InvoiceRow } from '@nine/shared/schemas/invoices';
@@ -14,24 +15,18 @@ export function getInvoices(
   params: InvoiceListParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<InvoicePage> {
-  const searchParams: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') searchParams[key] = value;
-  }
-  return api.get<InvoicePage>(INVOICE_LIST_API_PATH[kind], { searchParams, signal });
+  return api.get<InvoicePage>(INVOICE_LIST_API_PATH[kind], { searchParams: queryParams(params), signal });
 }
 
 export const invoicesQueryKey = (locationId: number) => ['invoices', locationId] as const;
 
 export const invoicesQueryOptions = (kind: InvoiceListKind, locationId: number, params: InvoiceListParams) =>
-  queryOptions({
-    queryKey: [...invoicesQueryKey(locationId), 'list', kind, params] as const,
-    queryFn: ({ signal }) => getInvoices(kind, params, { signal }),
-    staleTime: 15_000,
-    // Paging and sorting keep the previous page on screen until the next one arrives.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(
+    [...invoicesQueryKey(locationId), 'list', kind, params] as const,
+    (signal) => getInvoices(kind, params, { signal }),
+    15_000,
+  );
 
 export function useInvoices(kind: InvoiceListKind, locationId: number | null, params: InvoiceListParams) {
-  return useQuery({ ...invoicesQueryOptions(kind, locationId ?? 0, params), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => invoicesQueryOptions(kind, locationId, params));
 }

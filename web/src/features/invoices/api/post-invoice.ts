@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { invoicesQueryKey } from './get-invoices.ts';
 
 /** POST /api/nine/invoices/:id/post: in progress to posted; a posted invoice never changes again. */
@@ -8,9 +8,5 @@ export function postInvoice(id: number): Promise<{ invoice_id: number; status: '
 }
 
 export function usePostInvoice(locationId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: postInvoice,
-    onSuccess: () => client.invalidateQueries({ queryKey: invoicesQueryKey(locationId) }),
-  });
+  return useInvalidatingMutation(postInvoice, [invoicesQueryKey(locationId)], { awaitRefetch: true });
 }

@@ -1,10 +1,6 @@
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import {
-  DateRangeFields,
-  SearchField,
-  SelectField,
-  optional,
-} from '../../../components/list-filter-fields.tsx';
+import { DateRangeFields, SearchField } from '../../../components/list-filter-fields.tsx';
+import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { InvoiceListKind } from '../invoice-kind.ts';
 import { balanceStatuses, listTypes, statuses, type InvoiceListState } from '../list/list-state.ts';
@@ -47,42 +43,30 @@ export function InvoiceListFilters({ kind, state, onChange, onClear, now }: Invo
             periodStart: t('money:invoices.filters.period_start'),
           }}
         />
-        <SelectField
+        <ChoiceFilter
           label={t('money:invoices.filters.status')}
-          value={state.status ?? ''}
-          onChange={(value) => onChange({ status: optional(value, statuses) })}
-        >
-          <option value="">{t('money:invoices.filters.any')}</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`money:invoices.status.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          anyLabel={t('money:invoices.filters.any')}
+          values={statuses}
+          value={state.status}
+          optionLabel={(status) => t(`money:invoices.status.${status}`)}
+          onChange={(status) => onChange({ status })}
+        />
+        <ChoiceFilter
           label={t('money:invoices.filters.balance_status')}
-          value={state.balanceStatus ?? ''}
-          onChange={(value) => onChange({ balanceStatus: optional(value, balanceStatuses) })}
-        >
-          <option value="">{t('money:invoices.filters.any')}</option>
-          {balanceStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`money:invoices.balance_status.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          anyLabel={t('money:invoices.filters.any')}
+          values={balanceStatuses}
+          value={state.balanceStatus}
+          optionLabel={(status) => t(`money:invoices.balance_status.${status}`)}
+          onChange={(balanceStatus) => onChange({ balanceStatus })}
+        />
+        <ChoiceFilter
           label={t('money:invoices.filters.type')}
-          value={state.type ?? ''}
-          onChange={(value) => onChange({ type: optional(value, listTypes[kind]) })}
-        >
-          <option value="">{t('money:invoices.filters.any')}</option>
-          {listTypes[kind].map((type) => (
-            <option key={type} value={type}>
-              {t(`money:invoices.types.${type}`)}
-            </option>
-          ))}
-        </SelectField>
+          anyLabel={t('money:invoices.filters.any')}
+          values={listTypes[kind]}
+          value={state.type}
+          optionLabel={(type) => t(`money:invoices.types.${type}`)}
+          onChange={(type) => onChange({ type })}
+        />
       </SimpleGrid>
       <HStack gap="2">
         <Button size="sm" variant="ghost" onClick={onClear}>

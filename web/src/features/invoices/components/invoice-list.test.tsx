@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { columnTitles } from '../../../testing/column-titles.ts';
 import { stubFetch } from '../../../testing/fake-fetch.ts';
 import { listPageAnswer } from '../../../testing/fake-list-page.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
@@ -79,10 +80,7 @@ describe('invoice list', { timeout: 40_000 }, () => {
     });
     expect((screen.getByLabelText('Balance status') as HTMLSelectElement).value).toBe('partially_paid');
     const table = screen.getByRole('table', { name: 'Sale Invoices: 26–30 of 30 invoices' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim());
-    expect(headers).toEqual([
+    expect(columnTitles(table)).toEqual([
       'Number',
       'Type',
       'Status',

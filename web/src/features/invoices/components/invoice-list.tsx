@@ -1,6 +1,7 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { InvoiceRow } from '@nine/shared/schemas/invoices';
-import { pageRange, pagerOf } from '../../../components/list-page.ts';
+import { pagerOf } from '../../../components/list-page.ts';
+import { ListStatus, pageSummary } from '../../../components/list-summary.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useInvoices } from '../api/get-invoices.ts';
@@ -8,6 +9,7 @@ import type { InvoiceListKind } from '../invoice-kind.ts';
 import { invoiceListCodec, toInvoiceListParams } from '../list/list-state.ts';
 import { InvoiceListFilters } from './invoice-list-filters.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface InvoiceListProps {
   kind: InvoiceListKind;
@@ -30,23 +32,18 @@ export function InvoiceList(props: InvoiceListProps) {
   const now = new Date();
   const query = useInvoices(kind, locationId, toInvoiceListParams(state, now));
   const page = query.data;
-  const range = pageRange(page);
-  const summary =
-    range === 'loading'
-      ? t('money:invoices.list.loading')
-      : range === 'none'
-        ? t('money:invoices.list.none')
-        : t(range.capped ? 'money:invoices.list.summary_capped' : 'money:invoices.list.summary', range);
+  const summary = pageSummary(page, {
+    loading: t('money:invoices.list.loading'),
+    none: t('money:invoices.list.none'),
+    range: (range) =>
+      t(range.capped ? 'money:invoices.list.summary_capped' : 'money:invoices.list.summary', range),
+  });
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
+      <PageHeading title={title} />
       <InvoiceListFilters kind={kind} state={state} onChange={change} onClear={reset} now={now} />
-      <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
-        {summary}
-      </Text>
+      <ListStatus>{summary}</ListStatus>
       <InvoiceTable
         rows={page?.rows}
         sort={state.sort}

@@ -1,17 +1,9 @@
-import {
-  Badge,
-  Button,
-  DataList,
-  Grid,
-  HStack,
-  Heading,
-  Link as ChakraLink,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, DataList, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { LinkButtons, type LinkTarget } from '../../../components/link-buttons.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { amountColumn } from '../../../components/data-table/amount-column.ts';
 import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
@@ -24,6 +16,7 @@ import { formatDate, formatDateTime, formatMoney, formatRate } from '../../../li
 import { AdhocChargeDialog, CreditNoteDialog, PostInvoiceDialog } from './invoice-action-dialogs.tsx';
 import { InvoiceStatusBadge } from './invoice-table.tsx';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface InvoiceViewProps {
   id: number;
@@ -35,7 +28,7 @@ export interface InvoiceViewProps {
   listHref(invoice: InvoiceDetail): string;
   invoiceHref(id: number): string;
   orderHref(invoice: InvoiceDetail): string | null;
-  printLinks: readonly { label: string; href: string }[];
+  printLinks: readonly LinkTarget[];
   /** The receipt print button, composed by the page (the agent is another feature). */
   printAction?(invoice: InvoiceDetail): ReactNode;
   onOpenInvoice(id: number): void;
@@ -113,11 +106,6 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
   const notify = useNotify();
   const language = currentLanguage();
   const money = (minor: number) => formatMoney(minor, invoice.settings.currency_symbol, language);
-  const amountColumn = (
-    id: string,
-    title: string,
-    minorOf: (line: InvoiceLine) => number,
-  ): DataTableColumn<InvoiceLine> => ({ id, title, cell: (line) => money(minorOf(line)), align: 'end' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const post = usePostInvoice(props.locationId);
@@ -160,9 +148,7 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap" gap="3" align="flex-start">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t('money:invoices.view.heading', { number: invoice.number })}
-          </Heading>
+          <PageHeading title={t('money:invoices.view.heading', { number: invoice.number })} />
           <HStack gap="2">
             <Badge variant="outline">{t(`money:invoices.types.${invoice.type}`)}</Badge>
             <InvoiceStatusBadge t={t} status={invoice.status} />
@@ -172,11 +158,7 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
           <Button asChild size="sm" variant="ghost">
             <Link href={props.listHref(invoice)}>{t('money:invoices.view.back')}</Link>
           </Button>
-          {props.printLinks.map((link) => (
-            <Button key={link.href} asChild size="sm" variant="outline">
-              <Link href={link.href}>{link.label}</Link>
-            </Button>
-          ))}
+          <LinkButtons links={props.printLinks} variant="outline" />
         </HStack>
       </HStack>
 
@@ -297,10 +279,20 @@ function InvoiceScreen(props: InvoiceViewProps & { invoice: InvoiceDetail }) {
               cell: (line) => line.quantity,
               align: 'end',
             },
-            amountColumn('unit_price', t('money:invoices.view.unit_price'), (line) => line.unit_price_minor),
-            amountColumn('discount', t('money:invoices.columns.discount'), (line) => line.discount_minor),
-            amountColumn('tax', t('money:invoices.columns.tax'), (line) => line.tax_minor),
-            amountColumn('amount', t('money:invoices.view.amount'), (line) => line.total_minor),
+            amountColumn(
+              'unit_price',
+              t('money:invoices.view.unit_price'),
+              (line) => line.unit_price_minor,
+              money,
+            ),
+            amountColumn(
+              'discount',
+              t('money:invoices.columns.discount'),
+              (line) => line.discount_minor,
+              money,
+            ),
+            amountColumn('tax', t('money:invoices.columns.tax'), (line) => line.tax_minor, money),
+            amountColumn('amount', t('money:invoices.view.amount'), (line) => line.total_minor, money),
           ]}
           rows={invoice.lines}
           rowId={(line) => line.id}

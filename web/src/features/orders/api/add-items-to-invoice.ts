@@ -1,6 +1,5 @@
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { OrderItemsInvoice, OrderItemsInvoiced } from '@nine/shared/schemas/orders';
-import { quietApi } from '../../../lib/api-client.ts';
+import { quietApi, idempotent } from '../../../lib/api-client.ts';
 import { ORDER_API_PATH, type OrderKind } from '../order-kind.ts';
 
 /**
@@ -13,8 +12,8 @@ export function addItemsToInvoice(
   body: OrderItemsInvoice,
   idempotencyKey: string,
 ): Promise<OrderItemsInvoiced> {
-  return quietApi.post<OrderItemsInvoiced>(`${ORDER_API_PATH[kind]}/${id}/invoice-items`, {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return quietApi.post<OrderItemsInvoiced>(
+    `${ORDER_API_PATH[kind]}/${id}/invoice-items`,
+    idempotent(body, idempotencyKey),
+  );
 }

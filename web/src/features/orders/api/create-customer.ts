@@ -1,5 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
-import { api } from '../../../lib/api-client.ts';
+import { api, idempotent } from '../../../lib/api-client.ts';
 import type { CustomerMatch } from './search-customers.ts';
 
 export interface CustomerCreateBody {
@@ -13,8 +12,5 @@ export interface CustomerCreateBody {
 
 /** POST /api/nine/customers (201 with the customer), idempotent like orders. */
 export function createCustomer(body: CustomerCreateBody, idempotencyKey: string): Promise<CustomerMatch> {
-  return api.post<CustomerMatch>('nine/customers', {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return api.post<CustomerMatch>('nine/customers', idempotent(body, idempotencyKey));
 }

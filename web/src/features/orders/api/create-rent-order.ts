@@ -1,6 +1,5 @@
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { rentOrderCreate } from '@nine/shared/schemas/orders';
-import { api } from '../../../lib/api-client.ts';
+import { api, idempotent } from '../../../lib/api-client.ts';
 import { ORDER_API_PATH } from '../order-kind.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import type { OrderDetail } from './get-order.ts';
@@ -13,8 +12,5 @@ export type RentOrderCreateBody = SchemaInput<typeof rentOrderCreate>;
  * opens the unavailable-items modal (spec section 8); the create screen shows the conflict inline too.
  */
 export function createRentOrder(body: RentOrderCreateBody, idempotencyKey: string): Promise<OrderDetail> {
-  return api.post<OrderDetail>(ORDER_API_PATH.rent, {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return api.post<OrderDetail>(ORDER_API_PATH.rent, idempotent(body, idempotencyKey));
 }

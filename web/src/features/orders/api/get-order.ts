@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { OrderDetail } from '@nine/shared/schemas/orders';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 import { ORDER_API_PATH, type OrderKind } from '../order-kind.ts';
 
 export type {
@@ -26,5 +27,5 @@ export const orderQueryOptions = (kind: OrderKind, locationId: number, id: numbe
   });
 
 export function useOrder(kind: OrderKind, locationId: number | null, id: number) {
-  return useQuery({ ...orderQueryOptions(kind, locationId ?? 0, id), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => orderQueryOptions(kind, locationId, id));
 }

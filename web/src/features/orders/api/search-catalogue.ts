@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 import type { OrderKind } from '../order-kind.ts';
 import type { CatalogueMatches } from './lookup-catalogue.ts';
 
@@ -29,8 +30,9 @@ export const catalogueSearchQueryOptions = (kind: OrderKind, locationId: number,
 
 export function useCatalogueSearch(kind: OrderKind, locationId: number | null, search: string) {
   const term = search.trim();
-  return useQuery({
-    ...catalogueSearchQueryOptions(kind, locationId ?? 0, term),
-    enabled: locationId !== null && term.length >= 2,
-  });
+  return useLocationQuery(
+    locationId,
+    (locationId) => catalogueSearchQueryOptions(kind, locationId, term),
+    term.length >= 2,
+  );
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CustomerMatch } from '@nine/shared/schemas/contracts';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { CustomerMatch };
 
@@ -25,8 +26,9 @@ export const customerSearchQueryOptions = (locationId: number, search: string) =
 
 export function useCustomerSearch(locationId: number | null, search: string) {
   const term = search.trim();
-  return useQuery({
-    ...customerSearchQueryOptions(locationId ?? 0, term),
-    enabled: locationId !== null && term.length >= 2,
-  });
+  return useLocationQuery(
+    locationId,
+    (locationId) => customerSearchQueryOptions(locationId, term),
+    term.length >= 2,
+  );
 }

@@ -1,4 +1,15 @@
-import { Button, Field, HStack, Input, Popover, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import {
+  Button,
+  Field,
+  HStack,
+  Input,
+  Popover,
+  Portal,
+  Stack,
+  Text,
+  chakra,
+  type InputProps,
+} from '@chakra-ui/react';
 import { parseDayRange, type ColumnFilterType, type OrderFilterColumn } from '@nine/shared/schemas/orders';
 import { useId, useState, type FormEvent } from 'react';
 import { FilterIcon } from '../../../components/icons.tsx';
@@ -83,6 +94,11 @@ function FilterForm({
   const [from, setFrom] = useState(range?.from ?? '');
   const [to, setTo] = useState(type === 'daterange' ? (range?.to ?? '') : '');
   const [invalid, setInvalid] = useState(false);
+  // Editing a field clears the refusal shown under it.
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setInvalid(false);
+  };
 
   const draft =
     type === 'text'
@@ -107,23 +123,16 @@ function FilterForm({
           {t('orders:column_filter.heading', { column: title })}
         </Text>
         {type === 'text' && (
-          <Field.Root invalid={invalid}>
-            <Field.Label>
-              {t(column === 'number' ? 'orders:column_filter.number' : 'orders:column_filter.contains')}
-            </Field.Label>
-            <Input
-              size="sm"
-              value={text}
-              inputMode={column === 'number' ? 'numeric' : undefined}
-              maxLength={100}
-              autoFocus
-              onChange={(e) => {
-                setText(e.target.value);
-                setInvalid(false);
-              }}
-            />
-            <Field.ErrorText>{t('orders:column_filter.invalid')}</Field.ErrorText>
-          </Field.Root>
+          <DraftField
+            label={t(column === 'number' ? 'orders:column_filter.number' : 'orders:column_filter.contains')}
+            invalid={invalid}
+            error={t('orders:column_filter.invalid')}
+            value={text}
+            inputMode={column === 'number' ? 'numeric' : undefined}
+            maxLength={100}
+            autoFocus
+            onEdit={edit(setText)}
+          />
         )}
         {type === 'options' && (
           <chakra.fieldset>
@@ -150,36 +159,24 @@ function FilterForm({
         )}
         {(type === 'timestamp' || type === 'daterange') && (
           <Stack gap="2">
-            <Field.Root invalid={invalid}>
-              <Field.Label>
-                {t(type === 'timestamp' ? 'orders:column_filter.on_day' : 'orders:column_filter.from')}
-              </Field.Label>
-              <Input
-                size="sm"
-                type="date"
-                value={from}
-                autoFocus
-                onChange={(e) => {
-                  setFrom(e.target.value);
-                  setInvalid(false);
-                }}
-              />
-            </Field.Root>
+            <DraftField
+              label={t(type === 'timestamp' ? 'orders:column_filter.on_day' : 'orders:column_filter.from')}
+              invalid={invalid}
+              type="date"
+              value={from}
+              autoFocus
+              onEdit={edit(setFrom)}
+            />
             {type === 'daterange' && (
-              <Field.Root invalid={invalid}>
-                <Field.Label>{t('orders:column_filter.to')}</Field.Label>
-                <Input
-                  size="sm"
-                  type="date"
-                  value={to}
-                  min={from || undefined}
-                  onChange={(e) => {
-                    setTo(e.target.value);
-                    setInvalid(false);
-                  }}
-                />
-                <Field.ErrorText>{t('orders:column_filter.invalid_range')}</Field.ErrorText>
-              </Field.Root>
+              <DraftField
+                label={t('orders:column_filter.to')}
+                invalid={invalid}
+                error={t('orders:column_filter.invalid_range')}
+                type="date"
+                value={to}
+                min={from || undefined}
+                onEdit={edit(setTo)}
+              />
             )}
           </Stack>
         )}
@@ -193,5 +190,27 @@ function FilterForm({
         </HStack>
       </Stack>
     </chakra.form>
+  );
+}
+
+/** One of the filter's inputs, with the refusal under it when the draft is invalid. */
+function DraftField({
+  label,
+  invalid,
+  error,
+  onEdit,
+  ...input
+}: Omit<InputProps, 'onChange'> & {
+  label: string;
+  invalid: boolean;
+  error?: string;
+  onEdit(value: string): void;
+}) {
+  return (
+    <Field.Root invalid={invalid}>
+      <Field.Label>{label}</Field.Label>
+      <Input size="sm" {...input} onChange={(e) => onEdit(e.target.value)} />
+      {error !== undefined && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
   );
 }

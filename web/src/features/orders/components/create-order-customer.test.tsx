@@ -4,6 +4,7 @@ import { json } from '../../../testing/fake-fetch.ts';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { adaPick as ada } from '../testing/create-fixtures.ts';
 import { renderCreateOrderScreen, serveWizard } from '../testing/create-wizard.tsx';
+import { invalidRequest } from '../../../testing/invalid-request.ts';
 
 const serve = (createAnswers: Response[]) => serveWizard('/api/nine/customers', createAnswers);
 
@@ -29,11 +30,7 @@ describe('the create wizard’s customer step', { timeout: 20_000 }, () => {
 
   it('checks a new customer with the customer rules, puts the server’s issues on their fields, then chooses them', async () => {
     const created = serve([
-      json(400, {
-        resp_code: 1001,
-        resp_message: 'The request is not valid.',
-        data: { issues: [{ path: ['email'], code: 'invalid_format', message: 'Invalid email address' }] },
-      }),
+      invalidRequest({ path: ['email'], code: 'invalid_format', message: 'Invalid email address' }),
       json(201, { data: { ...ada, id: 8, name: 'Grace Hopper' } }),
     ]);
     const step = renderScreen();

@@ -4,6 +4,7 @@ import { json } from '../../../testing/fake-fetch.ts';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { orderFixture } from '../testing/order-fixtures.ts';
 import { renderCreateOrderScreen, serveWizard } from '../testing/create-wizard.tsx';
+import { invalidRequest } from '../../../testing/invalid-request.ts';
 
 /** The network edge; the create answers the scripted replies in turn. */
 const serve = (createAnswers: Response[]) => serveWizard('/api/nine/rent-orders', createAnswers);
@@ -16,11 +17,7 @@ setUpTranslatedSuite();
 describe('the create wizard’s period and review forms', { timeout: 20_000 }, () => {
   it('checks the period and the notes by the create’s rules, lands the server’s issue on its field, and creates once per body', async () => {
     const created = serve([
-      json(400, {
-        resp_code: 1001,
-        resp_message: 'The request is not valid.',
-        data: { issues: [{ path: ['staff_note'], code: 'too_big', message: 'Too big' }] },
-      }),
+      invalidRequest({ path: ['staff_note'], code: 'too_big', message: 'Too big' }),
       json(201, { data: orderFixture({ id: 99, number: 100099 }) }),
     ]);
     renderCreateOrderScreen();

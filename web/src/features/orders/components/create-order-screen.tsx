@@ -45,6 +45,7 @@ import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft
 import { ScanField } from '../../../components/code-scan-field.tsx';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface CreateOrderScreenProps {
   title: string;
@@ -512,9 +513,7 @@ export function CreateOrderScreen({ title, locationId, currencySymbol, orderHref
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
+      <PageHeading title={title} />
       <List.Root as="ol" display="flex" gap="4" listStyleType="none" ps="0" flexWrap="wrap">
         {createSteps.map((name, i) => (
           <List.Item

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../testing/render-with-providers.tsx'
 import { orderFixture } from '../testing/order-fixtures.ts';
 import { ItemToolDialog } from './item-tool-dialog.tsx';
 import type { ItemTool } from './order-item-tools.ts';
+import { invalidRequest } from '../../../testing/invalid-request.ts';
 
 const order = orderFixture();
 const line = order.items[1]!; // Paddle: 1 × 50.00
@@ -70,18 +71,10 @@ describe('item tools on the shared schemas', { timeout: 20_000 }, () => {
 
   it('refuses a reading back below the reading out, and puts the server’s field issues on the field', async () => {
     const sent = serve(() =>
-      jsonResponse(400, {
-        resp_code: 1001,
-        resp_message: 'The request is not valid.',
-        data: {
-          issues: [
-            {
-              path: ['counter_start'],
-              code: 'too_big',
-              message: 'Too big: expected number to be <=1000000000000',
-            },
-          ],
-        },
+      invalidRequest({
+        path: ['counter_start'],
+        code: 'too_big',
+        message: 'Too big: expected number to be <=1000000000000',
       }),
     );
     const dialog = await renderTool('counter');

@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { amountColumn } from '../../../components/data-table/amount-column.ts';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import type { OrderDetail, OrderItem } from '../api/get-order.ts';
 import { invoiceableItems } from '../view/invoiceable-items.ts';
@@ -135,18 +136,10 @@ export function OrderItemsTable({
         ),
     },
     { id: 'quantity', title: t('orders:view.quantity'), cell: (item) => item.quantity, align: 'end' },
-    {
-      id: 'unit_price',
-      title: t('orders:view.unit_price'),
-      cell: (item) => money(item.unit_price_minor),
-      align: 'end',
-    },
-    {
-      id: 'discount',
-      title: t('orders:view.discount'),
-      cell: (item) => (item.discount_minor > 0 ? money(item.discount_minor) : ''),
-      align: 'end',
-    },
+    amountColumn('unit_price', t('orders:view.unit_price'), (item) => item.unit_price_minor, money),
+    amountColumn('discount', t('orders:view.discount'), (item) => item.discount_minor, money, {
+      positiveOnly: true,
+    }),
     {
       id: 'status',
       title: t('orders:view.item_status'),

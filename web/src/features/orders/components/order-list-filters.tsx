@@ -6,6 +6,7 @@ import {
   SelectField,
   optional,
 } from '../../../components/list-filter-fields.tsx';
+import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import {
   balanceStatuses,
@@ -17,6 +18,9 @@ import {
 } from '../list/list-state.ts';
 import type { OrderKind } from '../order-kind.ts';
 import { formatDay } from '../../../lib/format.ts';
+
+// A rent list's order types: sale orders have their own list.
+const rentOrderTypes = orderTypes.filter((type) => type !== 'sale');
 
 export interface OrderListFiltersProps {
   kind: OrderKind;
@@ -115,20 +119,14 @@ export function OrderListFilters({
         alignItems="start"
       >
         {kind === 'rent' && (
-          <SelectField
+          <ChoiceFilter
             label={t('orders:filters.order_type')}
-            value={state.orderType ?? ''}
-            onChange={(value) => onChange({ orderType: optional(value, orderTypes) })}
-          >
-            <option value="">{t('orders:filters.any')}</option>
-            {orderTypes
-              .filter((type) => type !== 'sale')
-              .map((type) => (
-                <option key={type} value={type}>
-                  {t(`orders:types.${type}`)}
-                </option>
-              ))}
-          </SelectField>
+            anyLabel={t('orders:filters.any')}
+            values={rentOrderTypes}
+            value={state.orderType}
+            optionLabel={(type) => t(`orders:types.${type}`)}
+            onChange={(orderType) => onChange({ orderType })}
+          />
         )}
         {kind === 'rent' && (
           <Field.Root>
@@ -147,31 +145,23 @@ export function OrderListFilters({
             />
           </Field.Root>
         )}
-        <SelectField
+        <ChoiceFilter
           label={t('orders:filters.source')}
-          value={state.source ?? ''}
-          onChange={(value) => onChange({ source: optional(value, orderSources) })}
-        >
-          <option value="">{t('orders:filters.any')}</option>
-          {orderSources.map((source) => (
-            <option key={source} value={source}>
-              {t(`orders:sources.${source}`)}
-            </option>
-          ))}
-        </SelectField>
+          anyLabel={t('orders:filters.any')}
+          values={orderSources}
+          value={state.source}
+          optionLabel={(source) => t(`orders:sources.${source}`)}
+          onChange={(source) => onChange({ source })}
+        />
         {kind === 'rent' && (
-          <SelectField
+          <ChoiceFilter
             label={t('orders:filters.overdue_type')}
-            value={state.overdueType ?? ''}
-            onChange={(value) => onChange({ overdueType: optional(value, overdueTypes) })}
-          >
-            <option value="">{t('orders:filters.any')}</option>
-            {overdueTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(`orders:filters.overdue_types.${type}`)}
-              </option>
-            ))}
-          </SelectField>
+            anyLabel={t('orders:filters.any')}
+            values={overdueTypes}
+            value={state.overdueType}
+            optionLabel={(type) => t(`orders:filters.overdue_types.${type}`)}
+            onChange={(overdueType) => onChange({ overdueType })}
+          />
         )}
         <SelectField
           label={t('orders:filters.unbalanced')}
@@ -182,18 +172,14 @@ export function OrderListFilters({
           <option value="true">{t('orders:filters.yes')}</option>
           <option value="false">{t('orders:filters.no')}</option>
         </SelectField>
-        <SelectField
+        <ChoiceFilter
           label={t('orders:filters.balance_status')}
-          value={state.balanceStatus ?? ''}
-          onChange={(value) => onChange({ balanceStatus: optional(value, balanceStatuses) })}
-        >
-          <option value="">{t('orders:filters.any')}</option>
-          {balanceStatuses.map((status) => (
-            <option key={status} value={status}>
-              {t(`orders:filters.balance_statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
+          anyLabel={t('orders:filters.any')}
+          values={balanceStatuses}
+          value={state.balanceStatus}
+          optionLabel={(status) => t(`orders:filters.balance_statuses.${status}`)}
+          onChange={(balanceStatus) => onChange({ balanceStatus })}
+        />
         {locations.length > 1 && (
           <SelectField
             label={t('orders:filters.location')}

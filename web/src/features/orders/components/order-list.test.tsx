@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OrderListRow } from '@nine/shared/schemas/orders';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { columnTitles } from '../../../testing/column-titles.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { listPageAnswer } from '../../../testing/fake-list-page.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
@@ -168,9 +169,7 @@ describe('order list', { timeout: 20_000 }, () => {
     serve(3);
     renderList('/rent-orders');
     const table = await screen.findByRole('table', { name: /1–3 of 3/ });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent?.replace(/[⏷●↕▲▼]/g, '').trim());
+    const headers = columnTitles(table);
     expect(headers[0]).toBe('State');
     expect(headers).not.toContain('Customer');
     expect(within(table).queryByRole('button', { name: /^(Sort by State|State,)/ })).toBeNull();
@@ -222,14 +221,7 @@ describe('order list', { timeout: 20_000 }, () => {
     serve(3);
     renderList('/rent-orders');
     const table = await screen.findByRole('table', { name: /1–3 of 3/ });
-    await waitFor(() =>
-      expect(
-        within(table)
-          .getAllByRole('columnheader')[0]!
-          .textContent?.replace(/[⏷●↕▲▼]/g, '')
-          .trim(),
-      ).toBe('Client'),
-    );
+    await waitFor(() => expect(columnTitles(table)[0]).toBe('Client'));
     expect(within(table).queryByRole('columnheader', { name: /Order No\./ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));

@@ -1,6 +1,7 @@
-import { HStack, Heading, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { HStack, Stack, useBreakpointValue } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { pageRange, pagerOf } from '../../../components/list-page.ts';
+import { pagerOf } from '../../../components/list-page.ts';
+import { ListStatus, pageSummary } from '../../../components/list-summary.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useOrders, type OrderListParams } from '../api/get-orders.ts';
@@ -19,6 +20,7 @@ import type { OrderKind } from '../order-kind.ts';
 import { ColumnConfigDialog } from './column-config-dialog.tsx';
 import { OrderListFilters } from './order-list-filters.tsx';
 import { OrderTable } from './order-table.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface OrderListProps {
   kind: OrderKind;
@@ -63,20 +65,16 @@ export function OrderList(props: OrderListProps) {
   const params = toOrderListParams(state, now);
   const query = useOrders(kind, locationId, params);
   const page = query.data;
-  const range = pageRange(page);
-  const summary =
-    range === 'loading'
-      ? t('orders:list.loading')
-      : range === 'none'
-        ? t('orders:list.none')
-        : t(range.capped ? 'orders:list.summary_capped' : 'orders:list.summary', range);
+  const summary = pageSummary(page, {
+    loading: t('orders:list.loading'),
+    none: t('orders:list.none'),
+    range: (range) => t(range.capped ? 'orders:list.summary_capped' : 'orders:list.summary', range),
+  });
 
   return (
     <Stack gap="5">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <Heading as="h1" size="2xl">
-          {title}
-        </Heading>
+        <PageHeading title={title} />
         <HStack gap="2">
           {props.toolbar?.(params)}
           <ColumnConfigDialog
@@ -105,9 +103,7 @@ export function OrderList(props: OrderListProps) {
         now={now}
       />
 
-      <Text role="status" aria-live="polite" fontSize="sm" color="fg.muted">
-        {summary}
-      </Text>
+      <ListStatus>{summary}</ListStatus>
 
       <OrderTable
         kind={kind}

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import type { OrderEventType } from '@nine/shared/order-machine';
 import { AccessKeyDialog } from '../../../components/access-key-dialog.tsx';
 import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
+import { LinkButtons, type LinkTarget } from '../../../components/link-buttons.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -29,6 +30,7 @@ import { OrderPhotos } from './order-photos.tsx';
 import { OrderSignature } from './order-signature.tsx';
 import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface OrderViewProps {
   kind: OrderKind;
@@ -38,7 +40,7 @@ export interface OrderViewProps {
   /** Holds the change permission for this kind of order: actions and note editing. */
   canChange: boolean;
   listHref: string;
-  printLinks: readonly { label: string; href: string }[];
+  printLinks: readonly LinkTarget[];
   /** Holds changeCost for this kind of order; defaults to canChange (the server checks either way). */
   canChangeCost?: boolean;
   /** The session's bearer token, for photos (files do not go through the JSON client). */
@@ -141,9 +143,7 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
           <Link href={props.listHref}>{t('orders:view.back_to_list')}</Link>
         </ChakraLink>
         <HStack gap="3" wrap="wrap">
-          <Heading as="h1" size="2xl">
-            {t('orders:view.heading', { number: order.number })}
-          </Heading>
+          <PageHeading title={t('orders:view.heading', { number: order.number })} />
           <OrderStatusBadge status={order.status} />
           {order.overdue && <OverdueBadge />}
         </HStack>
@@ -171,11 +171,7 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
               {t('orders:return_deposit.action')}
             </Button>
           )}
-          {props.printLinks.map((link) => (
-            <Button key={link.href} asChild size="sm" variant="ghost">
-              <Link href={link.href}>{link.label}</Link>
-            </Button>
-          ))}
+          <LinkButtons links={props.printLinks} variant="ghost" />
         </HStack>
         {elsewhere && <Text color="fg.muted">{t('orders:view.other_location')}</Text>}
         {!props.canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}

@@ -4,11 +4,11 @@ import { json } from '../../../testing/fake-fetch.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import type { CustomerMatch } from '../api/search-customers.ts';
-import { waxMatch } from '../testing/create-fixtures.ts';
+import { waxLookupAnswer } from '../testing/create-fixtures.ts';
+import { scanCode, scanWaxAndCompleteSale } from '../testing/quick-sale-steps.ts';
 import { orderFixture } from '../testing/order-fixtures.ts';
 import { QuickSaleScreen } from './quick-sale-screen.tsx';
-
-const wax = waxMatch;
+import { invalidRequest } from '../../../testing/invalid-request.ts';
 
 const grace: CustomerMatch = {
   id: 7,
@@ -28,9 +28,7 @@ function serve() {
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/api/nine/catalogue/lookup') {
-        return json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [wax] : [] } });
-      }
+      if (url.pathname === '/api/nine/catalogue/lookup') return waxLookupAnswer(url);
       if (url.pathname === '/api/nine/customers/lookup') {
         const search = url.searchParams.get('search') ?? '';
         searched.push(search);
@@ -66,8 +64,7 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
     renderScreen();
     const scan = screen.getByLabelText('Scan or type a code');
     expect(document.activeElement).toBe(scan);
-    fireEvent.change(scan, { target: { value: '400001' } });
-    fireEvent.submit(scan.closest('form')!);
+    scanCode('400001');
     const lines = await screen.findByRole('table', { name: 'Sale lines' });
     expect(within(lines).getByText('Surf wax')).toBeTruthy();
 
@@ -77,8 +74,7 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
     );
     expect(screen.getAllByText('$9.00').length).toBeGreaterThan(0);
 
-    fireEvent.change(scan, { target: { value: 'nope' } });
-    fireEvent.submit(scan.closest('form')!);
+    scanCode('nope');
     expect(await screen.findByText('Nothing matches nope.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
@@ -103,12 +99,7 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
     expect(screen.getByRole('group', { name: 'Customer: Grace Hopper' })).toBeTruthy();
     expect(searched).toContain('grace');
 
-    const scan = screen.getByLabelText('Scan or type a code');
-    fireEvent.change(scan, { target: { value: '400001' } });
-    fireEvent.submit(scan.closest('form')!);
-    expect(await screen.findByText('Surf wax')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(await screen.findByText('Sale #200077 completed.')).toBeTruthy();
+    await scanWaxAndCompleteSale();
     expect(posted[0]!.body).toEqual({
       customer_id: 7,
       items: [{ product_id: 1, quantity: 1, discount_minor: 0 }],
@@ -119,12 +110,10 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
     serve();
     // The sale's create answers a refused discount first, then the sale.
     const answers = [
-      json(400, {
-        resp_code: 1001,
-        resp_message: 'The request is not valid.',
-        data: {
-          issues: [{ path: ['items', 0, 'discount_minor'], code: 'custom', message: 'discount_above_line' }],
-        },
+      invalidRequest({
+        path: ['items', 0, 'discount_minor'],
+        code: 'custom',
+        message: 'discount_above_line',
       }),
       json(201, { data: orderFixture({ id: 77, number: 200077, type: 'sale', status: 'open', version: 1 }) }),
     ];
@@ -140,9 +129,7 @@ describe('quick sale screen (against the proposed lookup endpoint)', { timeout: 
       return answers.shift()!;
     });
     renderScreen();
-    const scan = screen.getByLabelText('Scan or type a code');
-    fireEvent.change(scan, { target: { value: '400001' } });
-    fireEvent.submit(scan.closest('form')!);
+    const scan = scanCode('400001');
     const discount = await screen.findByLabelText('Discount on Surf wax');
     const checkout = () => screen.getByRole('button', { name: 'Complete sale' }) as HTMLButtonElement;
 

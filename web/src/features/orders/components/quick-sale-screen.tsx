@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  Link as ChakraLink,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -37,6 +27,7 @@ import { WarningsDialog } from './order-action-dialogs.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft-lines-table.tsx';
 import { ScanField } from '../../../components/code-scan-field.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface QuickSaleScreenProps {
   title: string;
@@ -362,9 +353,7 @@ export function QuickSaleScreen({
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {title}
-      </Heading>
+      <PageHeading title={title} />
       <ScanField
         inputRef={scanRef}
         label={t('orders:quick_sale.scan')}

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { priceBreakdown } from '@nine/shared/tax';
 import { ApiError } from '../../../lib/api-client.ts';
+import { httpError } from '../../../testing/api-error.ts';
 import type { RentOrderCreateBody } from '../api/create-rent-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 import type { RentQuote, RentQuoteBody } from '../api/quote-rent-order.ts';
 import { adaPick, kayakMatch } from '../testing/create-fixtures.ts';
+import { scriptedCreate, type CreateReply } from '../testing/scripted-create.ts';
 import { createOrderMachine } from './create-order-machine.ts';
 
 const kayak = kayakMatch;
@@ -27,7 +29,7 @@ const created = { id: 99, number: 100099 } as OrderDetail;
 interface Script {
   lookup?: Record<string, CatalogueMatch[]>;
   quote?: (body: RentQuoteBody) => RentQuote;
-  create?: (() => OrderDetail | ApiError)[];
+  create?: CreateReply[];
 }
 
 function start(script: Script = {}) {
@@ -42,13 +44,7 @@ function start(script: Script = {}) {
         if (!script.quote) throw new Error('no quote');
         return script.quote(input);
       }),
-      create: fromPromise(async ({ input }: { input: { body: RentOrderCreateBody; key: string } }) => {
-        creates.push(input);
-        const reply = script.create?.shift()?.();
-        if (reply === undefined) throw new Error('unscripted');
-        if (reply instanceof ApiError) throw reply;
-        return reply;
-      }),
+      create: scriptedCreate(script.create, creates),
     },
   });
   const actor = createActor(machine, { input: { newKey: () => `key-${++keys}` } }).start();
@@ -241,13 +237,12 @@ describe('create rent order flow', () => {
     ['keyed by code, as the server answers', { 1207: records }],
     ['as a bare list', records],
   ])('on 1207 (%s) goes back to the items with the unavailable ones marked', async (_shape, data) => {
-    const conflict = new ApiError({
-      kind: 'http',
-      status: 422,
-      respCode: 1207,
-      message: 'Action failed. The following product(s) is/are unavailable: Kayaks',
+    const conflict = httpError(
+      422,
+      1207,
+      'Action failed. The following product(s) is/are unavailable: Kayaks',
       data,
-    });
+    );
     const { actor } = start({
       lookup: { 'KAY-01': [kayak], '29000020': [paddle] },
       create: [() => conflict],

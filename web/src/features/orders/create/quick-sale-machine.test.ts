@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../lib/api-client.ts';
+import { httpError } from '../../../testing/api-error.ts';
 import type { SaleOrderCreateBody } from '../api/create-sale-order.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
+import { scriptedCreate, type CreateReply } from '../testing/scripted-create.ts';
 import { quickSaleMachine, saleSubtotalMinor } from './quick-sale-machine.ts';
 
 const product = (id: number, sku: string, price: number): CatalogueMatch => ({
@@ -30,7 +32,7 @@ const rentItem: CatalogueMatch = {
   product_name: 'Board',
 };
 
-function start(create: (() => OrderDetail | ApiError)[] = [], delays: Record<string, Promise<void>> = {}) {
+function start(create: CreateReply[] = [], delays: Record<string, Promise<void>> = {}) {
   const creates: { body: SaleOrderCreateBody; key: string }[] = [];
   const catalogue: Record<string, CatalogueMatch[]> = { WAX: [wax], LEASH: [leash], BOARD: [rentItem] };
   let keys = 0;
@@ -40,13 +42,7 @@ function start(create: (() => OrderDetail | ApiError)[] = [], delays: Record<str
         await delays[input.code];
         return { matches: catalogue[input.code] ?? [] };
       }),
-      create: fromPromise(async ({ input }: { input: { body: SaleOrderCreateBody; key: string } }) => {
-        creates.push(input);
-        const reply = create.shift()?.();
-        if (reply === undefined) throw new Error('unscripted');
-        if (reply instanceof ApiError) throw reply;
-        return reply;
-      }),
+      create: scriptedCreate(create, creates),
     },
   });
   const actor = createActor(machine, { input: { newKey: () => `sale-${++keys}` } }).start();
@@ -163,13 +159,9 @@ describe('quick sale flow', () => {
   });
 
   it('comes back to the counter naming what is out of stock (1208), with a fresh key next time', async () => {
-    const short = new ApiError({
-      kind: 'http',
-      status: 422,
-      respCode: 1208,
-      message: 'The following product(s) is/are not available for rent: WAX',
-      data: [{ product_sku: 'WAX' }],
-    });
+    const short = httpError(422, 1208, 'The following product(s) is/are not available for rent: WAX', [
+      { product_sku: 'WAX' },
+    ]);
     const { actor, creates } = start([() => short, () => ({ id: 1, number: 1 }) as OrderDetail]);
     actor.send({ type: 'SCAN', code: 'WAX' });
     await settled(actor);

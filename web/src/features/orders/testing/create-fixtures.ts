@@ -1,3 +1,4 @@
+import { json } from '../../../testing/fake-fetch.ts';
 import type { CatalogueMatch } from '../api/lookup-catalogue.ts';
 
 // What the create and quick-sale lookups find in their tests: a customer, an item and a sale product.
@@ -41,3 +42,7 @@ export const waxMatch: CatalogueMatch = {
   item_status: null,
   stock_quantity: 30,
 };
+
+/** The catalogue lookup's answer at the counter: the wax for its barcode 400001, nothing for any other code. */
+export const waxLookupAnswer = (url: URL) =>
+  json(200, { data: { matches: url.searchParams.get('code') === '400001' ? [waxMatch] : [] } });

@@ -1,15 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../lib/api-client.ts';
+import { httpError } from '../../../testing/api-error.ts';
 import type { OrderDetail } from '../api/get-order.ts';
 import type { OrderEventBody } from '../api/send-order-event.ts';
 import { orderActionMachine } from './order-action-machine.ts';
 
 const updated = { id: 5, version: 8 } as OrderDetail;
-
-function failure(status: number, respCode: number, message: string, data?: unknown) {
-  return new ApiError({ kind: 'http', status, respCode, message, data });
-}
 
 /** The machine with a scripted server: each call answers the next reply. */
 function start(replies: ((body: OrderEventBody) => OrderDetail | ApiError)[]) {
@@ -53,7 +50,7 @@ describe('order action flow', () => {
 
   it('shows the warnings of a 1205 and resends acknowledging them', async () => {
     const { actor, sent } = start([
-      () => failure(422, 1205, 'Please confirm', { warnings: ['no_sku', 'unpaid', 'unknown'] }),
+      () => httpError(422, 1205, 'Please confirm', { warnings: ['no_sku', 'unpaid', 'unknown'] }),
       () => updated,
     ]);
     actor.send({ type: 'START', action: { type: 'DELIVER', itemIds: [3] }, version: 2, hasPayment: false });
@@ -73,7 +70,7 @@ describe('order action flow', () => {
 
   it('going back from the warnings sends nothing more', async () => {
     const { actor, sent } = start([
-      () => failure(422, 1205, 'Please confirm', { warnings: ['early_return'] }),
+      () => httpError(422, 1205, 'Please confirm', { warnings: ['early_return'] }),
     ]);
     actor.send({ type: 'START', action: { type: 'RETURN', itemIds: [1] }, version: 2, hasPayment: false });
     await settled(actor);
@@ -83,7 +80,9 @@ describe('order action flow', () => {
   });
 
   it('a stale version (1021) fails with reason stale and reloads the order', async () => {
-    const { actor, reloadOrder, orderChanged } = start([() => failure(409, 1021, 'Someone else changed it')]);
+    const { actor, reloadOrder, orderChanged } = start([
+      () => httpError(409, 1021, 'Someone else changed it'),
+    ]);
     actor.send({ type: 'START', action: { type: 'CONFIRM' }, version: 1, hasPayment: false });
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('failed');
@@ -98,7 +97,7 @@ describe('order action flow', () => {
 
   it('a refused transition (1203) names its items', async () => {
     const { actor } = start([
-      () => failure(422, 1203, 'State transition failed', [{ item_id: 4 }, { item_id: 6 }]),
+      () => httpError(422, 1203, 'State transition failed', [{ item_id: 4 }, { item_id: 6 }]),
     ]);
     actor.send({ type: 'START', action: { type: 'RETURN', itemIds: [4, 6] }, version: 1, hasPayment: false });
     const snapshot = await settled(actor);
@@ -106,7 +105,7 @@ describe('order action flow', () => {
   });
 
   it('delivering unpaid denied (1204) and a locked account (1012) keep the server message', async () => {
-    const denied = start([() => failure(422, 1204, 'Take the payment first')]);
+    const denied = start([() => httpError(422, 1204, 'Take the payment first')]);
     denied.actor.send({
       type: 'START',
       action: { type: 'DELIVER', itemIds: [1] },
@@ -117,7 +116,7 @@ describe('order action flow', () => {
       reason: 'unpaid_denied',
       message: 'Take the payment first',
     });
-    const locked = start([() => failure(423, 1012, 'Locked for 5 minutes')]);
+    const locked = start([() => httpError(423, 1012, 'Locked for 5 minutes')]);
     locked.actor.send({ type: 'START', action: { type: 'CANCEL' }, version: 1, hasPayment: false });
     locked.actor.send({ type: 'SUBMIT_ACCESS_KEY', accessKey: '0000' });
     expect((await settled(locked.actor)).context.failure).toMatchObject({ reason: 'locked' });
@@ -125,7 +124,7 @@ describe('order action flow', () => {
 
   it('cancelling asks for the access key first, again after a wrong one (1206), then sends it', async () => {
     const { actor, sent } = start([
-      () => failure(403, 1206, 'This action needs a valid access key.'),
+      () => httpError(403, 1206, 'This action needs a valid access key.'),
       () => updated,
     ]);
     actor.send({ type: 'START', action: { type: 'CANCEL' }, version: 3, hasPayment: true });
@@ -157,7 +156,7 @@ describe('order action flow', () => {
   it('closing with money unsettled and the settings saying warn: shows the amounts and resends acknowledged', async () => {
     const { actor, sent } = start([
       () =>
-        failure(422, 1205, 'Please confirm', {
+        httpError(422, 1205, 'Please confirm', {
           warnings: ['deposit_held', 'balance_due'],
           reasons: [
             { reason: 'deposit_held', amount_minor: 20000 },
@@ -184,7 +183,7 @@ describe('order action flow', () => {
   it('closing refused with money unsettled (1254) fails with what is left to settle, and sends nothing more', async () => {
     const { actor, sent, reloadOrder } = start([
       () =>
-        failure(422, 1254, 'The order cannot close while money is unsettled.', {
+        httpError(422, 1254, 'The order cannot close while money is unsettled.', {
           reasons: [{ reason: 'deposit_held', amount_minor: 20000 }, { reason: 'other' }],
         }),
     ]);

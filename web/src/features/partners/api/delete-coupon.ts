@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/coupons/:id */
 export function deleteCoupon(id: number) {
@@ -7,9 +7,5 @@ export function deleteCoupon(id: number) {
 }
 
 export function useDeleteCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCoupon,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['partners'] }),
-  });
+  return useInvalidatingMutation(deleteCoupon, [['partners']]);
 }

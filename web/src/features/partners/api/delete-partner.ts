@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/partners/:id, with its coupons and rates. */
 export function deletePartner(id: number) {
@@ -7,9 +7,5 @@ export function deletePartner(id: number) {
 }
 
 export function useDeletePartner() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePartner,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['partners'] }),
-  });
+  return useInvalidatingMutation(deletePartner, [['partners']]);
 }

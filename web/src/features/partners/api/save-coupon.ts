@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { couponInput, CouponRow } from '@nine/shared/schemas/partners';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type CouponBody = SchemaInput<typeof couponInput>;
@@ -16,10 +16,9 @@ export function saveCoupon(
 }
 
 export function useSaveCoupon() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { target: Parameters<typeof saveCoupon>[0]; body: CouponBody }) =>
+  return useInvalidatingMutation(
+    (vars: { target: Parameters<typeof saveCoupon>[0]; body: CouponBody }) =>
       saveCoupon(vars.target, vars.body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['partners'] }),
-  });
+    [['partners']],
+  );
 }

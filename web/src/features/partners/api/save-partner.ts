@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartnerDetail, partnerInput } from '@nine/shared/schemas/partners';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type PartnerBody = SchemaInput<typeof partnerInput>;
@@ -15,10 +15,9 @@ export function savePartner(target: { id: number; version: number } | null, body
 }
 
 export function useSavePartner() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: { target: { id: number; version: number } | null; body: PartnerBody }) =>
+  return useInvalidatingMutation(
+    (vars: { target: { id: number; version: number } | null; body: PartnerBody }) =>
       savePartner(vars.target, vars.body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['partners'] }),
-  });
+    [['partners']],
+  );
 }

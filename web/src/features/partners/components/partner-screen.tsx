@@ -1,25 +1,14 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Field,
-  HStack,
-  Heading,
-  Input,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Badge, Box, Button, Card, DataList, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { formatDay, formatMoney } from '../../../lib/format.ts';
 import type { CouponRow, PartnerDetail, PartnerRow } from '@nine/shared/schemas/partners';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LiveSearchField } from '../../../components/live-search-field.tsx';
+import { DataListEntry } from '../../../components/data-list-entry.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
-import { useSearchInput } from '../../../lib/use-debounced-value.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useDeleteCoupon } from '../api/delete-coupon.ts';
 import { useDeletePartner } from '../api/delete-partner.ts';
@@ -50,9 +39,7 @@ const partnerListCodec = createListCodec<PartnerListState>(
 /** Partners with their commission rates and coupons (permission `coupon`); search and page in the URL. */
 export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolean; currencySymbol: string }) {
   const { t } = useAppTranslation();
-  const searchId = useId();
   const { state, change } = useListUrlState(partnerListCodec, undefined, PAGE_SIZE);
-  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const [selected, setSelected] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -80,14 +67,11 @@ export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolea
       id: 'actions',
       title: t('customers:list.actions'),
       cell: (p) => (
-        <Button
-          size="xs"
-          variant="outline"
-          aria-label={t('customers:partners.open_named', { name: p.name })}
+        <RowActionButton
+          label={t('customers:partners.open')}
+          name={t('customers:partners.open_named', { name: p.name })}
           onClick={() => setSelected(p.id)}
-        >
-          {t('customers:partners.open')}
-        </Button>
+        />
       ),
     },
   ];
@@ -104,10 +88,12 @@ export function PartnerScreen({ canChange, currencySymbol }: { canChange: boolea
           </Button>
         )}
       </HStack>
-      <Field.Root maxW="md">
-        <Field.Label htmlFor={searchId}>{t('customers:partners.search')}</Field.Label>
-        <Input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-      </Field.Root>
+      <LiveSearchField
+        maxW="md"
+        label={t('customers:partners.search')}
+        value={state.search}
+        onSearch={(search) => change({ search })}
+      />
       {query.isPending ? (
         <HStack>
           <Spinner size="sm" />
@@ -254,23 +240,17 @@ function PartnerPanel({
       title: t('customers:list.actions'),
       cell: (c) => (
         <HStack gap="1">
-          <Button
-            size="xs"
-            variant="outline"
-            aria-label={t('customers:coupons.edit_named', { code: c.code })}
+          <RowActionButton
+            label={t('customers:partners.edit')}
+            name={t('customers:coupons.edit_named', { code: c.code })}
             onClick={() => setCoupon(c)}
-          >
-            {t('customers:partners.edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="outline"
+          />
+          <RowActionButton
             colorPalette="red"
-            aria-label={t('customers:coupons.delete_named', { code: c.code })}
+            label={t('customers:partners.delete')}
+            name={t('customers:coupons.delete_named', { code: c.code })}
             onClick={() => setConfirm({ kind: 'coupon', coupon: c })}
-          >
-            {t('customers:partners.delete')}
-          </Button>
+          />
         </HStack>
       ),
     });
@@ -320,23 +300,15 @@ function PartnerPanel({
       <Card.Body>
         <Stack gap="5">
           <DataList.Root orientation="horizontal" size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>{t('customers:fields.email')}</DataList.ItemLabel>
-              <DataList.ItemValue>{partner.email ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('customers:fields.phone')}</DataList.ItemLabel>
-              <DataList.ItemValue>{partner.phone ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('customers:partners.commission')}</DataList.ItemLabel>
-              <DataList.ItemValue>{bpToPercent(partner.commission_rate_bp)} %</DataList.ItemValue>
-            </DataList.Item>
+            <DataListEntry label={t('customers:fields.email')}>{partner.email ?? '—'}</DataListEntry>
+            <DataListEntry label={t('customers:fields.phone')}>{partner.phone ?? '—'}</DataListEntry>
+            <DataListEntry label={t('customers:partners.commission')}>
+              {bpToPercent(partner.commission_rate_bp)} %
+            </DataListEntry>
             {partner.rates.map((r) => (
-              <DataList.Item key={r.applies_to}>
-                <DataList.ItemLabel>{t(`customers:partners.kinds.${r.applies_to}`)}</DataList.ItemLabel>
-                <DataList.ItemValue>{bpToPercent(r.rate_bp)} %</DataList.ItemValue>
-              </DataList.Item>
+              <DataListEntry key={r.applies_to} label={t(`customers:partners.kinds.${r.applies_to}`)}>
+                {bpToPercent(r.rate_bp)} %
+              </DataListEntry>
             ))}
           </DataList.Root>
 
@@ -351,16 +323,13 @@ function PartnerPanel({
                 </Button>
               )}
             </HStack>
-            {partner.coupons.length === 0 ? (
-              <Text color="fg.muted">{t('customers:coupons.empty')}</Text>
-            ) : (
-              <DataTable<CouponRow>
-                columns={couponColumns}
-                rows={partner.coupons}
-                rowId={(c) => c.id}
-                caption={t('customers:coupons.title')}
-              />
-            )}
+            <DataTable<CouponRow>
+              columns={couponColumns}
+              rows={partner.coupons}
+              rowId={(c) => c.id}
+              caption={t('customers:coupons.title')}
+              emptyNote={t('customers:coupons.empty')}
+            />
           </Box>
         </Stack>
       </Card.Body>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { applyServerIssues, type SchemaForm } from '../../../components/form/use-schema-form.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
+import { saveFailureText } from '../../../lib/save-failure.ts';
 
 /** The save mutation a partner or coupon dialog runs. */
 interface Save {
@@ -49,12 +49,7 @@ export function PartnersFormDialog({
   children: ReactNode;
 }) {
   const { t } = useAppTranslation();
-  const failure =
-    save.error instanceof ApiError
-      ? save.error.respCode === 1021
-        ? t('customers:partners.conflict')
-        : save.error.message
-      : null;
+  const failure = saveFailureText(save.error, t('customers:partners.conflict'));
   return (
     <FormDialog
       open={open}

@@ -1,7 +1,6 @@
-import { IDEMPOTENCY_HEADER } from '@nine/shared/constants';
 import type { PaymentCreate } from '@nine/shared/schemas/money';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import { quietApi } from '../../../lib/api-client.ts';
+import { quietApi, idempotent } from '../../../lib/api-client.ts';
 
 export type { PaymentView } from '@nine/shared/schemas/payments';
 
@@ -10,8 +9,5 @@ export type { PaymentView } from '@nine/shared/schemas/payments';
  * a retry, so a lost answer never takes the money twice. Failures are shown in the dialog, not toasted.
  */
 export function takePayment(body: PaymentCreate, idempotencyKey: string): Promise<PaymentView> {
-  return quietApi.post<PaymentView>('nine/payments', {
-    json: body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  return quietApi.post<PaymentView>('nine/payments', idempotent(body, idempotencyKey));
 }

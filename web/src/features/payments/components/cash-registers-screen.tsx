@@ -13,7 +13,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -26,6 +25,8 @@ import {
   useSchemaForm,
   type FormSchema,
 } from '../../../components/form/use-schema-form.ts';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
+import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -113,6 +114,7 @@ export function CashRegistersScreen(props: CashRegistersScreenProps) {
 }
 
 type Action = 'cash_in' | 'cash_out' | 'close';
+const actions: readonly Action[] = ['cash_out', 'cash_in', 'close'];
 type RegisterFormValues = {
   kind: Action | 'open';
   float_minor?: number | null;
@@ -261,29 +263,16 @@ function RegisterCard({
             </Alert.Root>
           )}
           {canChange && (
-            <chakra.form
-              display="flex"
-              flexDirection="column"
-              noValidate
-              gap="3"
-              onSubmit={(event) => void submit(event)}
-            >
+            <SubmitForm display="flex" flexDirection="column" gap="3" onSubmit={submit}>
               <HStack gap="3" align="flex-start" wrap="wrap">
                 {session && (
-                  <Field.Root width="44">
-                    <Field.Label>{t('money:registers.action')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={action}
-                        onChange={(event) => chooseAction(event.currentTarget.value as Action)}
-                      >
-                        <option value="cash_out">{t('money:registers.actions.cash_out')}</option>
-                        <option value="cash_in">{t('money:registers.actions.cash_in')}</option>
-                        <option value="close">{t('money:registers.actions.close')}</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
+                  <OptionSelect
+                    width="44"
+                    label={t('money:registers.action')}
+                    options={actions.map((a) => ({ value: a, label: t(`money:registers.actions.${a}`) }))}
+                    value={action}
+                    onChange={(value) => chooseAction(value as Action)}
+                  />
                 )}
                 <Box width="36">
                   <MoneyField
@@ -315,7 +304,7 @@ function RegisterCard({
                 </Text>
               )}
               {failure !== null && <MessageAlert status="error">{failure.message}</MessageAlert>}
-            </chakra.form>
+            </SubmitForm>
           )}
         </Stack>
       </Card.Body>

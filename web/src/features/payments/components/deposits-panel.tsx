@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Field, HStack, List, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
 import { depositForm, type DepositForm } from '@nine/shared/schemas/payment-forms';
 import type { OrderMoney } from '@nine/shared/schemas/payments';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../../lib/random-id.ts';
@@ -177,15 +178,13 @@ export function DepositsPanel({
         </List.Root>
       )}
       {canChange && (
-        <chakra.form
+        <SubmitForm
           display="flex"
           flexDirection="column"
-          noValidate
           id={formId}
           gap="3"
           aria-label={t('money:deposits.form')}
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={() => {
             if (mutation.isPending) return;
             // The order as it stands now: its deposit held bounds a claim or a return.
             form.setValue('held_minor', held);
@@ -263,7 +262,7 @@ export function DepositsPanel({
           <Text role="status" fontSize="sm" color="fg.success">
             {done ?? ''}
           </Text>
-        </chakra.form>
+        </SubmitForm>
       )}
       {/* Outside the form: opening the register must not move the deposit typed above. */}
       {canChange && failure?.closedRegister && (

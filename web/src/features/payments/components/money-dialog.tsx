@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { SubmitForm } from '../../../components/form/submit-form.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 
 export interface MoneyDialogProps {
@@ -38,5 +39,33 @@ export function MoneyDialog({ open, onClose, title, size, children }: MoneyDialo
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+export interface MoneyDialogFormProps {
+  /** The form's id, which the footer's submit button names (it stands outside the form). */
+  id: string;
+  /** The browser's submit already prevented. */
+  onSubmit(): void;
+  /** The fields and what the form says of them. */
+  children: ReactNode;
+  /** Below the form in the body, outside it: a control there must not submit the form (open the register). */
+  after?: ReactNode;
+  /** The buttons; the submit one carries `form={id}`. */
+  footer: ReactNode;
+}
+
+/** A money dialog's form step: the form in the body, anything beside it, and the footer's buttons. */
+export function MoneyDialogForm({ id, onSubmit, children, after, footer }: MoneyDialogFormProps) {
+  return (
+    <>
+      <Dialog.Body display="flex" flexDirection="column" gap="4">
+        <SubmitForm display="flex" flexDirection="column" id={id} gap="4" onSubmit={onSubmit}>
+          {children}
+        </SubmitForm>
+        {after}
+      </Dialog.Body>
+      <Dialog.Footer>{footer}</Dialog.Footer>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import { QueryError } from '../../../components/query-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import {
   cashRegistersQueryKey,
@@ -44,20 +44,6 @@ export interface OrderMoneyPanelsProps extends Pick<PaymentsPanelProps, PassedTo
 export const DEPOSITS_PANEL_ID = 'order-deposits';
 /** The payments panel's anchor: `#order-payments`. */
 export const PAYMENTS_PANEL_ID = 'order-payments';
-
-function Panel({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card.Root as="section" id={id} aria-labelledby={titleId} size="sm" scrollMarginTop="4">
-      <Card.Header>
-        <Heading as="h2" size="md" id={titleId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * The register cash lands in, as the server picks it: the counter's or the location's current register,
@@ -117,7 +103,7 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
   const register = drawerFor(registers.data, props.cashRegisterId ?? money.rules.current_cash_register);
   return (
     <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-      <Panel title={t('money:payments.title')} id={PAYMENTS_PANEL_ID}>
+      <SectionCard title={t('money:payments.title')} id={PAYMENTS_PANEL_ID}>
         <PaymentsPanel
           money={money}
           format={props.format}
@@ -138,10 +124,10 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
           }}
           onRefunded={changed}
         />
-      </Panel>
+      </SectionCard>
       {/* Security deposits belong to rentals; a sale shows the panel only for one it somehow holds. */}
       {(props.isRent || money.deposits.length > 0) && (
-        <Panel title={t('money:deposits.title')} id={DEPOSITS_PANEL_ID}>
+        <SectionCard title={t('money:deposits.title')} id={DEPOSITS_PANEL_ID}>
           <DepositsPanel
             money={money}
             format={props.format}
@@ -153,7 +139,7 @@ export function OrderMoneyPanels(props: OrderMoneyPanelsProps) {
             registersHref={props.registersHref}
             cashRegisterId={props.cashRegisterId}
           />
-        </Panel>
+        </SectionCard>
       )}
     </Grid>
   );

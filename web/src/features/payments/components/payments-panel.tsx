@@ -125,16 +125,13 @@ export function PaymentsPanel(props: PaymentsPanelProps) {
           </Button>
         </HStack>
       )}
-      {money.payments.length === 0 ? (
-        <Text color="fg.muted">{t('money:payments.none')}</Text>
-      ) : (
-        <DataTable<OrderPaymentRow>
-          columns={columns}
-          rows={money.payments}
-          rowId={(p) => p.id}
-          caption={t('money:payments.list')}
-        />
-      )}
+      <DataTable<OrderPaymentRow>
+        columns={columns}
+        rows={money.payments}
+        rowId={(p) => p.id}
+        caption={t('money:payments.list')}
+        emptyNote={t('money:payments.none')}
+      />
       <TakePaymentDialog
         open={paying}
         onClose={() => setPaying(false)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, Text, chakra } from '@chakra-ui/react';
+import { Alert, Button, Dialog, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { RefundCreate } from '@nine/shared/schemas/money';
@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../../../lib/random-id.ts';
 import { refundPayment, type RefundResult } from '../api/refund-payment.ts';
 import { moneyFailure } from '../payment-failure.ts';
 import { BoundedMoneyField } from './bounded-money-field.tsx';
-import { MoneyDialog } from './money-dialog.tsx';
+import { MoneyDialog, MoneyDialogForm } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
@@ -138,83 +138,76 @@ function RefundForm({
 
   const { TextField, TextareaField } = fieldsOf(form.control);
   return (
-    <>
-      <Dialog.Body display="flex" flexDirection="column" gap="4">
-        <chakra.form
-          display="flex"
-          flexDirection="column"
-          noValidate
-          id={formId}
-          gap="4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (externalBlocked || refund.isPending) return;
-            void form.handleSubmit((body) => refund.mutate(body))();
-          }}
-        >
-          {externalBlocked && (
-            <MessageAlert status="warning">
-              {t('money:payments.errors.external_refunds_disabled')}
-            </MessageAlert>
-          )}
-          <Text>
-            {t('money:refunds.refundable', {
-              amount: format(refundable),
-              method: t(`money:payments.methods.${payment.method}`),
-            })}
-          </Text>
-          <BoundedMoneyField
-            control={form.control}
-            name="amount_minor"
-            label={t('money:refunds.amount')}
-            required
-            wordBound={() => t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })}
-          />
-          <TextareaField name="reason" label={t('money:refunds.reason')} required maxLength={500} />
-          {needsKey && (
-            <TextField
-              name="access_key"
-              label={t('money:refunds.access_key')}
-              required
-              type="password"
-              autoComplete="off"
-              maxLength={64}
-              helperText={
-                level === 2
-                  ? t('money:refunds.level2', { amount: format(rules.refund_level2_minor) })
-                  : approverRequired
-                    ? t('money:refunds.approver_required')
-                    : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })
-              }
-            />
-          )}
-          {failure !== null && failure.closedRegister === null && (
-            <MessageAlert status="error">{failure.message}</MessageAlert>
-          )}
-        </chakra.form>
-        {/* Outside the form: opening the register must not send the refund typed above. */}
-        {failure?.closedRegister && (
+    <MoneyDialogForm
+      id={formId}
+      onSubmit={() => {
+        if (externalBlocked || refund.isPending) return;
+        void form.handleSubmit((body) => refund.mutate(body))();
+      }}
+      after={
+        // Outside the form: opening the register must not send the refund typed above.
+        failure?.closedRegister && (
           <RegisterClosedNotice
             register={failure.closedRegister}
             format={format}
             registersHref={registersHref}
           />
-        )}
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
-          {t('money:payments.dialog.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          colorPalette="red"
-          loading={refund.isPending}
-          disabled={externalBlocked}
-        >
-          {t('money:refunds.submit')}
-        </Button>
-      </Dialog.Footer>
-    </>
+        )
+      }
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
+            {t('money:payments.dialog.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette="red"
+            loading={refund.isPending}
+            disabled={externalBlocked}
+          >
+            {t('money:refunds.submit')}
+          </Button>
+        </>
+      }
+    >
+      {externalBlocked && (
+        <MessageAlert status="warning">{t('money:payments.errors.external_refunds_disabled')}</MessageAlert>
+      )}
+      <Text>
+        {t('money:refunds.refundable', {
+          amount: format(refundable),
+          method: t(`money:payments.methods.${payment.method}`),
+        })}
+      </Text>
+      <BoundedMoneyField
+        control={form.control}
+        name="amount_minor"
+        label={t('money:refunds.amount')}
+        required
+        wordBound={() => t('money:payments.errors.exceeds_refundable', { amount: format(refundable) })}
+      />
+      <TextareaField name="reason" label={t('money:refunds.reason')} required maxLength={500} />
+      {needsKey && (
+        <TextField
+          name="access_key"
+          label={t('money:refunds.access_key')}
+          required
+          type="password"
+          autoComplete="off"
+          maxLength={64}
+          helperText={
+            level === 2
+              ? t('money:refunds.level2', { amount: format(rules.refund_level2_minor) })
+              : approverRequired
+                ? t('money:refunds.approver_required')
+                : t('money:refunds.level1', { amount: format(rules.refund_level1_minor) })
+          }
+        />
+      )}
+      {failure !== null && failure.closedRegister === null && (
+        <MessageAlert status="error">{failure.message}</MessageAlert>
+      )}
+    </MoneyDialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Dialog, Fieldset, HStack, List, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Fieldset, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import type { PaymentMethod } from '@nine/shared/schemas/money';
@@ -10,7 +10,7 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import type { Tender } from '../flows/take-payment-machine.ts';
 import { usePaymentFlow } from '../flows/use-payment-flow.ts';
 import { moneyFailure } from '../payment-failure.ts';
-import { MoneyDialog } from './money-dialog.tsx';
+import { MoneyDialog, MoneyDialogForm } from './money-dialog.tsx';
 import { RegisterClosedNotice } from './register-closed-notice.tsx';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
@@ -209,149 +209,24 @@ function TakePaymentFlow({
 
   const { MoneyField, SelectField, TextField } = fieldsOf(form.control);
   return (
-    <>
-      <Dialog.Body display="flex" flexDirection="column" gap="4">
-        <chakra.form
-          display="flex"
-          flexDirection="column"
-          noValidate
-          id="take-payment-form"
-          gap="4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) void submit();
-          }}
-        >
-          <Text fontWeight="semibold">{t('money:payments.dialog.due', { amount: format(balance) })}</Text>
-          {rows.fields.map((row, index) => {
-            const draft = drafts[index] ?? row;
-            const amount = amounts[index] ?? null;
-            const tendered = minorOrNull(draft.tendered_minor);
-            const rowLocked = index < locked;
-            return (
-              <Fieldset.Root
-                key={row.id}
-                gap="3"
-                borderWidth="1px"
-                borderRadius="md"
-                p="3"
-                disabled={rowLocked || busy}
-              >
-                <Fieldset.Legend srOnly>{t('money:payments.dialog.part', { n: index + 1 })}</Fieldset.Legend>
-                <HStack gap="3" align="flex-start" wrap="wrap">
-                  <Box width="44">
-                    <SelectField
-                      name={`tenders.${index}.method`}
-                      label={t('money:payments.dialog.method')}
-                      options={methods.map((m) => ({ value: m, label: t(`money:payments.methods.${m}`) }))}
-                    />
-                  </Box>
-                  <Box width="36">
-                    <MoneyField
-                      name={`tenders.${index}.amount_minor`}
-                      label={t('money:payments.dialog.amount')}
-                    />
-                  </Box>
-                  {draft.method === 'cash' && (
-                    <Box width="36">
-                      <MoneyField
-                        name={`tenders.${index}.tendered_minor`}
-                        label={t('money:payments.dialog.tendered')}
-                      />
-                    </Box>
-                  )}
-                  {(draft.method === 'card' || draft.method === 'external') && (
-                    <Box width="44">
-                      <TextField
-                        name={`tenders.${index}.reference`}
-                        required={draft.method === 'card'}
-                        autoComplete="off"
-                        maxLength={100}
-                        label={
-                          draft.method === 'card'
-                            ? t('money:payments.dialog.card_reference')
-                            : t('money:payments.dialog.external_reference')
-                        }
-                      />
-                    </Box>
-                  )}
-                  {rows.fields.length > 1 && !rowLocked && (
-                    <Button variant="ghost" size="sm" alignSelf="flex-end" onClick={() => rows.remove(index)}>
-                      {t('money:payments.dialog.remove_part', { n: index + 1 })}
-                    </Button>
-                  )}
-                </HStack>
-                {rowLocked && (
-                  <Text fontSize="sm" color="fg.success">
-                    {t('money:payments.dialog.part_taken')}
-                  </Text>
-                )}
-                {draft.method === 'cash' && tendered !== null && amount !== null && tendered > amount && (
-                  <Text fontWeight="semibold">
-                    {t('money:payments.dialog.change_due', { amount: format(tendered - amount) })}
-                  </Text>
-                )}
-              </Fieldset.Root>
-            );
-          })}
-          <HStack gap="3" wrap="wrap">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={busy}
-              onClick={() =>
-                rows.append(blankTender(methods.find((m) => m !== 'cash') ?? 'cash', Math.max(remaining, 0)))
-              }
-            >
-              {t('money:payments.dialog.split')}
-            </Button>
-            <Text role="status" fontSize="sm">
-              {overpaid
-                ? money.rules.has_pay_and_balance_forward
-                  ? t('money:payments.dialog.forward', { amount: format(-remaining) })
-                  : ''
-                : remaining > 0
-                  ? t('money:payments.dialog.left_after', { amount: format(remaining) })
-                  : t('money:payments.dialog.settles')}
-            </Text>
-          </HStack>
-          {takesCash && cashRegister?.open === true && closedRegister === null && (
-            <Text fontSize="sm" color="fg.muted" data-testid="payment-register">
-              {t('money:payments.dialog.register_open', { name: cashRegister.name })}
-            </Text>
-          )}
-          {money.customer_credit_minor > 0 && (
-            <Text fontSize="sm" color="fg.muted">
-              {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
-            </Text>
-          )}
-          {formError !== null && <MessageAlert status="error">{formError}</MessageAlert>}
-          {failure !== null && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>
-                  {paid.length > 0
-                    ? t('money:payments.dialog.failed_after', { count: paid.length })
-                    : t('money:payments.dialog.failed')}
-                </Alert.Title>
-                {failure.closedRegister === null && <Alert.Description>{failure.message}</Alert.Description>}
-              </Alert.Content>
-            </Alert.Root>
-          )}
-        </chakra.form>
-        {/* Outside the form: opening the register must not submit the payment typed above. */}
-        {closedRegister !== null && (
+    <MoneyDialogForm
+      id="take-payment-form"
+      onSubmit={() => {
+        if (!busy) void submit();
+      }}
+      after={
+        // Outside the form: opening the register must not submit the payment typed above.
+        closedRegister !== null && (
           <RegisterClosedNotice
             key={closedRegister.id ?? closedRegister.name}
             register={closedRegister}
             format={format}
             registersHref={registersHref}
           />
-        )}
-      </Dialog.Body>
-      <Dialog.Footer>
-        {failure !== null ? (
+        )
+      }
+      footer={
+        failure !== null ? (
           <>
             <Button variant="outline" onClick={() => send({ type: 'EDIT' })}>
               {t('money:payments.dialog.edit')}
@@ -367,8 +242,126 @@ function TakePaymentFlow({
               {t('money:payments.dialog.submit', { amount: format(total) })}
             </Button>
           </>
-        )}
-      </Dialog.Footer>
-    </>
+        )
+      }
+    >
+      <Text fontWeight="semibold">{t('money:payments.dialog.due', { amount: format(balance) })}</Text>
+      {rows.fields.map((row, index) => {
+        const draft = drafts[index] ?? row;
+        const amount = amounts[index] ?? null;
+        const tendered = minorOrNull(draft.tendered_minor);
+        const rowLocked = index < locked;
+        return (
+          <Fieldset.Root
+            key={row.id}
+            gap="3"
+            borderWidth="1px"
+            borderRadius="md"
+            p="3"
+            disabled={rowLocked || busy}
+          >
+            <Fieldset.Legend srOnly>{t('money:payments.dialog.part', { n: index + 1 })}</Fieldset.Legend>
+            <HStack gap="3" align="flex-start" wrap="wrap">
+              <Box width="44">
+                <SelectField
+                  name={`tenders.${index}.method`}
+                  label={t('money:payments.dialog.method')}
+                  options={methods.map((m) => ({ value: m, label: t(`money:payments.methods.${m}`) }))}
+                />
+              </Box>
+              <Box width="36">
+                <MoneyField
+                  name={`tenders.${index}.amount_minor`}
+                  label={t('money:payments.dialog.amount')}
+                />
+              </Box>
+              {draft.method === 'cash' && (
+                <Box width="36">
+                  <MoneyField
+                    name={`tenders.${index}.tendered_minor`}
+                    label={t('money:payments.dialog.tendered')}
+                  />
+                </Box>
+              )}
+              {(draft.method === 'card' || draft.method === 'external') && (
+                <Box width="44">
+                  <TextField
+                    name={`tenders.${index}.reference`}
+                    required={draft.method === 'card'}
+                    autoComplete="off"
+                    maxLength={100}
+                    label={
+                      draft.method === 'card'
+                        ? t('money:payments.dialog.card_reference')
+                        : t('money:payments.dialog.external_reference')
+                    }
+                  />
+                </Box>
+              )}
+              {rows.fields.length > 1 && !rowLocked && (
+                <Button variant="ghost" size="sm" alignSelf="flex-end" onClick={() => rows.remove(index)}>
+                  {t('money:payments.dialog.remove_part', { n: index + 1 })}
+                </Button>
+              )}
+            </HStack>
+            {rowLocked && (
+              <Text fontSize="sm" color="fg.success">
+                {t('money:payments.dialog.part_taken')}
+              </Text>
+            )}
+            {draft.method === 'cash' && tendered !== null && amount !== null && tendered > amount && (
+              <Text fontWeight="semibold">
+                {t('money:payments.dialog.change_due', { amount: format(tendered - amount) })}
+              </Text>
+            )}
+          </Fieldset.Root>
+        );
+      })}
+      <HStack gap="3" wrap="wrap">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          onClick={() =>
+            rows.append(blankTender(methods.find((m) => m !== 'cash') ?? 'cash', Math.max(remaining, 0)))
+          }
+        >
+          {t('money:payments.dialog.split')}
+        </Button>
+        <Text role="status" fontSize="sm">
+          {overpaid
+            ? money.rules.has_pay_and_balance_forward
+              ? t('money:payments.dialog.forward', { amount: format(-remaining) })
+              : ''
+            : remaining > 0
+              ? t('money:payments.dialog.left_after', { amount: format(remaining) })
+              : t('money:payments.dialog.settles')}
+        </Text>
+      </HStack>
+      {takesCash && cashRegister?.open === true && closedRegister === null && (
+        <Text fontSize="sm" color="fg.muted" data-testid="payment-register">
+          {t('money:payments.dialog.register_open', { name: cashRegister.name })}
+        </Text>
+      )}
+      {money.customer_credit_minor > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('money:payments.dialog.credit_available', { amount: format(money.customer_credit_minor) })}
+        </Text>
+      )}
+      {formError !== null && <MessageAlert status="error">{formError}</MessageAlert>}
+      {failure !== null && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>
+              {paid.length > 0
+                ? t('money:payments.dialog.failed_after', { count: paid.length })
+                : t('money:payments.dialog.failed')}
+            </Alert.Title>
+            {failure.closedRegister === null && <Alert.Description>{failure.message}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </MoneyDialogForm>
   );
 }

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { vi } from 'vitest';
 import type { CashRegisterState, OrderMoney, PaymentRules } from '@nine/shared/schemas/payments';
 import { json } from '../../../testing/fake-fetch.ts';
 import { notFoundResponse } from '../../../testing/fake-api.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { OrderMoneyPanels, type OrderMoneyPanelsProps } from '../components/order-money-panels.tsx';
 
@@ -12,14 +12,7 @@ import { OrderMoneyPanels, type OrderMoneyPanelsProps } from '../components/orde
  */
 
 /** Every payments test file: i18next loaded once, fetch() unstubbed after each test. */
-export function setUpMoneyTests() {
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-}
+export const setUpMoneyTests = setUpTranslatedSuite;
 
 /** Dollars as the tests' format(): 1250 → "$12.50". */
 export const usd = (minor: number) => `$${(minor / 100).toFixed(2)}`;

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecurringOrderPage } from '@nine/shared/schemas/contracts';
 import type { RecurringOrderListQuery } from '@nine/shared/schemas/recurring';
 import { api } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 /** One page of GET /api/nine/recurring-orders (active plans of the session's location). */
 export type { RecurringOrderPage } from '@nine/shared/schemas/contracts';
@@ -18,14 +19,12 @@ export function getRecurringOrders(
 export const recurringOrdersQueryKey = (locationId: number) => ['recurring-orders', locationId] as const;
 
 export const recurringOrdersQueryOptions = (locationId: number, params: RecurringOrderParams) =>
-  queryOptions({
-    queryKey: [...recurringOrdersQueryKey(locationId), params] as const,
-    queryFn: ({ signal }) => getRecurringOrders(params, { signal }),
-    staleTime: 15_000,
-    // Paging and sorting keep the previous page on screen until the next one arrives.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(
+    [...recurringOrdersQueryKey(locationId), params] as const,
+    (signal) => getRecurringOrders(params, { signal }),
+    15_000,
+  );
 
 export function useRecurringOrders(locationId: number | null, params: RecurringOrderParams) {
-  return useQuery({ ...recurringOrdersQueryOptions(locationId ?? 0, params), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => recurringOrdersQueryOptions(locationId, params));
 }

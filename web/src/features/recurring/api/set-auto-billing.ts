@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { billingFrequencies } from '@nine/shared/schemas/recurring';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { autoBillingQueryKey } from './get-auto-billing.ts';
 import { recurringOrdersQueryKey } from './get-recurring-orders.ts';
 
@@ -22,12 +22,8 @@ export function setAutoBilling(orderId: number, body: AutoBillingBody) {
 }
 
 export function useSetAutoBilling(locationId: number, orderId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AutoBillingBody) => setAutoBilling(orderId, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: autoBillingQueryKey(locationId, orderId) });
-      void queryClient.invalidateQueries({ queryKey: recurringOrdersQueryKey(locationId) });
-    },
-  });
+  return useInvalidatingMutation(
+    (body: AutoBillingBody) => setAutoBilling(orderId, body),
+    [autoBillingQueryKey(locationId, orderId), recurringOrdersQueryKey(locationId)],
+  );
 }

@@ -9,7 +9,7 @@ import {
 } from '@nine/shared/schemas/recurring';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { pagerOf } from '../../../components/list-page.ts';
-import { QueryError } from '../../../components/query-error.tsx';
+import { busyOnly, ListLoadState } from '../../../components/list-load-state.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useRecurringOrders, type RecurringOrderParams } from '../api/get-recurring-orders.ts';
@@ -153,16 +153,12 @@ export function RecurringOrdersList({
       <Text as="h1" fontSize="2xl" fontWeight="semibold">
         {title}
       </Text>
-      {query.isError && (
-        <QueryError
-          title={t('fulfilment:recurring.load_failed')}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      )}
-      {query.isPending && <Text>{t('common:loading')}</Text>}
-      {data && data.rows.length === 0 && <Text color="fg.muted">{t('fulfilment:recurring.empty')}</Text>}
+      <ListLoadState
+        query={query}
+        rows={data?.rows}
+        failed={t('fulfilment:recurring.load_failed')}
+        empty={t('fulfilment:recurring.empty')}
+      />
       {/* The table (by its name) is there once the first page is: the loading line stands alone before. */}
       {data && (
         <DataTable<RecurringOrderRow>
@@ -183,7 +179,7 @@ export function RecurringOrdersList({
           sortButtonNames="title-until-sorted"
           unsortedMarker={false}
           // Busy while fetching; a failed load shows above, also when no page came yet.
-          query={{ isError: false, error: null, isFetching: query.isFetching, refetch: query.refetch }}
+          query={busyOnly(query)}
           pager={
             pager && pager.total > 0
               ? {

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecurringOrderRow } from '@nine/shared/schemas/recurring';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { columnTitles } from '../../../testing/column-titles.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { AutoBillingButton } from './auto-billing.tsx';
@@ -31,12 +32,7 @@ function serve(handler: (request: Request, url: URL) => Response | Promise<Respo
 
 const wrap = (ui: ReactElement) => renderAtPath('/active-recurring-orders', ui);
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('active recurring orders', { timeout: 20_000 }, () => {
   it('shows the columns of spec section 3 and asks the server to sort and page', async () => {
@@ -62,10 +58,7 @@ describe('active recurring orders', { timeout: 20_000 }, () => {
       />,
     );
     const table = await screen.findByRole('table', { name: 'Active recurring orders' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent?.replace(/[▲▼]/g, '').trim());
-    expect(headers).toEqual([
+    expect(columnTitles(table)).toEqual([
       'Order number',
       'Customer',
       'Email',

@@ -1,6 +1,7 @@
 import type { BusinessInfo } from '@nine/shared/schemas/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { BusinessInfo } from '@nine/shared/schemas/settings';
 
@@ -16,5 +17,5 @@ export const businessInfoQueryOptions = (locationId: number) =>
   });
 
 export function useBusinessInfo(locationId: number | null) {
-  return useQuery({ ...businessInfoQueryOptions(locationId ?? 0), enabled: locationId !== null });
+  return useLocationQuery(locationId, businessInfoQueryOptions);
 }

@@ -1,6 +1,7 @@
 import type { GeneralSettings } from '@nine/shared/schemas/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { GeneralSettings } from '@nine/shared/schemas/settings';
 
@@ -16,5 +17,5 @@ export const generalSettingsQueryOptions = (locationId: number) =>
   });
 
 export function useGeneralSettings(locationId: number | null) {
-  return useQuery({ ...generalSettingsQueryOptions(locationId ?? 0), enabled: locationId !== null });
+  return useLocationQuery(locationId, generalSettingsQueryOptions);
 }

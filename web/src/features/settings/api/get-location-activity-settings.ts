@@ -1,7 +1,8 @@
 import type { LocationActivitySettings } from '@nine/shared/schemas/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_RENTAL_TYPE_ID } from '@nine/shared/constants';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { LocationActivitySettings } from '@nine/shared/schemas/settings';
 
@@ -30,8 +31,7 @@ export function useLocationActivitySettings(
   locationId: number | null,
   rentalTypeId: number = DEFAULT_RENTAL_TYPE_ID,
 ) {
-  return useQuery({
-    ...locationActivitySettingsQueryOptions(locationId ?? 0, rentalTypeId),
-    enabled: locationId !== null,
-  });
+  return useLocationQuery(locationId, (locationId) =>
+    locationActivitySettingsQueryOptions(locationId, rentalTypeId),
+  );
 }

@@ -1,6 +1,7 @@
 import type { KioskDeviceRow } from '@nine/shared/schemas/settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { KioskDeviceRow } from '@nine/shared/schemas/settings';
 
@@ -19,5 +20,5 @@ export const kioskDevicesQueryOptions = (locationId: number) =>
   });
 
 export function useKioskDevices(locationId: number | null, { enabled = true } = {}) {
-  return useQuery({ ...kioskDevicesQueryOptions(locationId ?? 0), enabled: enabled && locationId !== null });
+  return useLocationQuery(locationId, kioskDevicesQueryOptions, enabled);
 }

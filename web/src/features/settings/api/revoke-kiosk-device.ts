@@ -1,6 +1,6 @@
 import type { KioskRevoked } from '@nine/shared/schemas/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /**
  * Revokes a kiosk registration (location_setting change where the PC is registered): its device id may then
@@ -11,9 +11,5 @@ export function revokeKioskDevice(id: number): Promise<KioskRevoked> {
 }
 
 export function useRevokeKioskDevice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeKioskDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['kiosk-devices'] }),
-  });
+  return useInvalidatingMutation(revokeKioskDevice, [['kiosk-devices']], { awaitRefetch: true });
 }

@@ -1,6 +1,6 @@
 import type { KioskResult } from '@nine/shared/schemas/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 export type { KioskResult } from '@nine/shared/schemas/settings';
 
@@ -32,13 +32,12 @@ export function setAsKiosk(
 }
 
 export function useSetAsKiosk() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setAsKiosk,
-    onSuccess: (result) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['general-settings', result.location_id] }),
-        queryClient.invalidateQueries({ queryKey: ['kiosk-devices', result.location_id] }),
-      ]),
-  });
+  return useInvalidatingMutation(
+    setAsKiosk,
+    (result) => [
+      ['general-settings', result.location_id],
+      ['kiosk-devices', result.location_id],
+    ],
+    { awaitRefetch: true },
+  );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { usersQueryKey } from './get-users.ts';
 
 /** PUT /api/nine/users/:id/access-key (stored hashed), or DELETE to reset it; the dialog shows failures. */
@@ -10,9 +10,8 @@ export function changeAccessKey(id: number, accessKey: string | null): Promise<{
 }
 
 export function useChangeAccessKey(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (accessKey: string | null) => changeAccessKey(id, accessKey),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  return useInvalidatingMutation(
+    (accessKey: string | null) => changeAccessKey(id, accessKey),
+    [usersQueryKey],
+  );
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { UserPage, UserStatus } from '@nine/shared/schemas/staff';
-import { api } from '../../../lib/api-client.ts';
+import { api, queryParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
 
 export type { StaffUser, UserPage, UserRoleGrant, UserStatus } from '@nine/shared/schemas/staff';
 
@@ -14,18 +15,11 @@ export interface UserListParams {
 export const usersQueryKey = ['staff', 'users'] as const;
 
 export function getUsers(params: UserListParams, signal?: AbortSignal): Promise<UserPage> {
-  const searchParams: Record<string, string | number> = { page: params.page, page_size: params.page_size };
-  if (params.search) searchParams.search = params.search;
-  if (params.status) searchParams.status = params.status;
-  return api.get<UserPage>('nine/users', { searchParams, signal });
+  return api.get<UserPage>('nine/users', { searchParams: queryParams(params), signal });
 }
 
 export const usersQueryOptions = (params: UserListParams) =>
-  queryOptions({
-    queryKey: [...usersQueryKey, params] as const,
-    queryFn: ({ signal }) => getUsers(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions([...usersQueryKey, params] as const, (signal) => getUsers(params, signal));
 
 export function useUsers(params: UserListParams) {
   return useQuery(usersQueryOptions(params));

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@nine/shared/permissions';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { rolesQueryKey } from './get-roles.ts';
 
 export interface RoleBody {
@@ -16,13 +16,6 @@ export function saveRole(id: number | null, body: RoleBody): Promise<RoleBody & 
 }
 
 export function useSaveRole(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RoleBody) => saveRole(id, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rolesQueryKey });
-      // Users show their roles' titles.
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'users'] });
-    },
-  });
+  // Users show their roles' titles.
+  return useInvalidatingMutation((body: RoleBody) => saveRole(id, body), [rolesQueryKey, ['staff', 'users']]);
 }

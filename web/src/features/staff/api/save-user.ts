@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { usersQueryKey, type StaffUser } from './get-users.ts';
 
 export interface RoleAssignment {
@@ -32,13 +32,9 @@ export function saveUser(id: number | null, body: UserCreateBody | UserUpdateBod
 }
 
 export function useSaveUser(id: number | null) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UserCreateBody | UserUpdateBody) => saveUser(id, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      // Role user counts change with assignments.
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'roles'] });
-    },
-  });
+  // Role user counts change with assignments.
+  return useInvalidatingMutation(
+    (body: UserCreateBody | UserUpdateBody) => saveUser(id, body),
+    [usersQueryKey, ['staff', 'roles']],
+  );
 }

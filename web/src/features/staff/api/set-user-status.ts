@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import { usersQueryKey, type StaffUser } from './get-users.ts';
 
 /** POST /api/nine/users/:id/activate or /deactivate; deactivation ends the user's sessions at once. */
@@ -8,9 +8,8 @@ export function setUserStatus(id: number, active: boolean): Promise<StaffUser> {
 }
 
 export function useSetUserStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => setUserStatus(id, active),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-  });
+  return useInvalidatingMutation(
+    ({ id, active }: { id: number; active: boolean }) => setUserStatus(id, active),
+    [usersQueryKey],
+  );
 }

@@ -1,5 +1,7 @@
-import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { accessKeySet } from '@nine/shared/schemas/staff';
+import { DialogFrame } from '../../../components/dialog-frame.tsx';
+import { MessageAlert } from '../../../components/message-alert.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useChangeAccessKey } from '../api/access-key.ts';
@@ -39,69 +41,48 @@ export function AccessKeyDialog({ user, onClose }: AccessKeyDialogProps) {
 
   const { TextField } = fieldsOf(form.control);
   return (
-    <Dialog.Root
+    <DialogFrame
       open
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onDismiss={onClose}
+      title={t('staff:access_key.title', { name: user.name })}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          {user.has_access_key && (
+            <Button
+              type="button"
+              variant="outline"
+              colorPalette="red"
+              loading={change.isPending && change.variables === null}
+              onClick={() => change.mutate(null, { onSuccess: done })}
+            >
+              {t('staff:access_key.reset')}
+            </Button>
+          )}
+          <Button type="button" variant="outline" onClick={onClose}>
+            {t('staff:common.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={change.isPending && change.variables !== null}>
+            {t('staff:access_key.set')}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(event) => void submit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('staff:access_key.title', { name: user.name })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    {user.has_access_key ? t('staff:access_key.is_set') : t('staff:access_key.not_set')}
-                  </Text>
-                  <TextField
-                    name="access_key"
-                    label={t('staff:access_key.new_key')}
-                    required
-                    type="password"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={12}
-                  />
-                  {change.error !== null && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{change.error.message}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                {user.has_access_key && (
-                  <Button
-                    type="button"
-                    variant="outline"
-                    colorPalette="red"
-                    loading={change.isPending && change.variables === null}
-                    onClick={() => change.mutate(null, { onSuccess: done })}
-                  >
-                    {t('staff:access_key.reset')}
-                  </Button>
-                )}
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {t('staff:common.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={change.isPending && change.variables !== null}
-                >
-                  {t('staff:access_key.set')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {user.has_access_key ? t('staff:access_key.is_set') : t('staff:access_key.not_set')}
+        </Text>
+        <TextField
+          name="access_key"
+          label={t('staff:access_key.new_key')}
+          required
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+        />
+        {change.error !== null && <MessageAlert status="error">{change.error.message}</MessageAlert>}
+      </Stack>
+    </DialogFrame>
   );
 }

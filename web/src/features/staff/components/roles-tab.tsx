@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Permission } from '@nine/shared/permissions';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useRoles, type Role } from '../api/get-roles.ts';
@@ -44,14 +45,11 @@ export function RolesTab({ canChange, held }: RolesTabProps) {
       id: 'actions',
       title: t('staff:users.actions'),
       cell: (role) => (
-        <Button
-          size="xs"
-          variant="outline"
-          aria-label={t('staff:roles.edit_named', { title: role.title })}
+        <RowActionButton
+          label={t('staff:roles.edit')}
+          name={t('staff:roles.edit_named', { title: role.title })}
           onClick={() => setEditing(role)}
-        >
-          {t('staff:roles.edit')}
-        </Button>
+        />
       ),
     });
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseMoneyInput } from '@nine/shared/money';
 import type { Permission } from '@nine/shared/permissions';
-import { initI18n } from '../../../lib/i18n.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { Role } from '../api/get-roles.ts';
@@ -12,12 +12,7 @@ import { RoleEditorDialog } from './role-editor-dialog.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { UsersTab } from './users-tab.tsx';
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 const user = {
   id: 7,

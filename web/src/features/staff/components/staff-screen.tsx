@@ -1,10 +1,11 @@
-import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Stack, Tabs } from '@chakra-ui/react';
 import type { Permission } from '@nine/shared/permissions';
 import { grants } from '@nine/shared/permissions';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { AccessPolicyForm } from './access-policy-form.tsx';
 import { RolesTab } from './roles-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export type StaffTab = 'users' | 'roles' | 'policies';
 
@@ -39,9 +40,7 @@ export function StaffScreen({
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {t('staff:title')}
-      </Heading>
+      <PageHeading title={t('staff:title')} />
       <Tabs.Root value={current} onValueChange={(details) => onTab(details.value as StaffTab)} lazyMount>
         <Tabs.List>
           {shown.map((value) => (

@@ -1,10 +1,12 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
+import { OptionSelect, optional } from '../../../components/list-filter-fields.tsx';
+import { LiveSearchField } from '../../../components/live-search-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { useSearchInput } from '../../../lib/use-debounced-value.ts';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { useUsers, type StaffUser, type UserStatus } from '../api/get-users.ts';
@@ -55,7 +57,6 @@ export function UsersTab({
   const { t } = useAppTranslation();
   const notifySaved = useNotifySaved();
   const { state, change } = useListUrlState(userListCodec, undefined, pageSize);
-  const [typed, setTyped] = useSearchInput(state.search, (search) => change({ search }));
   const query = useUsers({
     page: state.page,
     page_size: pageSize,
@@ -119,14 +120,11 @@ export function UsersTab({
       title: t('staff:users.fields.access_key'),
       cell: (user) =>
         canChange ? (
-          <Button
-            size="xs"
-            variant="outline"
-            aria-label={t('staff:access_key.title', { name: user.name })}
+          <RowActionButton
+            label={user.has_access_key ? t('staff:access_key.change') : t('staff:access_key.set')}
+            name={t('staff:access_key.title', { name: user.name })}
             onClick={() => setKeyFor(user)}
-          >
-            {user.has_access_key ? t('staff:access_key.change') : t('staff:access_key.set')}
-          </Button>
+          />
         ) : user.has_access_key ? (
           t('staff:access_key.is_set')
         ) : (
@@ -140,35 +138,26 @@ export function UsersTab({
       title: t('staff:users.actions'),
       cell: (user) => (
         <HStack gap="2">
-          <Button
-            size="xs"
-            variant="outline"
-            aria-label={t('staff:users.edit_named', { name: user.name })}
+          <RowActionButton
+            label={t('staff:users.edit')}
+            name={t('staff:users.edit_named', { name: user.name })}
             onClick={() => setEditing(user)}
-          >
-            {t('staff:users.edit')}
-          </Button>
+          />
           {user.status === 'inactive' ? (
-            <Button
-              size="xs"
-              variant="outline"
+            <RowActionButton
               colorPalette="green"
-              aria-label={t('staff:users.activate_named', { name: user.name })}
+              label={t('staff:users.activate')}
+              name={t('staff:users.activate_named', { name: user.name })}
               onClick={() => setConfirming({ user, active: true })}
-            >
-              {t('staff:users.activate')}
-            </Button>
+            />
           ) : (
-            <Button
-              size="xs"
-              variant="outline"
+            <RowActionButton
               colorPalette="red"
               disabled={user.id === currentUserId}
-              aria-label={t('staff:users.deactivate_named', { name: user.name })}
+              label={t('staff:users.deactivate')}
+              name={t('staff:users.deactivate_named', { name: user.name })}
               onClick={() => setConfirming({ user, active: false })}
-            >
-              {t('staff:users.deactivate')}
-            </Button>
+            />
           )}
         </HStack>
       ),
@@ -193,29 +182,22 @@ export function UsersTab({
     <Stack gap="4">
       <HStack justify="space-between" align="end" wrap="wrap" gap="3">
         <HStack gap="3" align="end" wrap="wrap">
-          <Field.Root width="64">
-            <Field.Label>{t('staff:users.search')}</Field.Label>
-            <Input type="search" size="sm" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root width="48">
-            <Field.Label>{t('staff:users.fields.status')}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={state.status ?? ''}
-                onChange={(e) =>
-                  change({ status: (e.currentTarget.value || undefined) as UserStatus | undefined })
-                }
-              >
-                <option value="">{t('staff:users.all_statuses')}</option>
-                {statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`staff:users.status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <LiveSearchField
+            width="64"
+            inputSize="sm"
+            label={t('staff:users.search')}
+            value={state.search}
+            onSearch={(search) => change({ search })}
+          />
+          <OptionSelect
+            width="48"
+            size="sm"
+            label={t('staff:users.fields.status')}
+            emptyLabel={t('staff:users.all_statuses')}
+            options={statuses.map((s) => ({ value: s, label: t(`staff:users.status.${s}`) }))}
+            value={state.status}
+            onChange={(status) => change({ status: optional(status, statuses) })}
+          />
         </HStack>
         {canChange && (
           <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>

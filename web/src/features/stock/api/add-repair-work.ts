@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepairLog, repairWorkCreate } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type RepairWorkBody = SchemaInput<typeof repairWorkCreate>;
@@ -11,9 +11,8 @@ export function addRepairWork(id: number, body: RepairWorkBody): Promise<RepairL
 }
 
 export function useAddRepairWork() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: RepairWorkBody }) => addRepairWork(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: RepairWorkBody }) => addRepairWork(id, body),
+    [['stock']],
+  );
 }

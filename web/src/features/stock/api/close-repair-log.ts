@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepairLog, repairLogClose } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type CloseRepairBody = SchemaInput<typeof repairLogClose>;
@@ -11,9 +11,8 @@ export function closeRepairLog(id: number, body: CloseRepairBody): Promise<Repai
 }
 
 export function useCloseRepairLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: CloseRepairBody }) => closeRepairLog(id, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
-  });
+  return useInvalidatingMutation(
+    ({ id, body }: { id: number; body: CloseRepairBody }) => closeRepairLog(id, body),
+    [['stock']],
+  );
 }

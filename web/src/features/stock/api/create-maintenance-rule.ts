@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { maintenanceRuleCreate } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 import { maintenanceRulesQueryKey } from './get-maintenance-rules.ts';
 
@@ -12,12 +12,5 @@ export function createMaintenanceRule(body: MaintenanceRuleBody): Promise<{ id: 
 }
 
 export function useCreateMaintenanceRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMaintenanceRule,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: maintenanceRulesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['stock'] });
-    },
-  });
+  return useInvalidatingMutation(createMaintenanceRule, [maintenanceRulesQueryKey, ['stock']]);
 }

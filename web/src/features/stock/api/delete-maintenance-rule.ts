@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** DELETE /api/nine/stock/maintenance-rules/:id. */
 export function deleteMaintenanceRule(id: number): Promise<{ id: number }> {
@@ -7,9 +7,5 @@ export function deleteMaintenanceRule(id: number): Promise<{ id: number }> {
 }
 
 export function useDeleteMaintenanceRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMaintenanceRule,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
-  });
+  return useInvalidatingMutation(deleteMaintenanceRule, [['stock']]);
 }

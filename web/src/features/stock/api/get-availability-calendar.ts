@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AvailabilityCalendar } from '@nine/shared/schemas/stock';
-import { api } from '../../../lib/api-client.ts';
+import { getWithParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { AvailabilityCalendar };
 
@@ -15,30 +16,19 @@ export interface CalendarParams {
 }
 
 /** GET /api/nine/stock/availability-calendar: booked units per product and slot, with what is held. */
-export function getAvailabilityCalendar(
-  params: CalendarParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<AvailabilityCalendar> {
-  const searchParams: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') searchParams[key] = value as string | number;
-  }
-  return api.get<AvailabilityCalendar>('nine/stock/availability-calendar', { searchParams, signal });
-}
+export const getAvailabilityCalendar = getWithParams<CalendarParams, AvailabilityCalendar>(
+  'nine/stock/availability-calendar',
+);
 
 export const calendarQueryKey = (locationId: number) => ['stock', locationId, 'calendar'] as const;
 
 export const availabilityCalendarQueryOptions = (locationId: number, params: CalendarParams) =>
-  queryOptions({
-    queryKey: [...calendarQueryKey(locationId), params] as const,
-    queryFn: ({ signal }) => getAvailabilityCalendar(params, { signal }),
-    staleTime: 15_000,
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(
+    [...calendarQueryKey(locationId), params] as const,
+    (signal) => getAvailabilityCalendar(params, { signal }),
+    15_000,
+  );
 
 export function useAvailabilityCalendar(locationId: number | null, params: CalendarParams) {
-  return useQuery({
-    ...availabilityCalendarQueryOptions(locationId ?? 0, params),
-    enabled: locationId !== null,
-  });
+  return useLocationQuery(locationId, (locationId) => availabilityCalendarQueryOptions(locationId, params));
 }

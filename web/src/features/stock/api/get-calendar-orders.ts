@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CalendarBooking } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { CalendarBooking };
 
@@ -28,8 +29,9 @@ export const calendarOrdersQueryOptions = (locationId: number, params: CalendarO
   });
 
 export function useCalendarOrders(locationId: number | null, params: CalendarOrdersParams | null) {
-  return useQuery({
-    ...calendarOrdersQueryOptions(locationId ?? 0, params ?? { product_id: 0, from: '', to: '' }),
-    enabled: locationId !== null && params !== null,
-  });
+  return useLocationQuery(
+    locationId,
+    (locationId) => calendarOrdersQueryOptions(locationId, params ?? { product_id: 0, from: '', to: '' }),
+    params !== null,
+  );
 }

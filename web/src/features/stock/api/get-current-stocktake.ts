@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Stocktake } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { Stocktake };
 
@@ -20,5 +21,5 @@ export const currentStocktakeQueryOptions = (locationId: number) =>
   });
 
 export function useCurrentStocktake(locationId: number | null) {
-  return useQuery({ ...currentStocktakeQueryOptions(locationId ?? 0), enabled: locationId !== null });
+  return useLocationQuery(locationId, currentStocktakeQueryOptions);
 }

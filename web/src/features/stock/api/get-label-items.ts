@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LabelItem } from '@nine/shared/schemas/stock';
 import type { Page } from '@nine/shared/schemas/orders';
 import { api } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { LabelItem };
 
@@ -16,12 +17,10 @@ export function getLabelItems(
 }
 
 export const labelItemsQueryOptions = (locationId: number, params: { search: string; page: number }) =>
-  queryOptions({
-    queryKey: ['stock', locationId, 'label-items', params] as const,
-    queryFn: ({ signal }) => getLabelItems(params, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['stock', locationId, 'label-items', params] as const, (signal) =>
+    getLabelItems(params, { signal }),
+  );
 
 export function useLabelItems(locationId: number | null, params: { search: string; page: number }) {
-  return useQuery({ ...labelItemsQueryOptions(locationId ?? 0, params), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => labelItemsQueryOptions(locationId, params));
 }

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RepairLog } from '@nine/shared/schemas/stock';
 import type { Page } from '@nine/shared/schemas/orders';
-import { api } from '../../../lib/api-client.ts';
+import { getWithParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { RepairLog };
 
@@ -11,20 +12,13 @@ export interface RepairLogParams {
 }
 
 /** GET /api/nine/stock/repair-logs: this location's repairs, newest first. */
-export function getRepairLogs(
-  params: RepairLogParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<Page<RepairLog>> {
-  return api.get<Page<RepairLog>>('nine/stock/repair-logs', { searchParams: { ...params }, signal });
-}
+export const getRepairLogs = getWithParams<RepairLogParams, Page<RepairLog>>('nine/stock/repair-logs');
 
 export const repairLogsQueryOptions = (locationId: number, params: RepairLogParams) =>
-  queryOptions({
-    queryKey: ['stock', locationId, 'repair-logs', params] as const,
-    queryFn: ({ signal }) => getRepairLogs(params, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['stock', locationId, 'repair-logs', params] as const, (signal) =>
+    getRepairLogs(params, { signal }),
+  );
 
 export function useRepairLogs(locationId: number | null, params: RepairLogParams) {
-  return useQuery({ ...repairLogsQueryOptions(locationId ?? 0, params), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => repairLogsQueryOptions(locationId, params));
 }

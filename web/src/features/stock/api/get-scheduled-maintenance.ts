@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
 import type { Page } from '@nine/shared/schemas/orders';
-import { api } from '../../../lib/api-client.ts';
+import { getWithParams } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { ScheduledMaintenanceRow };
 
@@ -13,27 +14,16 @@ export interface ScheduledMaintenanceParams {
 }
 
 /** GET /api/nine/stock/scheduled-maintenance: this location's items under a rule, due first. */
-export function getScheduledMaintenance(
-  params: ScheduledMaintenanceParams,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<Page<ScheduledMaintenanceRow>> {
-  const { search, ...rest } = params;
-  return api.get<Page<ScheduledMaintenanceRow>>('nine/stock/scheduled-maintenance', {
-    searchParams: search === '' ? rest : { ...rest, search },
-    signal,
-  });
-}
+export const getScheduledMaintenance = getWithParams<
+  ScheduledMaintenanceParams,
+  Page<ScheduledMaintenanceRow>
+>('nine/stock/scheduled-maintenance');
 
 export const scheduledMaintenanceQueryOptions = (locationId: number, params: ScheduledMaintenanceParams) =>
-  queryOptions({
-    queryKey: ['stock', locationId, 'scheduled-maintenance', params] as const,
-    queryFn: ({ signal }) => getScheduledMaintenance(params, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['stock', locationId, 'scheduled-maintenance', params] as const, (signal) =>
+    getScheduledMaintenance(params, { signal }),
+  );
 
 export function useScheduledMaintenance(locationId: number | null, params: ScheduledMaintenanceParams) {
-  return useQuery({
-    ...scheduledMaintenanceQueryOptions(locationId ?? 0, params),
-    enabled: locationId !== null,
-  });
+  return useLocationQuery(locationId, (locationId) => scheduledMaintenanceQueryOptions(locationId, params));
 }

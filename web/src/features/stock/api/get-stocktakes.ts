@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StocktakeSummary } from '@nine/shared/schemas/stock';
 import type { Page } from '@nine/shared/schemas/orders';
 import { api } from '../../../lib/api-client.ts';
+import { pageQueryOptions } from '../../../lib/page-query.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { StocktakeSummary };
 
@@ -14,12 +15,10 @@ export function getStocktakes(
 }
 
 export const stocktakesQueryOptions = (locationId: number, page: number) =>
-  queryOptions({
-    queryKey: ['stock', locationId, 'stocktakes', page] as const,
-    queryFn: ({ signal }) => getStocktakes(page, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions(['stock', locationId, 'stocktakes', page] as const, (signal) =>
+    getStocktakes(page, { signal }),
+  );
 
 export function useStocktakes(locationId: number | null, page: number) {
-  return useQuery({ ...stocktakesQueryOptions(locationId ?? 0, page), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => stocktakesQueryOptions(locationId, page));
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { BarcodeMatch } from '@nine/shared/schemas/stock';
 import { quietApi } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 export type { BarcodeMatch };
 
@@ -25,8 +26,9 @@ export const barcodeQueryOptions = (locationId: number, code: string) =>
   });
 
 export function useBarcodeLookup(locationId: number | null, code: string | null) {
-  return useQuery({
-    ...barcodeQueryOptions(locationId ?? 0, code ?? ''),
-    enabled: locationId !== null && code !== null && code !== '',
-  });
+  return useLocationQuery(
+    locationId,
+    (locationId) => barcodeQueryOptions(locationId, code ?? ''),
+    code !== null && code !== '',
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseRepairBody } from './close-repair-log.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 
 /** POST /api/nine/stock/items/:id/serviced: "mark available after repair" (closes an open log too). */
 export function markServiced(itemId: number, body: CloseRepairBody): Promise<{ item_id: number }> {
@@ -8,9 +8,8 @@ export function markServiced(itemId: number, body: CloseRepairBody): Promise<{ i
 }
 
 export function useMarkServiced() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ itemId, body }: { itemId: number; body: CloseRepairBody }) => markServiced(itemId, body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
-  });
+  return useInvalidatingMutation(
+    ({ itemId, body }: { itemId: number; body: CloseRepairBody }) => markServiced(itemId, body),
+    [['stock']],
+  );
 }

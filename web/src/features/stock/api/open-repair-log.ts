@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepairLog, repairLogCreate } from '@nine/shared/schemas/stock';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.ts';
 import type { SchemaInput } from '../schema-input.ts';
 
 export type OpenRepairBody = SchemaInput<typeof repairLogCreate>;
@@ -11,9 +11,5 @@ export function openRepairLog(body: OpenRepairBody): Promise<RepairLog> {
 }
 
 export function useOpenRepairLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: openRepairLog,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stock'] }),
-  });
+  return useInvalidatingMutation(openRepairLog, [['stock']]);
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { LookupProduct } from '@nine/shared/schemas/catalogue';
 import { api } from '../../../lib/api-client.ts';
+import { useLocationQuery } from '../../../lib/location-query.ts';
 
 /** GET /api/nine/catalogue/products?kind=rent: rent products to give a maintenance rule of their own. */
 export function searchRentProducts(search: string, { signal }: { signal?: AbortSignal } = {}) {
@@ -18,5 +19,5 @@ export const rentProductsQueryOptions = (locationId: number, search: string) =>
   });
 
 export function useRentProducts(locationId: number | null, search: string) {
-  return useQuery({ ...rentProductsQueryOptions(locationId ?? 0, search), enabled: locationId !== null });
+  return useLocationQuery(locationId, (locationId) => rentProductsQueryOptions(locationId, search));
 }

@@ -1,14 +1,10 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScannedItem } from '@nine/shared/schemas/stock';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { json } from '../../../testing/fake-fetch.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { BarcodeScreen } from './barcode-screen.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const item: ScannedItem = {
   kind: 'item',
@@ -41,33 +37,22 @@ function renderScreen() {
       return json(200, { data: { item_id: 7 } });
     }),
   );
-  render(
-    <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={new QueryClient()}>
-          <BarcodeScreen
-            title="Barcode"
-            locationId={1}
-            scan={{ code: '2900007', seq: 1 }}
-            canMaintain
-            currencySymbol="$"
-            productHref={() => null}
-            orderHref={(id) => `/orders/${id}`}
-            printHref="/labels"
-          />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ChakraProvider>,
+  renderWithProviders(
+    <BarcodeScreen
+      title="Barcode"
+      locationId={1}
+      scan={{ code: '2900007', seq: 1 }}
+      canMaintain
+      currencySymbol="$"
+      productHref={() => null}
+      orderHref={(id) => `/orders/${id}`}
+      printHref="/labels"
+    />,
   );
   return posted;
 }
 
-beforeAll(async () => {
-  await initI18n();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpTranslatedSuite();
 
 describe('barcode screen repair forms', () => {
   it('marks an item available with the cost parsed by the shared money rules', async () => {

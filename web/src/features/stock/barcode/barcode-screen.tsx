@@ -34,6 +34,7 @@ import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
 import { DataListEntry } from '../../../components/data-list-entry.tsx';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface BarcodeScreenProps {
   title: string;
@@ -251,9 +252,7 @@ export function BarcodeScreen(props: BarcodeScreenProps) {
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {props.title}
-        </Heading>
+        <PageHeading title={props.title} />
         <ChakraLink asChild>
           <Link href={props.printHref}>{t('stock:barcode.print_labels')}</Link>
         </ChakraLink>

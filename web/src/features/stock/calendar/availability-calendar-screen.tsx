@@ -1,11 +1,13 @@
-import { Box, Field, HStack, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import type { CalendarRow } from '@nine/shared/schemas/stock';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { TextFilterField } from '../../../components/text-filter-field.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useAvailabilityCalendar, type CalendarParams } from '../api/get-availability-calendar.ts';
 import { todayAtLocation, wallClock } from '../../../lib/format.ts';
 import { dayOfMonth, daysInMonth, formatWithPattern, splitPattern } from './date-pattern.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface CalendarDetailsTarget {
   product_id: number;
@@ -87,7 +89,6 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
   const [day, setDay] = useState(today);
   const [search, setSearch] = useState('');
   const [groupBy, setGroupBy] = useState<GroupBy>('product');
-  const ids = { when: useId(), search: useId() };
   const locale = currentLanguage();
   const pattern = splitPattern(props.dateTimeFormat);
   const interval = Math.min(24, Math.max(1, props.intervalHours));
@@ -151,9 +152,7 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {props.title}
-      </Heading>
+      <PageHeading title={props.title} />
       <HStack gap="4" wrap="wrap" align="end">
         <OptionSelect
           label={t('stock:calendar.view')}
@@ -166,21 +165,16 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
           onChange={(value) => setMode(value as Mode)}
         />
         {/* The month or the day the grid shows; a new field (key) when the view changes. */}
-        <Field.Root width="auto" key={mode}>
-          <Field.Label htmlFor={ids.when}>
-            {mode === 'month' ? t('stock:calendar.month') : t('stock:calendar.day')}
-          </Field.Label>
-          <Input
-            id={ids.when}
-            type={mode === 'month' ? 'month' : 'date'}
-            width="48"
-            value={mode === 'month' ? month : day}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (value) (mode === 'month' ? setMonth : setDay)(value);
-            }}
-          />
-        </Field.Root>
+        <TextFilterField
+          key={mode}
+          label={mode === 'month' ? t('stock:calendar.month') : t('stock:calendar.day')}
+          type={mode === 'month' ? 'month' : 'date'}
+          width="48"
+          value={mode === 'month' ? month : day}
+          onChange={(value) => {
+            if (value) (mode === 'month' ? setMonth : setDay)(value);
+          }}
+        />
         <OptionSelect
           label={t('stock:calendar.group_by')}
           options={[
@@ -191,15 +185,7 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
           width="40"
           onChange={(value) => setGroupBy(value as GroupBy)}
         />
-        <Field.Root width="auto">
-          <Field.Label htmlFor={ids.search}>{t('stock:calendar.search')}</Field.Label>
-          <Input
-            id={ids.search}
-            width="56"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
-        </Field.Root>
+        <TextFilterField label={t('stock:calendar.search')} width="56" value={search} onChange={setSearch} />
       </HStack>
       <Text color="fg.muted">{t('stock:calendar.legend')}</Text>
       {calendar.isPending ? (

@@ -1,4 +1,4 @@
-import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
@@ -9,6 +9,7 @@ import {
 } from '../api/get-calendar-orders.ts';
 import { wallClock } from '../../../lib/format.ts';
 import { formatWithPattern } from './date-pattern.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface CalendarDetailsScreenProps {
   title: string;
@@ -57,9 +58,7 @@ export function CalendarDetailsScreen(props: CalendarDetailsScreenProps) {
   ];
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">
-        {props.title}
-      </Heading>
+      <PageHeading title={props.title} />
       <ChakraLink asChild>
         <Link href={props.backHref}>{t('stock:calendar.back')}</Link>
       </ChakraLink>

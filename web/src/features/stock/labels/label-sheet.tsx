@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LabelItem } from '@nine/shared/schemas/stock';
-import { labelSvg, type LabelCode } from './label-svg.ts';
+import { loadLabelRenderer, type LabelCode, type LabelRenderer } from './label-svg.ts';
 
 export const LABEL_SHEET_ID = 'nine-label-sheet';
 
@@ -25,23 +25,50 @@ const printStyles = `
   .nine-labels { grid-template-rows: repeat(8, 37mm); page-break-after: always; }
 }`;
 
-export function LabelGrid({ items, kind }: { items: LabelItem[]; kind: LabelCode }) {
-  const labels = useMemo(
-    () => items.map((item) => ({ item, svg: labelSvg(kind, item.barcode) })),
-    [items, kind],
+/** The labels' SVG markup once the barcode library has arrived; null until then. */
+function useLabelSvgs(items: LabelItem[], kind: LabelCode): string[] | null {
+  const [render, setRender] = useState<{ draw: LabelRenderer } | { failed: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadLabelRenderer().then(
+      (draw) => {
+        if (live) setRender({ draw });
+      },
+      (failed: unknown) => {
+        if (live) setRender({ failed });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const draw = render !== null && 'draw' in render ? render.draw : null;
+  const svgs = useMemo(
+    () => (draw ? items.map((item) => draw(kind, item.barcode)) : null),
+    [draw, items, kind],
   );
+  // Thrown while rendering, so the page's error boundary says it and offers to try again.
+  if (render !== null && 'failed' in render) throw render.failed;
+  return svgs;
+}
+
+function LabelCells({ items, kind, svgs }: { items: LabelItem[]; kind: LabelCode; svgs: string[] | null }) {
   return (
-    <div className="nine-labels">
-      {labels.map(({ item, svg }) => (
+    <div className="nine-labels" aria-busy={svgs === null}>
+      {items.map((item, index) => (
         <div key={item.item_id} className="nine-label" data-testid="label">
           <div className="nine-label-name">{item.product_name}</div>
           {/* bwip-js builds the SVG from the code alone: no user markup reaches it. */}
-          <div dangerouslySetInnerHTML={{ __html: svg }} />
+          <div dangerouslySetInnerHTML={{ __html: svgs?.[index] ?? '' }} />
           {kind === 'qr' && <div>{item.sku}</div>}
         </div>
       ))}
     </div>
   );
+}
+
+export function LabelGrid({ items, kind }: { items: LabelItem[]; kind: LabelCode }) {
+  return <LabelCells items={items} kind={kind} svgs={useLabelSvgs(items, kind)} />;
 }
 
 /** Renders the sheet into <body> and opens the print dialog; `onDone` once the dialog closed. */
@@ -54,7 +81,11 @@ export function LabelSheetPrint({
   kind: LabelCode;
   onDone(): void;
 }) {
+  const svgs = useLabelSvgs(items, kind);
+  const ready = svgs !== null;
   useEffect(() => {
+    // The print dialog waits for the barcodes: a sheet of names alone is no use.
+    if (!ready) return;
     const finish = () => onDone();
     window.addEventListener('afterprint', finish);
     const frame = requestAnimationFrame(() => {
@@ -64,11 +95,11 @@ export function LabelSheetPrint({
       cancelAnimationFrame(frame);
       window.removeEventListener('afterprint', finish);
     };
-  }, [onDone]);
+  }, [onDone, ready]);
   return createPortal(
     <div id={LABEL_SHEET_ID}>
       <style>{labelStyles + printStyles}</style>
-      <LabelGrid items={items} kind={kind} />
+      <LabelCells items={items} kind={kind} svgs={svgs} />
     </div>,
     document.body,
   );

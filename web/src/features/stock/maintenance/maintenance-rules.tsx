@@ -1,7 +1,8 @@
-import { Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Box, Button, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { maintenanceRuleForm, type MaintenanceRule } from '@nine/shared/schemas/stock';
+import { HeadedSection } from '../../../components/headed-section.tsx';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
@@ -12,6 +13,7 @@ import { useMaintenanceRules } from '../api/get-maintenance-rules.ts';
 import { useRentalGroups } from '../api/get-rental-groups.ts';
 import { useRentProducts } from '../api/search-rent-products.ts';
 import { MaintenanceTable } from './maintenance-table.tsx';
+import { TextFilterField } from '../../../components/text-filter-field.tsx';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
 
 /** The rules: every N rent hours and/or every N days, per rental group or per product. */
@@ -44,7 +46,6 @@ export function MaintenanceRules({
   const ready = maintenanceRuleForm.safeParse(values).success;
   const [productSearch, setProductSearch] = useState('');
   const products = useRentProducts(target === 'product' ? locationId : null, productSearch.trim());
-  const ids = { target: useId(), search: useId() };
 
   const submit = form.handleSubmit((body) =>
     create.mutate(body, {
@@ -94,10 +95,7 @@ export function MaintenanceRules({
 
   const { SelectField, TextField } = fieldsOf(form.control);
   return (
-    <Stack as="section" aria-labelledby={ids.target + '-h'} gap="4">
-      <Heading as="h2" size="lg" id={ids.target + '-h'}>
-        {t('stock:maintenance.rules')}
-      </Heading>
+    <HeadedSection title={t('stock:maintenance.rules')}>
       <MaintenanceTable<MaintenanceRule>
         label={t('stock:maintenance.rules')}
         pending={rules.isPending}
@@ -131,34 +129,27 @@ export function MaintenanceRules({
                 <SelectField
                   name="rental_type_id"
                   label={t('stock:maintenance.rental_group')}
-                  options={[
-                    { value: '', label: t('stock:maintenance.choose') },
-                    ...(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
-                  ]}
+                  placeholder={t('stock:maintenance.choose')}
+                  options={(groups.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
                 />
               </Box>
             ) : (
               <>
-                <Field.Root width="auto">
-                  <Field.Label htmlFor={ids.search}>{t('stock:maintenance.find_product')}</Field.Label>
-                  <Input
-                    id={ids.search}
-                    width="48"
-                    value={productSearch}
-                    onChange={(e) => setProductSearch(e.currentTarget.value)}
-                  />
-                </Field.Root>
+                <TextFilterField
+                  label={t('stock:maintenance.find_product')}
+                  width="48"
+                  value={productSearch}
+                  onChange={setProductSearch}
+                />
                 <Box width="64">
                   <SelectField
                     name="product_id"
                     label={t('stock:maintenance.product')}
-                    options={[
-                      { value: '', label: t('stock:maintenance.choose') },
-                      ...(products.data?.rows ?? []).map((p) => ({
-                        value: String(p.id),
-                        label: `${p.name} (${p.sku})`,
-                      })),
-                    ]}
+                    placeholder={t('stock:maintenance.choose')}
+                    options={(products.data?.rows ?? []).map((p) => ({
+                      value: String(p.id),
+                      label: `${p.name} (${p.sku})`,
+                    }))}
                   />
                 </Box>
               </>
@@ -179,6 +170,6 @@ export function MaintenanceRules({
           </Text>
         </Box>
       )}
-    </Stack>
+    </HeadedSection>
   );
 }

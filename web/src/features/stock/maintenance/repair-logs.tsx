@@ -1,7 +1,8 @@
-import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { repairCloseForm, repairWorkForm, type RepairLog } from '@nine/shared/schemas/stock';
+import { HeadedSection } from '../../../components/headed-section.tsx';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { InlineForm } from '../../../components/form/inline-form.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
@@ -92,7 +93,6 @@ export function RepairLogs({
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id: number; mode: 'work' | 'close' } | null>(null);
   const logs = useRepairLogs(locationId, { status, page });
-  const ids = { h: useId() };
   const locale = currentLanguage();
   const rows = logs.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((logs.data?.total ?? 0) / 20));
@@ -176,10 +176,7 @@ export function RepairLogs({
   ];
 
   return (
-    <Stack as="section" aria-labelledby={ids.h} gap="4">
-      <Heading as="h2" size="lg" id={ids.h}>
-        {t('stock:repairs.title')}
-      </Heading>
+    <HeadedSection title={t('stock:repairs.title')}>
       <OptionSelect
         label={t('stock:repairs.show')}
         options={[
@@ -204,6 +201,6 @@ export function RepairLogs({
         rowId={(log) => log.id}
       />
       {pages > 1 && <ListPager page={page} pageSize={20} total={logs.data?.total ?? 0} onPage={setPage} />}
-    </Stack>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Button, Field, HStack, Heading, Input, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Badge, Button, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { ScheduledMaintenanceRow } from '@nine/shared/schemas/stock';
+import { HeadedSection } from '../../../components/headed-section.tsx';
 import type { DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
@@ -9,6 +10,7 @@ import { useOpenRepairLog } from '../api/open-repair-log.ts';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { MaintenanceTable } from './maintenance-table.tsx';
+import { TextFilterField } from '../../../components/text-filter-field.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 
 const PAGE_SIZE = 20;
@@ -38,7 +40,6 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
     page_size: PAGE_SIZE,
   });
   const open = useOpenRepairLog();
-  const ids = { h: useId(), search: useId() };
   const locale = currentLanguage();
   const rows = list.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
@@ -92,10 +93,7 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
   ];
 
   return (
-    <Stack as="section" aria-labelledby={ids.h} gap="4">
-      <Heading as="h2" size="lg" id={ids.h}>
-        {t('stock:maintenance.items')}
-      </Heading>
+    <HeadedSection title={t('stock:maintenance.items')}>
       <HStack gap="3" wrap="wrap" align="end">
         <OptionSelect
           label={t('stock:maintenance.show')}
@@ -110,18 +108,15 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
             setPage(1);
           }}
         />
-        <Field.Root width="auto">
-          <Field.Label htmlFor={ids.search}>{t('stock:maintenance.search')}</Field.Label>
-          <Input
-            id={ids.search}
-            width="56"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
-        </Field.Root>
+        <TextFilterField
+          label={t('stock:maintenance.search')}
+          width="56"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
       </HStack>
       <MaintenanceTable<ScheduledMaintenanceRow>
         label={t('stock:maintenance.items')}
@@ -135,6 +130,6 @@ export function ScheduledItems({ locationId, canChange }: { locationId: number |
       {pages > 1 && (
         <ListPager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       )}
-    </Stack>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Heading, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { MaintenanceRules } from './maintenance-rules.tsx';
 import { RepairLogs } from './repair-logs.tsx';
 import { ScheduledItems } from './scheduled-items.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface ScheduledMaintenanceScreenProps {
   title: string;
@@ -15,9 +16,7 @@ export interface ScheduledMaintenanceScreenProps {
 export function ScheduledMaintenanceScreen(props: ScheduledMaintenanceScreenProps) {
   return (
     <Stack gap="8">
-      <Heading as="h1" size="2xl">
-        {props.title}
-      </Heading>
+      <PageHeading title={props.title} />
       <MaintenanceRules locationId={props.locationId} canChange={props.canChange} />
       <ScheduledItems locationId={props.locationId} canChange={props.canChange} />
       <RepairLogs

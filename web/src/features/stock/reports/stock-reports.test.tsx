@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MaintenanceReport as Report, RepairLogReport } from '@nine/shared/schemas/stock';
-import { initI18n } from '../../../lib/i18n.ts';
+import { categoryRow } from '../../../testing/category-fixtures.ts';
+import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { json, stubFetch } from '../../../testing/fake-fetch.ts';
 import { renderAtPath } from '../../../testing/render-at-path.tsx';
 import { MaintenanceReport } from './maintenance-report.tsx';
@@ -91,12 +92,16 @@ const wrap = (ui: ReactElement) => renderAtPath('/reports/repair-logs', ui).loca
 
 const now = new Date(2031, 2, 15, 10);
 
-beforeAll(async () => {
-  await initI18n();
+/** What both report screens take beside their title, money and state: rows open their rent product. */
+const reportProps = () => ({
+  locationId: 1,
+  onChange: vi.fn(),
+  onClear: () => {},
+  rowHref: (row: { product_id: number }) => `/inventory/detail/rent/${row.product_id}`,
+  now,
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+
+setUpTranslatedSuite();
 
 describe('report params', () => {
   it('defaults to this month, keeps filters in the URL and turns the preset into days', () => {
@@ -134,18 +139,14 @@ describe('report params', () => {
 describe('repair logs report', { timeout: 20_000 }, () => {
   it('shows the logs with money, totals from the server and sorts through the URL state', async () => {
     serve();
-    const onChange = vi.fn();
+    const props = reportProps();
     wrap(
       <RepairLogsReport
+        {...props}
         title="Repair Logs"
-        locationId={1}
         currencySymbol="€"
         state={parseRepairLogReportState('status=closed')}
-        onChange={onChange}
-        onClear={() => {}}
-        rowHref={(row) => `/inventory/detail/rent/${row.product_id}`}
         printHref="/reports/repair-logs/print"
-        now={now}
       />,
     );
     const table = await screen.findByRole('table', { name: 'Repair logs' });
@@ -170,9 +171,9 @@ describe('repair logs report', { timeout: 20_000 }, () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Total cost' }));
-    expect(onChange).toHaveBeenCalledWith({ sort: 'cost', dir: 'asc' });
+    expect(props.onChange).toHaveBeenCalledWith({ sort: 'cost', dir: 'asc' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'open' } });
-    expect(onChange).toHaveBeenLastCalledWith({ status: 'open' });
+    expect(props.onChange).toHaveBeenLastCalledWith({ status: 'open' });
     // The categories belong to inventory holders: without them the filter is left out, not broken.
     await waitFor(() => expect(requests.some((url) => url.pathname.endsWith('/categories'))).toBe(true));
     expect(screen.queryByRole('combobox', { name: 'Category' })).toBeNull();
@@ -182,18 +183,14 @@ describe('repair logs report', { timeout: 20_000 }, () => {
 describe('maintenance report', { timeout: 20_000 }, () => {
   it('shows the rule, due-in with overdue hours, status counts and the period’s services', async () => {
     serve();
-    const onChange = vi.fn();
+    const props = reportProps();
     wrap(
       <MaintenanceReport
+        {...props}
         title="Maintenance report"
-        locationId={1}
         currencySymbol="$"
         state={parseMaintenanceReportState('')}
-        onChange={onChange}
-        onClear={() => {}}
-        rowHref={(row) => `/inventory/detail/rent/${row.product_id}`}
         printHref="/reports/maintenance/print"
-        now={now}
       />,
     );
     const table = await screen.findByRole('table', { name: 'Items under a maintenance rule' });
@@ -205,7 +202,7 @@ describe('maintenance report', { timeout: 20_000 }, () => {
     expect(period.textContent).toContain('$120.00');
     expect(period.textContent).toContain('$125.00');
     fireEvent.click(screen.getByRole('button', { name: 'Due: 1' }));
-    expect(onChange).toHaveBeenCalledWith({ status: 'due' });
+    expect(props.onChange).toHaveBeenCalledWith({ status: 'due' });
   });
 });
 
@@ -273,20 +270,11 @@ describe('maintenance print view', { timeout: 20_000 }, () => {
 
 describe('category options', () => {
   it('puts children under their parent with their depth', () => {
-    const row = (id: number, parent_id: number | null, name: string, sort_order = 0) => ({
-      id,
-      parent_id,
-      name,
-      sort_order,
-      image_url: null,
-      product_count: 0,
-      attribute_ids: [],
-    });
     const options = categoryOptions([
-      row(3, 1, 'Sit-on-top'),
-      row(1, null, 'Kayaks', 1),
-      row(2, null, 'Bikes', 0),
-      row(4, 1, 'Inflatable'),
+      categoryRow(3, 1, 'Sit-on-top'),
+      categoryRow(1, null, 'Kayaks', 1),
+      categoryRow(2, null, 'Bikes', 0),
+      categoryRow(4, 1, 'Inflatable'),
     ]);
     expect(options.map((o) => `${o.depth}:${o.name}`)).toEqual([
       '0:Bikes',

@@ -21,6 +21,7 @@ import { useStartStocktake } from '../api/start-stocktake.ts';
 import { ScanField } from '../../../components/code-scan-field.tsx';
 import { ItemStatusBadge } from '../components/item-status-badge.tsx';
 import type { ScanEvent } from '../components/scan-event.ts';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 export interface StocktakeScreenProps {
   title: string;
@@ -257,9 +258,7 @@ export function StocktakeScreen(props: StocktakeScreenProps) {
 
   return (
     <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        {props.title}
-      </Heading>
+      <PageHeading title={props.title} />
       {current.isPending ? (
         <Text>{t('stock:common.loading')}</Text>
       ) : current.isError ? (
