@@ -4,7 +4,7 @@ import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
-import { appNamespaces, loadNamespaces, useAppTranslation } from '../lib/i18n.ts';
+import { appNamespaces, loadNamespaces, useAppTranslation, type AppNamespace } from '../lib/i18n.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -84,15 +84,24 @@ function useCloseCommonModalOnRouteChange(routeName: RouteName) {
   }, [routeName, ui]);
 }
 
+/**
+ * What a route waits for before it draws: signed-in screens, in the shell or bare (the prints), use every
+ * namespace; the start holds only the login's, enough for the sign-in screens.
+ */
+export function namespacesBeforeRoute(route: RouteDef, signedIn: boolean): readonly AppNamespace[] {
+  return signedIn && route.layout !== 'auth' ? appNamespaces : [];
+}
+
 function RouteFrame({ route }: { route: RouteDef }) {
   const { t } = useAppTranslation();
   const signedIn = useSessionStatus() === 'signedIn';
-  if (signedIn && route.layout === 'dashboard') {
-    // The signed-in shell and its pages use every namespace; the start holds only the login's. The shell's
-    // and the page's code are fetched meanwhile rather than after (a failure is reported where read).
+  const namespaces = namespacesBeforeRoute(route, signedIn);
+  if (namespaces.length > 0) {
+    // The shell's and the page's code are fetched meanwhile rather than after (a failure is reported where
+    // read).
     prefetchPage(route.name);
-    loadDashboardLayout().catch(() => undefined);
-    use(loadNamespaces(appNamespaces));
+    if (route.layout === 'dashboard') loadDashboardLayout().catch(() => undefined);
+    use(loadNamespaces(namespaces));
   }
   const [path] = useLocation();
   // Permissions that cannot be loaded grant nothing.
