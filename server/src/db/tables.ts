@@ -298,6 +298,9 @@ export interface Tables {
     paid_minor: number;
     credited_minor: number;
     state: string | null;
+    order_id: number | null;
+    location_id: number;
+    list: string;
   };
   invoices: {
     id: number;
@@ -497,6 +500,8 @@ export interface Tables {
     updated_at: Date;
     version: number;
     customer_last_name: string | null;
+    paid_minor: number;
+    unbalanced_invoices: number;
   };
   override_logs: {
     id: number;

@@ -61,6 +61,34 @@ export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
           WHERE credited_minor <> fresh_minor`,
   },
   {
+    name: 'order_paid_drift',
+    rule: 'The paid amount kept per order equals a fresh sum of its payments less refunds.',
+    sql: `SELECT o.id AS order_id, o.paid_minor, coalesce(f.minor, 0)::bigint AS fresh_minor
+          FROM orders o
+          LEFT JOIN (SELECT p.order_id, sum(p.amount_minor - coalesce(r.minor, 0)) AS minor
+                     FROM payments p
+                     LEFT JOIN (SELECT payment_id, sum(amount_minor) AS minor FROM refunds GROUP BY payment_id) r
+                       ON r.payment_id = p.id
+                     WHERE p.order_id IS NOT NULL GROUP BY p.order_id) f ON f.order_id = o.id
+          WHERE o.paid_minor <> coalesce(f.minor, 0)`,
+  },
+  {
+    name: 'order_unbalanced_drift',
+    rule: 'The count of unbalanced invoices kept per order equals a fresh count of its invoices whose total differs from what was paid on them.',
+    sql: `SELECT o.id AS order_id, o.unbalanced_invoices, coalesce(f.n, 0)::int AS fresh_count
+          FROM orders o
+          LEFT JOIN (SELECT i.order_id, count(*) AS n FROM invoices i JOIN invoice_settlements s ON s.invoice_id = i.id
+                     WHERE i.order_id IS NOT NULL AND i.total_minor <> s.paid_minor GROUP BY i.order_id) f
+            ON f.order_id = o.id
+          WHERE o.unbalanced_invoices <> coalesce(f.n, 0)`,
+  },
+  {
+    name: 'invoice_settlement_copy_drift',
+    rule: 'A settlement row carries its invoice’s total, order, location and list.',
+    sql: `SELECT s.invoice_id FROM invoice_settlements s JOIN invoices i ON i.id = s.invoice_id
+          WHERE (s.total_minor, s.order_id, s.location_id, s.list) IS DISTINCT FROM (i.total_minor, i.order_id, i.location_id, i.list)`,
+  },
+  {
     name: 'invoice_over_credited',
     rule: 'Credit notes never take more off an invoice than its total.',
     sql: `SELECT i.id AS invoice_id, i.total_minor, s.credited_minor FROM invoices i JOIN invoice_settlements s ON s.invoice_id = i.id

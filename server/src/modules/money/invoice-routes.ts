@@ -16,14 +16,7 @@ import { parse } from '../../lib/validate.ts';
 import { addAdhocCharge } from './invoice-adhoc-charge.ts';
 import { createCreditNote } from './invoice-credit-note.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import {
-  BALANCE_SQL,
-  getInvoiceDetail,
-  INVOICE_COLUMNS,
-  INVOICE_FROM,
-  PAID_SQL,
-  type InvoiceRowRead,
-} from './invoice-queries.ts';
+import { getInvoiceDetail, INVOICE_COLUMNS, INVOICE_FROM, type InvoiceRowRead } from './invoice-queries.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 
@@ -39,8 +32,10 @@ const SORT: Record<InvoiceListQuery['sort'], string> = {
   discount: 'i.discount_minor',
   tax: 'i.tax_minor',
   total: 'i.total_minor',
-  paid: PAID_SQL,
-  balance: BALANCE_SQL,
+  // The settlement's own columns, as indexed with its location and list (migration 0024): the sort walks
+  // that index. The settlement's total is its invoice's, kept by trigger, so the balance is BALANCE_SQL's.
+  paid: 's.paid_minor',
+  balance: '(s.total_minor + s.credited_minor - s.paid_minor)',
 };
 /**
  * Sorts on never-null columns keep the default null order, so one index (migrations 0014, 0023) serves both
@@ -93,6 +88,10 @@ export function invoiceListFilter(
   // settlement row and at most one order, so the other joins cannot change them, and without them the
   // index alone answers.
   const bySettlement = q.balance_status !== undefined;
+  const sortBySettlement = q.sort === 'paid' || q.sort === 'balance';
+  // Sorted by a settlement figure, the page's keys are found by the settlement's copy of the location and
+  // list, so its index (location, list, figure, invoice) gives them in order.
+  const keyWhere = sortBySettlement ? ['s.location_id = $1', 's.list = $2', ...where.slice(2)] : where;
   const joins = (settlement: boolean) =>
     [
       byNumber ? 'LEFT JOIN orders o ON o.id = i.order_id' : '',
@@ -102,7 +101,7 @@ export function invoiceListFilter(
     params,
     from: `${INVOICE_FROM} WHERE ${where.join(' AND ')}`,
     countFrom: `FROM invoices i ${joins(bySettlement)} WHERE ${where.join(' AND ')}`,
-    keyFrom: `FROM invoices i ${joins(bySettlement || q.sort === 'paid' || q.sort === 'balance')} WHERE ${where.join(' AND ')}`,
+    keyFrom: `FROM invoices i ${joins(bySettlement || sortBySettlement)} WHERE ${keyWhere.join(' AND ')}`,
     // The number is unique: no tiebreaker, so its index (location, list, number) serves the sort alone.
     orderBy:
       q.sort === 'number'

@@ -45,7 +45,10 @@ const DEFAULT_NULL_ORDER = new Set<OrderListQuery['sort']>([
 /** What a list row reads from. */
 const ORDER_ROWS = 'FROM orders o LEFT JOIN customers c ON c.id = o.customer_id';
 
-/** Paid on an order: payments less refunds, derived every time, never stored. */
+/**
+ * Paid on an order: payments less refunds, summed afresh (one order's view). The lists read the same figure
+ * from `o.paid_minor`, kept by triggers (migration 0024).
+ */
 export const PAID_SQL = `(coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.order_id = o.id), 0)
   - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
 
@@ -119,15 +122,15 @@ export function orderListFilter(
     where.push(`(${byNumber}${pageForm})`);
   }
 
-  const unbalanced = `EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id AND i.total_minor <>
-      coalesce((SELECT sum(p.amount_minor) FROM payments p WHERE p.invoice_id = i.id), 0)
-    - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.invoice_id = i.id), 0))`;
+  // Kept on the order by triggers (migration 0024), like what was paid: a column the partial indexes read.
+  const unbalanced = 'o.unbalanced_invoices > 0';
   if (q.has_unbalanced_invoice !== undefined)
     where.push(q.has_unbalanced_invoice ? unbalanced : `NOT ${unbalanced}`);
-  if (q.invoice_balance_status === 'paid') where.push(`o.total_minor > 0 AND ${PAID_SQL} >= o.total_minor`);
+  // Word for word the predicates of migration 0024's partial indexes, so the planner can use them.
+  if (q.invoice_balance_status === 'paid') where.push('o.total_minor > 0 AND o.paid_minor >= o.total_minor');
   if (q.invoice_balance_status === 'partially_paid')
-    where.push(`${PAID_SQL} > 0 AND ${PAID_SQL} < o.total_minor`);
-  if (q.invoice_balance_status === 'unpaid') where.push(`o.total_minor > 0 AND ${PAID_SQL} <= 0`);
+    where.push('o.paid_minor > 0 AND o.paid_minor < o.total_minor');
+  if (q.invoice_balance_status === 'unpaid') where.push('o.total_minor > 0 AND o.paid_minor <= 0');
 
   columnFilters(q, where, p, dayStart, dayEnd, unbalanced);
 
@@ -230,7 +233,7 @@ export async function listOrders(
               CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', trim(c.first_name || ' ' || c.last_name), 'phone', c.phone, 'email', c.email) END AS customer,
               o.planned_start, o.planned_finish, o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at,
               (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id AND oi.status <> 'cancelled')::int AS rental_items,
-              o.total_minor, ${PAID_SQL}::bigint AS paid_minor,
+              o.total_minor, o.paid_minor,
               json_build_object('not_balanced', ${unbalanced}, 'deposit_in_custody', o.deposit_in_custody, 'order_image', o.order_image IS NOT NULL,
                 'staff_note', o.staff_note IS NOT NULL, 'customer_note', o.customer_note IS NOT NULL, 'cc_skipped', o.cc_skipped,
                 'has_delivery', o.has_delivery) AS flags`,
@@ -268,7 +271,7 @@ export function orderExportQuery(
     text: `SELECT o.number, o.type, o.source, o.status, trim(c.first_name || ' ' || c.last_name) AS customer, c.phone, c.email,
                   o.planned_start, o.planned_finish, o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at,
                   (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id AND oi.status <> 'cancelled')::int AS rental_items,
-                  o.total_minor, ${PAID_SQL}::bigint AS paid_minor, o.staff_note, o.customer_note
+                  o.total_minor, o.paid_minor, o.staff_note, o.customer_note
            ${from} ${orderBy}`,
     params,
   };
