@@ -16,15 +16,25 @@ const apiTarget = `http://127.0.0.1:${process.env.NINE_SERVER_PORT ?? '3000'}`;
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   react: /^(react|react-dom|scheduler)$/,
-  ui: /^(@chakra-ui\/.*|@ark-ui\/.*|@zag-js\/.*|@emotion\/.*|@floating-ui\/.*|@pandacss\/.*|stylis|uqr)$/,
+  // Chakra's styling engine only: its components and the Ark/Zag machines behind them (dialogs, popovers,
+  // tabs, QR codes) stay with the pages that draw them, so the login form does not load every widget.
+  ui: /^(@chakra-ui\/.*|@emotion\/.*|@pandacss\/.*|stylis)$/,
   vendor:
     /^(@tanstack\/react-query|@tanstack\/query-core|i18next|react-i18next|zod|xstate|@xstate\/.*|ky|wouter|regexparam|react-hook-form|@hookform\/.*)$/,
 };
 
+const CHAKRA_ENGINE =
+  /^@chakra-ui\/react\/dist\/esm\/(styled-system\/|preset-base\.js|theme\/(tokens\/|semantic-tokens\/|(breakpoints|global-css|layer-styles|motion-styles|text-styles)\.js))/;
+
 function vendorChunk(id: string): string | undefined {
   const at = id.lastIndexOf('/node_modules/');
   if (at === -1) return undefined;
-  const name = /^(?:@[^/]+\/)?[^/]+/.exec(id.slice(at + '/node_modules/'.length))?.[0] ?? '';
+  const path = id.slice(at + '/node_modules/'.length);
+  // A module assigned to a chunk is kept with its top-level code even when nothing uses it (and Rollup
+  // adds its dependencies), so of Chakra only the styling engine and its tokens are assigned: recipes
+  // and components are left to tree shaking, the theme keeping only the recipes app/theme.ts names.
+  if (path.startsWith('@chakra-ui/') && !CHAKRA_ENGINE.test(path)) return undefined;
+  const name = /^(?:@[^/]+\/)?[^/]+/.exec(path)?.[0] ?? '';
   return Object.keys(VENDOR_CHUNKS).find((chunk) => VENDOR_CHUNKS[chunk]!.test(name));
 }
 

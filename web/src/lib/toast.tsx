@@ -1,6 +1,5 @@
-import { Portal, Stack, Toast, Toaster, createToaster, type CreateToasterReturn } from '@chakra-ui/react';
-import { createContext, useContext, type ReactNode } from 'react';
-import { useAppTranslation } from './i18n.ts';
+import { createToaster, type CreateToasterReturn } from '@chakra-ui/react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX = 20;
@@ -77,25 +76,22 @@ export function useNotify(): Notify {
   return notify;
 }
 
+// The toast list (Chakra's toast machines, dismissal and focus handling) loads with the first toast.
+const ToastList = lazy(() => import('./toast-list.tsx').then((m) => ({ default: m.ToastList })));
+
 /** Renders the toasts of one toaster; mounted once, at the top of the app. */
 export function AppToasts({ toaster }: { toaster: AppToaster }) {
-  const { t } = useAppTranslation();
+  const [used, setUsed] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (used) return;
+    // A toast created before this subscribed is counted; the list shows it once loaded.
+    if (toaster.getCount() > 0) setUsed(true);
+    return toaster.subscribe(() => setUsed(true));
+  }, [toaster, used]);
+  if (!used) return null;
   return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title !== undefined && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description !== undefined && (
-                <Toast.Description whiteSpace="pre-line">{toast.description}</Toast.Description>
-              )}
-            </Stack>
-            {toast.closable === true && <Toast.CloseTrigger aria-label={t('common:close')} />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastList toaster={toaster} />
+    </Suspense>
   );
 }

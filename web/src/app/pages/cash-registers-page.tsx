@@ -1,13 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react';
-import { Link } from 'wouter';
-import { grants, grantsAnyOf } from '@nine/shared/permissions';
+import { Stack } from '@chakra-ui/react';
+import { grants } from '@nine/shared/permissions';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { CashRegistersScreen } from '../../features/payments/components/cash-registers-screen.tsx';
 import { useCounterRegister } from '../../features/payments/counter-register.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
 import { useAppTranslation } from '../../lib/i18n.ts';
-import { findRoute, pathTo } from '../route-table.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
 import { usePaymentFormat } from './payment-panels-page.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -37,18 +35,5 @@ export function CashRegistersPage() {
         formatDate={format.date}
       />
     </Stack>
-  );
-}
-
-/** The way to the cash registers (the side menu has no entry for them): shown to whoever may open them. */
-export function CashRegistersLink() {
-  const { t } = useAppTranslation();
-  const permissions = useViewerPermissions() ?? [];
-  const route = findRoute('cashRegisters');
-  if (route === undefined || !grantsAnyOf(permissions, route.resources)) return null;
-  return (
-    <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-      <Link href={pathTo('cashRegisters')}>{t('money:registers.link')}</Link>
-    </Button>
   );
 }

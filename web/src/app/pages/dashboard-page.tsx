@@ -4,7 +4,7 @@ import { useSession } from '../../features/session/session-context.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { NewRentOrderButton } from '../new-rent-order.tsx';
 import { RefusedRouteNotice } from '../refused-route-notice.tsx';
-import { CashRegistersLink } from './cash-registers-page.tsx';
+import { CashRegistersLink } from './cash-registers-link.tsx';
 import { TodaySummaryPrint } from './today-summary-print.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 

@@ -1,4 +1,5 @@
 import type { PrinterInfo, PrinterStatus } from '@nine/shared/agent-protocol';
+import type { AppT } from '../../lib/i18n.ts';
 import type { AgentPhase } from './agent-machine.ts';
 
 /** What the header badge says, from the most to the least urgent. */
@@ -58,4 +59,8 @@ export function agentBadge(
     case 'ready':
       return printer === null ? 'no_printer' : printerBadge(status);
   }
+}
+
+export function badgeText(t: AppT, badge: AgentBadge): string {
+  return t(`agent:badge.${badge}`);
 }

@@ -31,11 +31,10 @@ import {
   useAgentSettings,
   type PaperWidth,
 } from '../agent-settings.ts';
-import { agentBadge } from '../agent-status.ts';
+import { agentBadge, badgeText } from '../agent-status.ts';
 import { ReceiptPrintButton } from '../printing/receipt-print-button.tsx';
 import { buildTestReceipt } from '../printing/test-receipt.ts';
 import { useScanner, type Scan } from '../scanning/use-scanner.ts';
-import { badgeText } from './agent-status-badge.tsx';
 import { PairingForm } from './pairing-form.tsx';
 import { DataListEntry } from '../../../components/data-list-entry.tsx';
 
