@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Router, matchRoute, useLocation, useRouter } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
@@ -11,7 +11,8 @@ import { AuthLayout } from './layouts/auth-layout.tsx';
 import { refusedRouteState } from './refused-route-notice.tsx';
 import { isPageLoadError, loadOnce, prefetchPage, reloadForNewVersion, routePages } from './route-pages.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
-import { paramsAllowed, pathTo, routeTable, type RouteDef, type RouteName } from './route-table.ts';
+import { routeFor } from './route-at.ts';
+import { pathTo, type RouteDef, type RouteName } from './route-table.ts';
 import { useViewerPermissions } from './use-viewer-permissions.ts';
 
 /** The signed-in shell (menu, header, agent status): a signed-out visitor never needs its code. */
@@ -159,13 +160,8 @@ function RouteFrame({ route }: { route: RouteDef }) {
 
 /** Picks the first matching row of the route table; one RouteFrame instance keeps layouts mounted across pages. */
 function RouteSwitch() {
-  const router = useRouter();
   const [location] = useLocation();
-  const route = routeTable.find((candidate) => {
-    const [matched, params] = matchRoute(router.parser, candidate.path, location);
-    // A non-numeric :id matches no order route and falls through to not-found (spec section 2).
-    return matched && paramsAllowed(params);
-  });
+  const route = routeFor(location);
   // The catch-all row guarantees a match; this only satisfies the type.
   return route ? <RouteFrame route={route} /> : null;
 }
