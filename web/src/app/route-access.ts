@@ -38,8 +38,15 @@ export function routeAccess(route: RouteDef, viewer: Viewer): RouteAccess {
 }
 
 /** Navigation rule 5: the route's translated title, else the product name. */
-export function routeTitle(route: RouteDef | undefined, t: AppT): string {
-  return route?.titleKey ? t(route.titleKey) : t('common:app_name');
+export function routeTitle(
+  route: RouteDef | undefined,
+  t: AppT,
+  loaded: (namespace: string) => boolean = () => true,
+): string {
+  const key = route?.titleKey;
+  // A signed-out visit to a signed-in screen is sent to login before that screen's words have loaded: the
+  // tab shows the app's name meanwhile, not a raw key.
+  return key && loaded(key.slice(0, key.indexOf(':'))) ? t(key) : t('common:app_name');
 }
 
 /**

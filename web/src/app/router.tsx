@@ -4,7 +4,13 @@ import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
-import { appNamespaces, loadNamespaces, useAppTranslation, type AppNamespace } from '../lib/i18n.ts';
+import {
+  appNamespaces,
+  loadNamespaces,
+  namespacesLoaded,
+  useAppTranslation,
+  type AppNamespace,
+} from '../lib/i18n.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
@@ -107,7 +113,7 @@ function RouteFrame({ route }: { route: RouteDef }) {
   const [path] = useLocation();
   // Permissions that cannot be loaded grant nothing.
   const permissions = useViewerPermissions();
-  const title = routeTitle(route, t);
+  const title = routeTitle(route, t, (ns) => namespacesLoaded([ns as AppNamespace]));
 
   useEffect(() => {
     document.title = title;
