@@ -12,6 +12,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
+import { rentStatuses, saleStatuses } from '@nine/shared/order-machine';
+import { invoiceSortFields } from '@nine/shared/schemas/invoices';
+import { orderSortFields } from '@nine/shared/schemas/orders';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, paths } from '../src/config.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
@@ -35,50 +38,11 @@ const config = { ...loadConfig(process.env), webDist: '/nonexistent', logLevel: 
 const benchDir = join(config.dataDir, 'bench');
 await mkdir(benchDir, { recursive: true });
 
-const RENT_STATUSES = [
-  'all_orders',
-  'pending',
-  'confirmed',
-  'partially-delivered',
-  'delivered',
-  'partially-returned',
-  'returned',
-  'closed',
-  'pre-cancel',
-  'cancelled',
-  'departure',
-  'arrivals',
-  'overdue',
-];
-const SALE_STATUSES = ['all_orders', 'open', 'closed', 'pre-cancel', 'cancelled'];
-const ORDER_SORTS = [
-  'number',
-  'customer',
-  'planned_start',
-  'planned_finish',
-  'actual_start',
-  'actual_finish',
-  'closed_at',
-  'cancelled_at',
-  'created_at',
-  'status',
-  'total',
-];
-const INVOICE_SORTS = [
-  'number',
-  'type',
-  'created_at',
-  'posted_at',
-  'in_progress_at',
-  'billing_from',
-  'billing_to',
-  'subtotal',
-  'discount',
-  'tax',
-  'total',
-  'paid',
-  'balance',
-];
+// The lists the UI offers, from the schemas the server parses them with.
+const RENT_STATUSES = ['all_orders', ...rentStatuses, 'departure', 'arrivals', 'overdue'];
+const SALE_STATUSES = ['all_orders', ...saleStatuses];
+const ORDER_SORTS = orderSortFields;
+const INVOICE_SORTS = invoiceSortFields;
 
 /** One list to measure: its path and query (page added per run). */
 interface Case {
