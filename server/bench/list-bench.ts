@@ -7,8 +7,12 @@
  * The database is generated in SQL (list-bench-seed.ts) into DATA_DIR/bench/lists (embedded PostgreSQL),
  * or DATABASE_URL when set, and reused while its marker row is there. Writes the figures to
  * DATA_DIR/bench/lists.json and `EXPLAIN (ANALYZE, BUFFERS)` of every list's SQL (page and count) to
- * DATA_DIR/bench/list-plans.txt. Options: --orders N (default 1,000,000), --samples N, --only <substring>.
+ * DATA_DIR/bench/list-plans.txt. Then throughput: the lists the issue measured at 1 M orders, each loaded by
+ * autocannon with --connections C (default 20) for --duration S (default 10) s, as `pnpm bench` loads them.
+ * Options: --orders N (default 1,000,000), --samples N, --only <substring> (no throughput part),
+ * --throughput-only.
  */
+import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +36,9 @@ const arg = (name: string): string | undefined => {
 const targetOrders = Number(arg('orders') ?? 1_000_000);
 const samples = Number(arg('samples') ?? 30);
 const only = arg('only');
+const throughputOnly = process.argv.includes('--throughput-only');
+const connections = Number(arg('connections') ?? 20);
+const duration = Number(arg('duration') ?? 10);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 const config = { ...loadConfig(process.env), webDist: '/nonexistent', logLevel: 'warn' };
@@ -76,6 +83,11 @@ function cases(customerId: number): Case[] {
       invoice_balance_status: 'partially_paid',
     });
   }
+  add('rent closed, sort=planned_start desc', '/api/nine/rent-orders', {
+    order_status_r: 'closed',
+    sort: 'planned_start',
+    sort_type: 'desc',
+  });
   add('rent delivered, sort=planned_finish', '/api/nine/rent-orders', {
     order_status_r: 'delivered',
     sort: 'planned_finish',
@@ -94,9 +106,63 @@ function cases(customerId: number): Case[] {
     add(`customers sort=${sort}`, '/api/nine/customers', { sort });
   add('customers search "garcia"', '/api/nine/customers', { search: 'garcia' });
   add('customers search "mart"', '/api/nine/customers', { search: 'mart' });
+  // The order wizard's customer picker asks this on every keystroke.
+  add('customers lookup "mart"', '/api/nine/customers/lookup', { search: 'mart' }, false);
   for (const history of ['orders', 'invoices', 'payments'])
     add(`customer ${customerId} ${history}`, `/api/nine/customers/${customerId}/${history}`, {}, false);
-  return list.filter((c) => !only || c.name.includes(only));
+  return list.filter((c) => !throughputOnly && (!only || c.name.includes(only)));
+}
+
+/** The lists `pnpm bench` loaded with 20 connections before the list work, on the same paths and queries. */
+const THROUGHPUT_CASES: [string, string][] = [
+  ['GET /api/health', '/api/health'],
+  ['GET dashboard/summary', '/api/nine/dashboard/summary'],
+  [
+    'GET rent-orders (50, status, sort)',
+    '/api/nine/rent-orders?page_size=50&order_status_r=closed&sort=planned_start&sort_type=desc',
+  ],
+  ['GET rent-orders (search "garcia")', '/api/nine/rent-orders?page_size=50&search=garcia'],
+  ['GET customers (search "mart")', '/api/nine/customers?page_size=50&search=mart'],
+  ['GET invoices/sale (50, newest)', '/api/nine/invoices/sale?page_size=50'],
+  [
+    'GET invoices/rents (50, partially paid)',
+    '/api/nine/invoices/rents?page_size=50&balance_status=partially_paid',
+  ],
+];
+
+async function throughput(base: string, headers: Record<string, string>) {
+  out(`\n${connections} connections, ${duration} s per list, loopback`);
+  out(
+    `${'endpoint'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
+  const figures: Record<string, unknown>[] = [];
+  for (const [name, path] of THROUGHPUT_CASES) {
+    const times: number[] = [];
+    let failed = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url: `${base}${path}`, headers, connections, duration }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      );
+      instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+        if (status >= 400) failed++;
+        times.push(ms);
+      });
+    });
+    times.sort((a, b) => a - b);
+    const row = {
+      name,
+      path,
+      req_per_s: Math.round(result.requests.average),
+      p50_ms: +percentile(times, 50).toFixed(1),
+      p95_ms: +percentile(times, 95).toFixed(1),
+      errors: failed + result.errors + result.timeouts,
+    };
+    figures.push(row);
+    out(
+      `${name.padEnd(40)} ${String(row.req_per_s).padStart(8)} ${row.p50_ms.toFixed(1).padStart(8)} ${row.p95_ms.toFixed(1).padStart(8)} ${String(row.errors).padStart(7)}`,
+    );
+  }
+  return { connections, duration_s: duration, results: figures };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -242,6 +308,7 @@ try {
     out(`${c.name.padEnd(44)} ${cells.join(' ')}`);
   }
   await explainClient.end();
+  const loaded = only ? null : await throughput(base, headers);
   await app.close();
 
   const counts = await rows<{ t: string; n: number }>(
@@ -257,9 +324,10 @@ try {
     location_rent_orders: location.rent,
     samples,
     results,
+    throughput: loaded,
   };
   // A partial run (--only) keeps the full run's files.
-  const suffix = only ? '-partial' : '';
+  const suffix = only || throughputOnly ? '-partial' : '';
   const figuresFile = join(benchDir, `lists${suffix}.json`);
   const plansFile = join(benchDir, `list-plans${suffix}.txt`);
   await writeFile(figuresFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NineApp } from '../src/app.ts';
 import { resources, type Permission } from '@nine/shared/permissions';
 import { orderSortFields } from '@nine/shared/schemas/orders';
-import { invoiceSortFields } from '@nine/shared/schemas/invoices';
+import { invoiceBalanceStatuses, invoiceSortFields } from '@nine/shared/schemas/invoices';
 import { createLocation, createUser } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
@@ -174,6 +174,46 @@ describe('invoice lists page by key', () => {
   });
 });
 
+describe('invoice lists filtered by balance', () => {
+  // Filtered by balance alone, the count and the newest-first keys come from the settlements (migration
+  // 0025): the same rows and total as the invoices joined to their settlements.
+  it('each state pages and counts what the join does, newest and oldest first', async () => {
+    let seen = 0;
+    for (const state of invoiceBalanceStatuses) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const expected = await q<{ id: string }>(
+          `SELECT i.id FROM invoices i JOIN invoice_settlements s ON s.invoice_id = i.id
+           WHERE i.location_id = $1 AND i.list = 'rents' AND s.state = $2
+           ORDER BY i.created_at ${dir}, i.id ${dir}`,
+          [loc, state],
+        );
+        const data = await get(
+          `/api/nine/invoices/rents?balance_status=${state}&sort=created_at&sort_type=${dir}&page=2&page_size=4`,
+        );
+        expect(data.total, `${state} ${dir}`).toBe(expected.length);
+        expect(
+          data.rows.map((r) => r.id),
+          `${state} ${dir}`,
+        ).toEqual(expected.slice(4, 8).map((r) => Number(r.id)));
+        seen += data.rows.length;
+      }
+    }
+    expect(seen).toBeGreaterThan(8);
+  });
+
+  it('a settlement carries its invoice’s creation time, also when the time changes', async () => {
+    const [invoice] = await q<{ id: string }>(`SELECT id FROM invoices WHERE location_id = $1 LIMIT 1`, [
+      loc,
+    ]);
+    await q(`UPDATE invoices SET created_at = created_at - interval '1 hour' WHERE id = $1`, [invoice!.id]);
+    const drift = await q(
+      `SELECT s.invoice_id FROM invoice_settlements s JOIN invoices i ON i.id = s.invoice_id
+       WHERE s.created_at IS DISTINCT FROM i.created_at`,
+    );
+    expect(drift).toEqual([]);
+  });
+});
+
 describe('customer list', () => {
   it('every sort and direction pages as before (nulls last)', async () => {
     await q(`INSERT INTO customers (first_name, last_name) VALUES ('No', 'Mail'), ('Also', 'Nomail')`);
@@ -196,6 +236,41 @@ describe('customer list', () => {
         ).toEqual(expected.map((r) => r.id));
       }
     }
+  });
+
+  it('a search pages its few matches in every sort, and the picker lists them by name', async () => {
+    // García and Garcia, whatever the accents: the matches go in as ids (customer-search.ts).
+    const SORT: Record<string, string> = {
+      name: 'last_name DIR, first_name DIR',
+      email: 'email::text DIR NULLS LAST',
+      created_at: 'created_at DIR',
+      id: 'id DIR',
+    };
+    for (const [sort, order] of Object.entries(SORT)) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const expected = await q<{ id: number }>(
+          `SELECT id FROM customers WHERE NOT is_anonymous AND last_name = 'García'
+           ORDER BY ${order.replaceAll('DIR', dir)}, id ${dir}`,
+        );
+        const data = await get(
+          `/api/nine/customers?search=garcia&sort=${sort}&sort_type=${dir}&page=2&page_size=2`,
+        );
+        expect(data.total, `${sort} ${dir}`).toBe(expected.length);
+        expect(
+          data.rows.map((r) => r.id),
+          `${sort} ${dir}`,
+        ).toEqual(expected.slice(2, 4).map((r) => r.id));
+      }
+    }
+    const picked = await app.inject({
+      method: 'GET',
+      url: '/api/nine/customers/lookup?search=GARCÍA&limit=5',
+      headers,
+    });
+    const byName = await q<{ id: number }>(
+      `SELECT id FROM customers WHERE NOT is_anonymous AND last_name = 'García' ORDER BY last_name, first_name, id LIMIT 5`,
+    );
+    expect(picked.json().data.rows.map((r: { id: number }) => r.id)).toEqual(byName.map((r) => r.id));
   });
 });
 

@@ -301,6 +301,7 @@ export interface Tables {
     order_id: number | null;
     location_id: number;
     list: string;
+    created_at: Date;
   };
   invoices: {
     id: number;

@@ -84,9 +84,10 @@ export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
   },
   {
     name: 'invoice_settlement_copy_drift',
-    rule: 'A settlement row carries its invoice’s total, order, location and list.',
+    rule: 'A settlement row carries its invoice’s total, order, location, list and creation time.',
     sql: `SELECT s.invoice_id FROM invoice_settlements s JOIN invoices i ON i.id = s.invoice_id
-          WHERE (s.total_minor, s.order_id, s.location_id, s.list) IS DISTINCT FROM (i.total_minor, i.order_id, i.location_id, i.list)`,
+          WHERE (s.total_minor, s.order_id, s.location_id, s.list, s.created_at)
+                IS DISTINCT FROM (i.total_minor, i.order_id, i.location_id, i.list, i.created_at)`,
   },
   {
     name: 'invoice_over_credited',

@@ -22,9 +22,10 @@ export interface ListSql {
   /**
    * Page the keys first: `SELECT key FROM … ORDER BY … LIMIT … OFFSET …` walks an index (the skipped rows
    * cost an index entry each), and `select` (per-row subqueries, joins) runs for the page's rows only, read
-   * by key from `from` (a FROM without WHERE). `keyFrom` is the inner FROM … WHERE when fewer joins serve it.
+   * by key from `from` (a FROM without WHERE). `keyFrom` is the inner FROM … WHERE when fewer joins serve it;
+   * when it reads another table that carries the key and the sort, `innerKey` and `innerOrderBy` name them there.
    */
-  byKey?: { key: string; from: string; keyFrom?: string };
+  byKey?: { key: string; from: string; keyFrom?: string; innerKey?: string; innerOrderBy?: string };
 }
 
 /**
@@ -61,9 +62,9 @@ export async function pageOf<T extends object>(
 /** The page's SELECT: whole rows, or the page's keys first and then their rows (`byKey`). */
 export function pageSql(q: ListSql, limit: string): string {
   if (!q.byKey) return `SELECT ${q.select} ${q.from} ${q.orderBy} ${limit}`;
-  const { key, from, keyFrom } = q.byKey;
+  const { key, from, keyFrom, innerKey = key, innerOrderBy = q.orderBy } = q.byKey;
   // The outer ORDER BY sorts the page's rows again: IN keeps no order, and the order ends with the key.
-  return `SELECT ${q.select} ${from} WHERE ${key} IN (SELECT ${key} ${keyFrom ?? q.from} ${q.orderBy} ${limit}) ${q.orderBy}`;
+  return `SELECT ${q.select} ${from} WHERE ${key} IN (SELECT ${innerKey} ${keyFrom ?? q.from} ${innerOrderBy} ${limit}) ${q.orderBy}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { customerListQuery } from '@nine/shared/schemas/customers';
 import type { Db } from '../../db/pool.ts';
 import type { Tables } from '../../db/tables.ts';
 import { listRoute } from '../../lib/paging.ts';
-import { customerMatches } from './customer-search.ts';
+import { customerMatches, fewMatchingCustomers } from './customer-search.ts';
 
 const SORT: Record<string, string> = {
   name: 'last_name, first_name',
@@ -41,12 +41,15 @@ export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): v
       access: { resource: 'customer', action: 'view' },
       query: customerListQuery,
     },
-    (q) => {
+    async (q) => {
       const params: unknown[] = [];
       let where = 'NOT is_anonymous';
       if (q.search) {
-        params.push(q.search);
-        where += ` AND ${customerMatches(`$${params.length}`)}`;
+        // Few matches are sorted by themselves; walking a sort index and testing each customer would pass
+        // most of the table when the matches sort late ("mart" at 100,000 customers: 20 ms against 3).
+        const few = await fewMatchingCustomers(deps.db, q.search);
+        params.push(few ?? q.search);
+        where += ` AND ${few ? `id = ANY ($${params.length}::int[])` : customerMatches(`$${params.length}`)}`;
       }
       const dir = q.sort_type === 'desc' ? 'DESC' : 'ASC';
       // Only the e-mail may be null (last either way); the other sorts keep the default null order, so one

@@ -89,6 +89,11 @@ export function invoiceListFilter(
   // index alone answers.
   const bySettlement = q.balance_status !== undefined;
   const sortBySettlement = q.sort === 'paid' || q.sort === 'balance';
+  // Filtered by balance alone, the settlements answer by themselves: they carry the invoice's location,
+  // list and creation time, and their index (location, list, state, created) counts the filter and gives
+  // its newest-first keys in order (migration 0025).
+  const settlementsAlone = bySettlement && !q.type && !q.status && !q.from_date && !q.to_date && !q.search;
+  const settlementWhere = `WHERE s.location_id = $1 AND s.list = $2 AND s.state = $3`;
   // Sorted by a settlement figure, the page's keys are found by the settlement's copy of the location and
   // list, so its index (location, list, figure, invoice) gives them in order.
   const keyWhere = sortBySettlement ? ['s.location_id = $1', 's.list = $2', ...where.slice(2)] : where;
@@ -97,11 +102,20 @@ export function invoiceListFilter(
       byNumber ? 'LEFT JOIN orders o ON o.id = i.order_id' : '',
       settlement ? 'JOIN invoice_settlements s ON s.invoice_id = i.id' : '',
     ].join(' ');
+  const keysByCreation = settlementsAlone && q.sort === 'created_at';
   return {
     params,
     from: `${INVOICE_FROM} WHERE ${where.join(' AND ')}`,
-    countFrom: `FROM invoices i ${joins(bySettlement)} WHERE ${where.join(' AND ')}`,
-    keyFrom: `FROM invoices i ${joins(bySettlement || sortBySettlement)} WHERE ${keyWhere.join(' AND ')}`,
+    countFrom: settlementsAlone
+      ? `FROM invoice_settlements s ${settlementWhere}`
+      : `FROM invoices i ${joins(bySettlement)} WHERE ${where.join(' AND ')}`,
+    keyFrom: keysByCreation
+      ? `FROM invoice_settlements s ${settlementWhere}`
+      : `FROM invoices i ${joins(bySettlement || sortBySettlement)} WHERE ${keyWhere.join(' AND ')}`,
+    ...(keysByCreation && {
+      innerKey: 's.invoice_id',
+      innerOrderBy: `ORDER BY s.created_at ${dir}, s.invoice_id ${dir}`,
+    }),
     // The number is unique: no tiebreaker, so its index (location, list, number) serves the sort alone.
     orderBy:
       q.sort === 'number'
@@ -131,7 +145,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
             from: filter.from,
             orderBy: filter.orderBy,
             countFrom: filter.countFrom,
-            byKey: { key: 'i.id', from: INVOICE_FROM, keyFrom: filter.keyFrom },
+            byKey: {
+              key: 'i.id',
+              from: INVOICE_FROM,
+              keyFrom: filter.keyFrom,
+              innerKey: filter.innerKey,
+              innerOrderBy: filter.innerOrderBy,
+            },
             params: filter.params,
             page: q.page,
             pageSize: q.page_size,
