@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
 import { LOCATION_HEADER } from '@nine/shared/constants';
-import { grants, type Permission } from '@nine/shared/permissions';
+import { grants } from '@nine/shared/permissions';
 import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { Access } from './access.ts';
 
@@ -49,10 +49,12 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
 
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError('unauthenticated');
-    const session = await auth.authenticate(token);
-    if (!session) throw new AppError('unauthenticated');
+    const requested = locationFromHeader(request.headers[LOCATION_HEADER]);
+    const found = await auth.authenticate(token, requested);
+    if (!found) throw new AppError('unauthenticated');
+    const { session, permissions } = found;
 
-    const locationId = locationFromHeader(request.headers[LOCATION_HEADER]) ?? session.locationId;
+    const locationId = requested ?? session.locationId;
     request.auth = {
       userId: session.userId,
       sessionId: session.sessionId,
@@ -61,9 +63,7 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     };
     if (access === 'session') return;
 
-    if (locationId === null) throw new AppError('locationForbidden');
-    const permissions: Permission[] | null = await auth.permissionsAt(session.userId, locationId);
-    if (permissions === null) throw new AppError('locationForbidden');
+    if (locationId === null || permissions === null) throw new AppError('locationForbidden');
     if (access === 'location') return;
     const needs = 'anyOf' in access ? access.anyOf : [access];
     if (!needs.some((need) => grants(permissions, need))) throw new AppError('forbidden');

@@ -48,6 +48,17 @@ type UserRow = Pick<
   | 'password_expired_at'
 >;
 
+/** A role's grant as read; null resource and action: a role without permissions (the LEFT JOIN found none). */
+type Held = { resource: string | null; action: string | null };
+
+function permissionsOf(held: Held[]): Permission[] {
+  return held.flatMap((r) =>
+    r.resource && r.action && isResource(r.resource) && isAction(r.action)
+      ? [{ resource: r.resource, action: r.action }]
+      : [],
+  );
+}
+
 export function createAuthService({ db, failures, sessionTtlSeconds, now }: AuthServiceDeps) {
   /** Locations the user holds a role in: the places they may work, with the zone their times are shown in. */
   async function locationsOf(userId: number): Promise<Location[]> {
@@ -69,19 +80,13 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     locationId: number,
     client?: pg.PoolClient,
   ): Promise<Permission[] | null> {
-    // Null resource and action: a role without permissions (the LEFT JOIN found none).
-    const held = await rows<{ resource: string | null; action: string | null }>(
+    const held = await rows<Held>(
       client ?? db.pool,
       `SELECT DISTINCT rp.resource, rp.action FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
        WHERE ur.user_id = $1 AND ur.location_id = $2`,
       [userId, locationId],
     );
-    if (held.length === 0) return null;
-    return held.flatMap((r) =>
-      r.resource && r.action && isResource(r.resource) && isAction(r.action)
-        ? [{ resource: r.resource, action: r.action }]
-        : [],
-    );
+    return held.length === 0 ? null : permissionsOf(held);
   }
 
   async function findUser(email: string): Promise<UserRow | undefined> {
@@ -185,17 +190,34 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     return startSession(user, input.location_id, meta, 'password');
   }
 
-  async function authenticate(token: string): Promise<AuthenticatedSession | null> {
+  /**
+   * The session a token opens and the user's permissions where the request works (`locationId`, else the
+   * session's location), in one statement: every protected request needs both. Permissions are null when
+   * the user holds no role there.
+   */
+  async function authenticate(
+    token: string,
+    locationId: number | null,
+  ): Promise<{ session: AuthenticatedSession; permissions: Permission[] | null } | null> {
     const tokenHash = hashToken(token);
-    const row = await maybeOne<Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'>>(
+    const row = await maybeOne<
+      Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'> & { held: Held[] | null }
+    >(
       db.pool,
-      `SELECT s.id, s.user_id, s.location_id
+      `SELECT s.id, s.user_id, s.location_id,
+         (SELECT json_agg(DISTINCT jsonb_build_object('resource', rp.resource, 'action', rp.action))
+          FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
+          WHERE ur.user_id = s.user_id AND ur.location_id = coalesce($3::int, s.location_id)) AS held
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
          AND u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > $2)`,
-      [tokenHash, now()],
+      [tokenHash, now(), locationId],
     );
-    return row ? { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash } : null;
+    if (!row) return null;
+    return {
+      session: { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash },
+      permissions: row.held ? permissionsOf(row.held) : null,
+    };
   }
 
   async function logout(session: {
