@@ -4,13 +4,18 @@
 --    list to its settlement (47 ms at 150,000 invoices, on every request) and paged newest first by probing the
 --    settlement of each invoice it passed. The settlement row now carries its invoice's creation time too, so
 --    one index (location, list, state, created) answers both from the settlements alone.
--- 2. The two delta functions of 0024 become one, which also locks the orders it moves in id order: two
+-- 2. The dashboard read every refund to find the day's.
+-- 3. The two delta functions of 0024 become one, which also locks the orders it moves in id order: two
 --    statements moving the same orders in opposite orders would otherwise deadlock.
 ALTER TABLE invoice_settlements ADD COLUMN created_at timestamptz;
 UPDATE invoice_settlements s SET created_at = i.created_at FROM invoices i WHERE i.id = s.invoice_id;
 ALTER TABLE invoice_settlements ALTER COLUMN created_at SET NOT NULL;
 CREATE INDEX invoice_settlements_list_state_created_idx
   ON invoice_settlements (location_id, list, state, created_at, invoice_id);
+
+-- The dashboard's takings of the day subtract the day's refunds: without this it read every refund (11 ms at
+-- 70,000 refunds, on every dashboard load).
+CREATE INDEX refunds_created_idx ON refunds (created_at);
 
 CREATE OR REPLACE FUNCTION invoice_settlements_invoices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
