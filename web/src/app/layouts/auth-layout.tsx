@@ -14,7 +14,18 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Text>
         <LanguageSelect />
       </Flex>
-      <Flex as="main" flex="1" align="center" justify="center" px="4" pb="16">
+      {/* Anchored at the top, not centred: a centred card moves its buttons when the form grows under
+          them (the single sign-on option appears when the address is checked), and a press as it moves
+          ends beside the button, so no click happens. */}
+      <Flex
+        as="main"
+        flex="1"
+        align="flex-start"
+        justify="center"
+        px="4"
+        pt={{ base: '4', md: '12vh' }}
+        pb="16"
+      >
         <Box
           width="full"
           maxW="sm"

@@ -274,6 +274,39 @@ describe('agent connection machine', () => {
     expect(phase()).toBe('connecting');
   });
 
+  it('connects to an address chosen while the saved one is still read, not to what the read brings back', async () => {
+    // The start reads storage and asks the server for its agent's port; a slow answer falls back to the
+    // default address. A Connect pressed meanwhile (Local settings) must not be undone by it.
+    let finishLoad: (loaded: { url: string; token: string | null }) => void = () => undefined;
+    const storage: AgentStorage = {
+      load: () => new Promise((resolve) => (finishLoad = resolve)),
+      saveToken: () => undefined,
+      forgetToken: () => undefined,
+    };
+    const { actor, phase } = start({ storage });
+    actor.send({ type: 'CONNECT' });
+    await flush();
+    expect(phase()).toBe('connecting');
+
+    actor.send({ type: 'SET_URL', url: 'ws://127.0.0.1:3927/ws' });
+    actor.send({ type: 'RETRY' });
+    finishLoad({ url: 'ws://127.0.0.1:17900/ws', token: TOKEN });
+    await flush();
+
+    expect(FakeAgentSocket.instances).toHaveLength(1);
+    expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:3927/ws');
+    // The token still comes from storage.
+    FakeAgentSocket.latest().open();
+    expect(FakeAgentSocket.latest().lastRequest('hello').payload.token).toBe(TOKEN);
+
+    // A later start reads storage afresh: the choice of an earlier start is not kept over it.
+    actor.send({ type: 'DISCONNECT' });
+    actor.send({ type: 'CONNECT' });
+    finishLoad({ url: 'ws://127.0.0.1:4000/ws', token: TOKEN });
+    await flush();
+    expect(FakeAgentSocket.latest().url).toBe('ws://127.0.0.1:4000/ws');
+  });
+
   it('hands on scan and job events, and keeps printer status from events', async () => {
     const { actor, emitted } = start({ storage: memoryStorage({ token: TOKEN }) });
     const socket = await connect(actor, true);

@@ -58,6 +58,11 @@ interface AgentDeps {
 
 export interface AgentContext {
   url: string;
+  /**
+   * An address chosen (SET_URL) while the saved one is read: it wins over what the read brings back, so a
+   * Connect pressed while the connection starts is not undone by the stored or announced address.
+   */
+  chosenUrl: string | null;
   /** The pairing token (also in encrypted local storage); sent in every hello. */
   token: string | null;
   /** The open connection while online; requests from screens go through it. */
@@ -235,6 +240,7 @@ export const agentMachine = setup({
   id: 'agent',
   context: ({ input }) => ({
     url: DEFAULT_AGENT_URL,
+    chosenUrl: null,
     token: null,
     connection: null,
     agent: null,
@@ -262,16 +268,22 @@ export const agentMachine = setup({
     },
     /** Reads the address and the token from encrypted storage. */
     loading: {
+      entry: assign({ chosenUrl: null }),
       invoke: {
         src: 'load',
         input: ({ context }) => context.deps.storage,
         onDone: {
           target: 'online',
-          actions: assign(({ event }) => ({ url: event.output.url, token: event.output.token })),
+          actions: assign(({ context, event }) => ({
+            url: context.chosenUrl ?? event.output.url,
+            token: event.output.token,
+          })),
         },
         onError: 'online',
       },
-      on: { SET_URL: { actions: assign({ url: ({ event }) => event.url }) } },
+      on: {
+        SET_URL: { actions: assign(({ event }) => ({ url: event.url, chosenUrl: event.url })) },
+      },
     },
     /** A socket is open or opening; it closes when this state is left. */
     online: {
