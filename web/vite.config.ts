@@ -5,6 +5,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_BASE, DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../shared/src/constants.ts';
+import { routePreload } from './build/route-preload.ts';
+import { routeTable } from './src/app/route-table.ts';
+import { appNamespaces, startNamespaces } from './src/lib/locale-namespaces.ts';
 
 // The server serves web/dist under /nine/ with an SPA fallback, so assets must resolve from there.
 const apiTarget = `http://127.0.0.1:${process.env.NINE_SERVER_PORT ?? '3000'}`;
@@ -82,7 +86,24 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/nine/',
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    routePreload({
+      routes: routeTable,
+      pagesFile: resolve(import.meta.dirname, 'src/app/route-pages.tsx'),
+      dashboardLayout: resolve(import.meta.dirname, 'src/app/layouts/dashboard-layout.tsx'),
+      locale: (language, ns) => resolve(import.meta.dirname, `../locales/${language}/${ns}.json`),
+      languages: LANGUAGES,
+      defaultLanguage: DEFAULT_LANGUAGE,
+      startNamespaces,
+      appNamespaces,
+      base: APP_BASE,
+      loginRoute: 'Login',
+      sessionKey: 'nine.session',
+      languageKey: LANGUAGE_STORAGE_KEY,
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -107,7 +128,7 @@ export default defineConfig({
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'http://localhost/nine/' } },
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
   },
 });

@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchDir, repoRoot } from './bench-env.ts';
+import { settledSession } from './saved-session.ts';
 
 const ADMIN = { email: 'admin@nine.test', password: 'Nine-demo-1' };
 // A page has finished loading scripts once none is in flight and none has started for this long.
@@ -139,7 +140,8 @@ test('first-load JavaScript of the login page and the dashboard', async ({ page,
   const added = afterSignIn.filter((s) => !loginPaths.has(s.path));
 
   // The same dashboard opened directly: the session carried over, the cache empty.
-  const direct = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
+  const storageState = await settledSession(browser, baseURL!, await page.context().storageState());
+  const direct = await browser.newContext({ baseURL, storageState });
   const directPage = await direct.newPage();
   const directRecorder = recordScripts(directPage);
   await directPage.goto('/nine/dashboard');

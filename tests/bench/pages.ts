@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { benchDir, repoRoot } from './bench-env.ts';
+import { settledSession } from './saved-session.ts';
 
 const ADMIN = { email: 'admin@nine.test', password: 'Nine-demo-1' };
 const RUNS = 5;
@@ -60,6 +61,8 @@ const PAGES: PageSpec[] = [
 
 type Load = {
   lcpMs: number | null;
+  /** What the largest paint was: tag, test id or role, and the start of its text. */
+  lcpElement: string | null;
   firstApiMs: number | null;
   contentMs: number | null;
   jsRequests: number;
@@ -67,14 +70,23 @@ type Load = {
   jsTransferredBytes: number;
   jsDecodedBytes: number;
   jsEncodings: string[];
+  /** Every script and API request of the load: path, start and end in ms, to see what waited on what. */
+  timeline: [string, number, number][];
 };
 
 // In-page code as text: the tests compile without the DOM library. Installed before the app's scripts run.
 const INSTALL = `(() => {
   performance.setResourceTimingBufferSize(2000);
-  const bench = (window.__nineBench = { lcp: null, content: null, seen: false });
+  const bench = (window.__nineBench = { lcp: null, lcpElement: null, content: null, seen: false });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      bench.lcp = entry.startTime;
+      const el = entry.element;
+      bench.lcpElement = el
+        ? [el.tagName.toLowerCase(), el.getAttribute('data-testid') || el.getAttribute('role') || '',
+           (el.textContent || '').trim().slice(0, 40)].filter(Boolean).join(' ')
+        : null;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   const check = () => {
     if (bench.seen || !document.querySelector(window.__nineBenchContent)) return;
@@ -94,11 +106,15 @@ const COLLECT = `(() => {
     .map((e) => e.startTime);
   return {
     lcpMs: window.__nineBench.lcp,
+    lcpElement: window.__nineBench.lcpElement,
     contentMs: window.__nineBench.content,
     firstApiMs: api.length ? Math.min(...api) : null,
     jsRequests: scripts.length,
     jsTransferredBytes: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
     jsDecodedBytes: scripts.reduce((sum, e) => sum + e.decodedBodySize, 0),
+    timeline: performance
+      .getEntriesByType('resource')
+      .map((e) => [new URL(e.name).pathname, Math.round(e.startTime), Math.round(e.responseEnd)]),
   };
 })()`;
 
@@ -151,7 +167,7 @@ test('page loads: LCP, first API call, content and first-load JavaScript', async
   await expect(heading.or(chooser)).toBeVisible();
   if (await chooser.isVisible()) await chooser.getByRole('button', { name: 'Harbor Front' }).click();
   await expect(heading).toBeVisible();
-  const storageState = await setup.storageState();
+  const storageState = await settledSession(browser, baseURL!, await setup.storageState());
   await setup.close();
 
   const results = [];

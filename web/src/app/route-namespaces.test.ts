@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appNamespaces } from '../lib/i18n.ts';
+import { appNamespaces } from '../lib/locale-namespaces.ts';
 import { namespacesBeforeRoute } from './router.tsx';
 import { findRoute, routeTable, type RouteDef } from './route-table.ts';
 

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { appNamespaces } from '../lib/i18n.ts';
+import type { appNamespaces } from '../lib/locale-namespaces.ts';
 import type { Action, Resource } from '@nine/shared/permissions';
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, namespacesLoaded, startNamespaces, type AppNamespace } from '../lib/i18n.ts';
+import { i18n, initI18n, namespacesLoaded } from '../lib/i18n.ts';
+import { startNamespaces, type AppNamespace } from '../lib/locale-namespaces.ts';
 import { routeTitle } from './route-access.ts';
 import { findRoute } from './route-table.ts';
 

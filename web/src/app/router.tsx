@@ -4,13 +4,8 @@ import { APP_BASE } from '@nine/shared/constants';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
-import {
-  appNamespaces,
-  loadNamespaces,
-  namespacesLoaded,
-  useAppTranslation,
-  type AppNamespace,
-} from '../lib/i18n.ts';
+import { loadNamespaces, namespacesLoaded, useAppTranslation } from '../lib/i18n.ts';
+import { appNamespaces, type AppNamespace } from '../lib/locale-namespaces.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n, loadNamespaces, namespacesLoaded, setLanguage, startNamespaces } from './i18n.ts';
+import { i18n, initI18n, loadNamespaces, namespacesLoaded, setLanguage } from './i18n.ts';
+import { startNamespaces } from './locale-namespaces.ts';
 
 // The app's start: only what the login page needs is fetched; the signed-in world loads the rest.
 beforeAll(async () => {

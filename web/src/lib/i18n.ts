@@ -7,23 +7,8 @@ import {
   isLanguage,
   type Language,
 } from '@nine/shared/constants';
+import { appNamespaces, type AppNamespace } from './locale-namespaces.ts';
 
-export const appNamespaces = [
-  'common',
-  'auth',
-  'menu',
-  'settings',
-  'orders',
-  'agent',
-  'money',
-  'inventory',
-  'stock',
-  'customers',
-  'staff',
-  'exports',
-  'fulfilment',
-  'errors',
-] as const;
 /** A t() that takes fully qualified keys ('auth:login.heading') of every namespace, checked at compile time. */
 export type AppT = TFunction<typeof appNamespaces>;
 
@@ -33,15 +18,6 @@ export function useAppTranslation() {
 
 /** The app's own i18next instance (not the global one), so tests and the app share one setup. */
 export const i18n = i18next.createInstance();
-
-export type AppNamespace = (typeof appNamespaces)[number];
-
-/**
- * What a signed-out visitor needs (login and password pages, toasts, API errors). The signed-in world
- * loads the rest (`loadNamespaces`) before its first screen, so the login form waits for a few
- * kilobytes of text rather than all of it.
- */
-export const startNamespaces = ['common', 'auth', 'errors'] as const satisfies readonly AppNamespace[];
 
 // Every language and namespace is its own chunk, fetched when first wanted (spec section 7). The brace
 // lists must match LANGUAGES and appNamespaces (a glob takes literals only); other files in locales/
@@ -132,6 +108,15 @@ export function loadNamespaces(namespaces: readonly AppNamespace[]): Promise<voi
     loading.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * Starts fetching namespaces in the saved language (and the fallback) before i18n has started, so a later
+ * `loadNamespaces` finds them on the way; adds nothing to i18n by itself.
+ */
+export function prefetchNamespaces(namespaces: readonly AppNamespace[]): void {
+  for (const lng of languagesFor(readSavedLanguage()))
+    for (const ns of namespaces) fetchNamespace(lng, ns).catch(() => undefined);
 }
 
 export function namespacesLoaded(namespaces: readonly AppNamespace[]): boolean {

@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
-import type { AppT, appNamespaces } from '../../lib/i18n.ts';
+import type { AppT } from '../../lib/i18n.ts';
+import type { appNamespaces } from '../../lib/locale-namespaces.ts';
 
 export type MessageKey = ParseKeys<typeof appNamespaces>;
 

@@ -38,6 +38,15 @@ export function needsLocationChoice(session: Session | null): boolean {
   return session !== null && !session.locationChosen && session.login.locations.length > 1;
 }
 
+/** Whether a session is saved at all (not whether it is still valid): read before it is decrypted. */
+export function hasSavedSession(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Decrypts the saved session into memory; main.tsx awaits this before the app starts. */
 export async function hydrateSession(): Promise<void> {
   await loadSecure(STORAGE_KEY);
