@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { settleSecureWrites } from '../lib/secure-storage.ts';
+
+// Screens, dialogs and hosts load as chunks on first use; on a busy machine (CI runs the suites side by
+// side) the first import of one can take over the default second. What the tests wait for is the same.
+configure({ asyncUtilTimeout: 4_000 });
 
 afterEach(async () => {
   // Node-environment tests (the lint boundary test) have no DOM to clean.
