@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { exec, maybeOne, MissingRowError, one, rows } from '../src/db/sql.ts';
+import { exec, maybeOne, MissingRowError, one, prepared, rows } from '../src/db/sql.ts';
 import { transaction } from '../src/lib/transaction.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
@@ -45,5 +45,23 @@ describe('the one SQL helper', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('runs a prepared statement as a named one, planned once on its connection, with the same answers', async () => {
+    const statement = prepared('SELECT $1::int + 1 AS n');
+    expect(prepared('SELECT $1::int + 1 AS n')).toEqual(statement);
+    expect(prepared('SELECT $1::int + 2 AS n').name).not.toBe(statement.name);
+    const named = await transaction(tdb.db, async (client) => {
+      expect(await one<{ n: number }>(client, statement, [1])).toEqual({ n: 2 });
+      expect(await one<{ n: number }>(client, statement, [41])).toEqual({ n: 42 });
+      return rows<{ name: string }>(client, 'SELECT name FROM pg_prepared_statements');
+    });
+    expect(named.map((r) => r.name)).toContain(statement.name);
+    // Plain text stays unnamed.
+    const plain = await transaction(tdb.db, async (client) => {
+      await one(client, 'SELECT $1::int AS n', [1]);
+      return rows<{ statement: string }>(client, 'SELECT statement FROM pg_prepared_statements');
+    });
+    expect(plain.map((r) => r.statement)).not.toContain('SELECT $1::int AS n');
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Page } from '@nine/shared/schemas/page';
 import type { Db } from '../db/pool.ts';
-import { one, rows } from '../db/sql.ts';
+import { one, prepared, rows } from '../db/sql.ts';
 import type { Access } from '../plugins/access.ts';
 import { parse } from './validate.ts';
 
@@ -26,6 +26,11 @@ export interface ListSql {
    * when it reads another table that carries the key and the sort, `innerKey` and `innerOrderBy` name them there.
    */
   byKey?: { key: string; from: string; keyFrom?: string; innerKey?: string; innerOrderBy?: string };
+  /**
+   * Run the page and the count prepared (db/sql.ts `prepared`): for lists whose best plan does not
+   * depend on the values, which is every list without a search.
+   */
+  prepare?: boolean;
 }
 
 /**
@@ -37,15 +42,16 @@ export async function pageOf<T extends object>(
   q: ListSql & { page: number; pageSize: number },
 ): Promise<Paged<T>> {
   const n = q.params.length;
+  const sql = (text: string) => (q.prepare ? prepared(text) : text);
   const [page, count] = await Promise.all([
-    rows<T>(db.pool, pageSql(q, `LIMIT $${n + 1} OFFSET $${n + 2}`), [
+    rows<T>(db.pool, sql(pageSql(q, `LIMIT $${n + 1} OFFSET $${n + 2}`)), [
       ...q.params,
       q.pageSize,
       (q.page - 1) * q.pageSize,
     ]),
     one<{ n: number }>(
       db.pool,
-      `SELECT count(*)::int AS n FROM (SELECT 1 ${q.countFrom ?? q.from} LIMIT ${COUNT_CAP + 1}) t`,
+      sql(`SELECT count(*)::int AS n FROM (SELECT 1 ${q.countFrom ?? q.from} LIMIT ${COUNT_CAP + 1}) t`),
       q.params,
     ),
   ]);

@@ -3,7 +3,7 @@ import { AppError } from '@nine/shared/errors';
 import { isAction, isResource, type Permission } from '@nine/shared/permissions';
 import type { LoginRequest, LoginResponse, Location } from '@nine/shared/schemas/auth';
 import type { Db } from '../../db/pool.ts';
-import { exec, maybeOne, rows } from '../../db/sql.ts';
+import { exec, maybeOne, prepared, rows } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { loadAccessPolicy } from './access-policy.ts';
 import type { FailureCounter } from './failure-counter.ts';
@@ -47,6 +47,15 @@ type UserRow = Pick<
   | 'password_changed_at'
   | 'password_expired_at'
 >;
+
+// Every protected request runs it: prepared, so it is planned once per connection.
+const SESSION_AT_LOCATION = prepared(`SELECT s.id, s.user_id, s.location_id,
+         (SELECT json_agg(DISTINCT jsonb_build_object('resource', rp.resource, 'action', rp.action))
+          FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
+          WHERE ur.user_id = s.user_id AND ur.location_id = coalesce($3::int, s.location_id)) AS held
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+         AND u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > $2)`);
 
 /** A role's grant as read; null resource and action: a role without permissions (the LEFT JOIN found none). */
 type Held = { resource: string | null; action: string | null };
@@ -202,17 +211,7 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
     const tokenHash = hashToken(token);
     const row = await maybeOne<
       Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'> & { held: Held[] | null }
-    >(
-      db.pool,
-      `SELECT s.id, s.user_id, s.location_id,
-         (SELECT json_agg(DISTINCT jsonb_build_object('resource', rp.resource, 'action', rp.action))
-          FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
-          WHERE ur.user_id = s.user_id AND ur.location_id = coalesce($3::int, s.location_id)) AS held
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
-         AND u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > $2)`,
-      [tokenHash, now(), locationId],
-    );
+    >(db.pool, SESSION_AT_LOCATION, [tokenHash, now(), locationId]);
     if (!row) return null;
     return {
       session: { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash },

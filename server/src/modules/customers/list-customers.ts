@@ -62,6 +62,7 @@ export function registerListCustomers(app: FastifyInstance, deps: { db: Db }): v
         from: `FROM customers WHERE ${where}`,
         orderBy: `ORDER BY ${order}, id ${dir}`,
         params,
+        prepare: !q.search,
       };
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
-import { one } from '../../db/sql.ts';
+import { one, prepared } from '../../db/sql.ts';
 import { actorOf } from '../../lib/actor.ts';
 
 export interface DashboardSummary {
@@ -15,16 +15,8 @@ export interface DashboardSummary {
   currency_symbol: string;
 }
 
-/**
- * Today's counter figures for the request's location, in the location's time zone. Every count is
- * an index range scan on orders (location, type, date); nothing is loaded into memory.
- */
-export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db }): void {
-  app.get('/api/nine/dashboard/summary', { config: { access: 'location' } }, async (request) => {
-    const locationId = actorOf(request).locationId;
-    const summary = await one<DashboardSummary>(
-      deps.db.pool,
-      `
+// Every dashboard load and refresh runs it: prepared, so it is planned once per connection.
+const SUMMARY = prepared(`
       WITH loc AS (
         SELECT l.id, l.name, coalesce(gs.currency_symbol, '$') AS currency_symbol,
                (now() AT TIME ZONE l.time_zone)::date AS today, l.time_zone
@@ -55,9 +47,16 @@ export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db })
                 WHERE p.location_id = b.id AND r.created_at >= b.day_start AND r.created_at < b.day_end))::bigint
                AS revenue_today_minor,
              b.currency_symbol
-      FROM bounds b`,
-      [locationId],
-    );
+      FROM bounds b`);
+
+/**
+ * Today's counter figures for the request's location, in the location's time zone. Every count is
+ * an index range scan on orders (location, type, date); nothing is loaded into memory.
+ */
+export function registerDashboardSummary(app: FastifyInstance, deps: { db: Db }): void {
+  app.get('/api/nine/dashboard/summary', { config: { access: 'location' } }, async (request) => {
+    const locationId = actorOf(request).locationId;
+    const summary = await one<DashboardSummary>(deps.db.pool, SUMMARY, [locationId]);
     return { data: summary };
   });
 }

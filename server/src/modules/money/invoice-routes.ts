@@ -152,6 +152,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
               innerKey: filter.innerKey,
               innerOrderBy: filter.innerOrderBy,
             },
+            prepare: !q.search,
             params: filter.params,
             page: q.page,
             pageSize: q.page_size,

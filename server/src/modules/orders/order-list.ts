@@ -242,6 +242,8 @@ export async function listOrders(
     orderBy,
     params,
     byKey: { key: 'o.id', from: ORDER_ROWS, keyFrom },
+    // A customer search or column filter is a LIKE pattern: its plan must see the pattern.
+    prepare: !q.search && !q.f_customer,
     page: q.page,
     pageSize: q.page_size,
   });
