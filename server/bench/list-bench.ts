@@ -202,8 +202,14 @@ try {
   let recording: { text: string; values: unknown[] }[] | null = null;
   const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => unknown;
   db.pool.query = ((...args: unknown[]) => {
-    if (recording && typeof args[0] === 'string' && /^\s*SELECT[\s\S]*(LIMIT|count\(\*\))/i.test(args[0]))
-      recording.push({ text: args[0], values: (args[1] as unknown[]) ?? [] });
+    // Plain text and values, or a config object (prepared statements carry a name).
+    const config =
+      typeof args[0] === 'string'
+        ? { text: args[0], values: args[1] }
+        : (args[0] as { text?: string; values?: unknown[] });
+    const text = config.text ?? '';
+    if (recording && /^\s*SELECT[\s\S]*(LIMIT|count\(\*\))/i.test(text))
+      recording.push({ text, values: (config.values as unknown[] | undefined) ?? [] });
     return query(...args);
   }) as typeof db.pool.query;
 
