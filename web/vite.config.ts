@@ -5,7 +5,13 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { APP_BASE, DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY } from '../shared/src/constants.ts';
+import {
+  APP_BASE,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  SESSION_STORAGE_KEY,
+} from '../shared/src/constants.ts';
 import { routePreload } from './build/route-preload.ts';
 import { routeTable } from './src/app/route-table.ts';
 import { appNamespaces, startNamespaces } from './src/lib/locale-namespaces.ts';
@@ -99,7 +105,7 @@ export default defineConfig({
       appNamespaces,
       base: APP_BASE,
       loginRoute: 'Login',
-      sessionKey: 'nine.session',
+      sessionKey: SESSION_STORAGE_KEY,
       languageKey: LANGUAGE_STORAGE_KEY,
     }),
     precompress(),

@@ -6,6 +6,8 @@ export const LANGUAGES = ['en-US', 'es-ES', 'fr-FR'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
 export const LANGUAGE_STORAGE_KEY = 'Language';
+/** localStorage key of the encrypted session (web); the build's preload script reads whether it is there. */
+export const SESSION_STORAGE_KEY = 'nine.session';
 export const DEFAULT_RENTAL_TYPE_ID = 1;
 export const STAFF_NOTE_MAX = 255;
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { routeAtAddress } from './app/route-at.ts';
 import { prefetchPage } from './app/route-pages.tsx';
 import { hydrateLastActivity } from './features/session/inactivity.ts';
 import { hydratePermissionsCache } from './features/session/permissions-cache.ts';
-import { hasSavedSession, hydrateSession } from './features/session/session-storage.ts';
+import { hasStoredSession, hydrateSession } from './features/session/session-storage.ts';
 import { hydrateLocalSettings } from './features/settings/local-settings.ts';
 import { restoreDarkMode } from './lib/color-mode.ts';
 import { initI18n, prefetchNamespaces } from './lib/i18n.ts';
@@ -23,7 +23,7 @@ if (firstRoute?.layout === 'auth') prefetchPage(firstRoute.name);
 // A signed-in screen opened directly (a reload, a bookmark) waits for the signed-in world's text before it
 // draws: fetched alongside the start too, rather than once the restored session has rendered (dashboard:
 // namespaces requested at about 250 instead of 460 ms). A saved session is the sign; they are small.
-else if (firstRoute && hasSavedSession()) prefetchNamespaces(namespacesBeforeRoute(firstRoute, true));
+else if (firstRoute && hasStoredSession()) prefetchNamespaces(namespacesBeforeRoute(firstRoute, true));
 
 // Navigation rule 6: nothing renders until the saved language has loaded; the encrypted client data
 // is decrypted meanwhile, so the session is known before the first render.

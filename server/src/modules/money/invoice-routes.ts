@@ -67,7 +67,8 @@ export function invoiceListFilter(
   if (q.type) where.push(`i.type = ${p(q.type)}::invoice_type`);
   if (q.status) where.push(`i.status = ${p(q.status)}::invoice_status`);
   // Same meanings as the order list's invoice_balance_status; zero and negative totals are none of them.
-  if (q.balance_status !== undefined) where.push(`s.state = ${p(q.balance_status)}`);
+  const stateIs = q.balance_status === undefined ? null : `s.state = ${p(q.balance_status)}`;
+  if (stateIs) where.push(stateIs);
   // Days in the location's time zone; to_date is inclusive.
   const zone = '(SELECT time_zone FROM locations WHERE id = $1)';
   if (q.from_date) where.push(`i.created_at >= (${p(q.from_date)}::date::timestamp AT TIME ZONE ${zone})`);
@@ -87,13 +88,13 @@ export function invoiceListFilter(
   // The count and the page's keys join only what the filters (and the sort) read: every invoice has one
   // settlement row and at most one order, so the other joins cannot change them, and without them the
   // index alone answers.
-  const bySettlement = q.balance_status !== undefined;
+  const bySettlement = stateIs !== null;
   const sortBySettlement = q.sort === 'paid' || q.sort === 'balance';
   // Filtered by balance alone, the settlements answer by themselves: they carry the invoice's location,
   // list and creation time, and their index (location, list, state, created) counts the filter and gives
   // its newest-first keys in order (migration 0025).
   const settlementsAlone = bySettlement && !q.type && !q.status && !q.from_date && !q.to_date && !q.search;
-  const settlementWhere = `WHERE s.location_id = $1 AND s.list = $2 AND s.state = $3`;
+  const settlementWhere = `WHERE s.location_id = $1 AND s.list = $2 AND ${stateIs}`;
   // Sorted by a settlement figure, the page's keys are found by the settlement's copy of the location and
   // list, so its index (location, list, figure, invoice) gives them in order.
   const keyWhere = sortBySettlement ? ['s.location_id = $1', 's.list = $2', ...where.slice(2)] : where;

@@ -13,7 +13,8 @@ import {
   type SessionEmitted,
   type SessionInput,
 } from './session-machine.ts';
-import { loadSession, saveSession, sessionStorageKey, startSession } from './session-storage.ts';
+import { SESSION_STORAGE_KEY } from '@nine/shared/constants';
+import { loadSession, saveSession, startSession } from './session-storage.ts';
 
 const T0 = new Date('2026-03-02T09:00:00Z').getTime();
 
@@ -124,7 +125,7 @@ describe('session machine', () => {
     expect(sessionStatus(snapshot)).toBe('signedOut');
     expect(snapshot.context.error?.respCode).toBe(1010);
     expect(snapshot.context.error?.message).toBe('The e-mail or password is not correct.');
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('clears the previous error when signing in again', async () => {
@@ -150,7 +151,7 @@ describe('session machine', () => {
     expect(context.session).toBeNull();
     expect(context.endReason).toBe('expired');
     expect(context.returnTo).toBe('/nine/rent-orders?page=2');
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('keeps a session longer than the 24.8-day timer limit until its real expiry', async () => {
@@ -172,7 +173,7 @@ describe('session machine', () => {
     expect(snapshot.context.session).toBeNull();
     expect(snapshot.context.endReason).toBe('unauthorized');
     expect(snapshot.context.returnTo).toBe('/nine/sale-orders/12?tab=items#pay');
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
 
     snapshot = await signIn(actor);
     expect(snapshot.context.returnTo).toBe('/nine/sale-orders/12?tab=items#pay');
@@ -196,7 +197,7 @@ describe('session machine', () => {
     await signIn(actor);
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().context.session).toBeNull();
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(logout).toHaveBeenCalledWith('tok-123');
     expect(snapshot.context.endReason).toBe('logout');
@@ -239,7 +240,7 @@ describe('session machine', () => {
   it('does not restore a saved session whose expiry has passed, and drops it from storage', () => {
     saveSession(startSession(response({ expires_in: 60 }), T0 - 61_000));
     expect(loadSession()).toBeNull();
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('refuses an expired session even when handed one directly', () => {
@@ -247,13 +248,13 @@ describe('session machine', () => {
     saveSession(stale);
     const { actor } = start({ input: { restored: stale } });
     expect(sessionStatus(actor.getSnapshot())).toBe('signedOut');
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
   it('ignores unreadable storage', () => {
-    localStorage.setItem(sessionStorageKey, '{not json');
+    localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
     expect(loadSession()).toBeNull();
-    localStorage.setItem(sessionStorageKey, JSON.stringify({ login: { token: 1 }, expiresAt: T0 + 1000 }));
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ login: { token: 1 }, expiresAt: T0 + 1000 }));
     expect(loadSession()).toBeNull();
   });
 });
@@ -263,7 +264,7 @@ describe('session machine: storage', () => {
     const { actor } = start();
     await signIn(actor);
     await settleSecureWrites();
-    const stored = localStorage.getItem(sessionStorageKey) ?? '';
+    const stored = localStorage.getItem(SESSION_STORAGE_KEY) ?? '';
     expect(stored).not.toBe('');
     expect(stored).not.toContain('tok-123');
     expect(stored).not.toContain('admin@nine.test');
@@ -439,6 +440,6 @@ describe('session machine: inactivity', () => {
     expect(logout).toHaveBeenCalledWith('tok-123');
     expect(snapshot.context.endReason).toBe('inactive');
     expect(snapshot.context.returnTo).toBe('/nine/rent-orders?page=2');
-    expect(localStorage.getItem(sessionStorageKey)).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { SESSION_STORAGE_KEY } from '@nine/shared/constants';
 import { loginResponse, type LoginResponse } from '@nine/shared/schemas/auth';
 import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
 
@@ -11,8 +12,6 @@ export interface Session {
   /** False until the user picked a location in the location modal (asked when there are several). */
   locationChosen: boolean;
 }
-
-const STORAGE_KEY = 'nine.session';
 
 export function startSession(login: LoginResponse, now: number): Session {
   return {
@@ -38,23 +37,14 @@ export function needsLocationChoice(session: Session | null): boolean {
   return session !== null && !session.locationChosen && session.login.locations.length > 1;
 }
 
-/** Whether a session is saved at all (not whether it is still valid): read before it is decrypted. */
-export function hasSavedSession(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /** Decrypts the saved session into memory; main.tsx awaits this before the app starts. */
 export async function hydrateSession(): Promise<void> {
-  await loadSecure(STORAGE_KEY);
+  await loadSecure(SESSION_STORAGE_KEY);
 }
 
 /** Returns the saved session only when its expiry is still in the future (spec section 5); drops it otherwise. */
 export function loadSession(now: number = Date.now()): Session | null {
-  const raw = readSecure(STORAGE_KEY);
+  const raw = readSecure(SESSION_STORAGE_KEY);
   if (raw === null) {
     // Unreadable (not ours, tampered): it can never become a session, so it goes.
     if (hasStoredSession()) clearSession();
@@ -68,9 +58,10 @@ export function loadSession(now: number = Date.now()): Session | null {
   return session;
 }
 
-function hasStoredSession(): boolean {
+/** Whether a session is saved at all (not whether it is still valid): readable before it is decrypted. */
+export function hasStoredSession(): boolean {
   try {
-    return localStorage.getItem(STORAGE_KEY) !== null;
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null;
   } catch {
     return false;
   }
@@ -94,11 +85,9 @@ function parse(raw: string): Session | null {
 }
 
 export function saveSession(session: Session): void {
-  writeSecure(STORAGE_KEY, JSON.stringify(session));
+  writeSecure(SESSION_STORAGE_KEY, JSON.stringify(session));
 }
 
 export function clearSession(): void {
-  removeSecure(STORAGE_KEY);
+  removeSecure(SESSION_STORAGE_KEY);
 }
-
-export const sessionStorageKey = STORAGE_KEY;

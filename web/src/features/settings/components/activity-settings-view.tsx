@@ -2,7 +2,7 @@ import { Alert, DataList, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ParseKeys } from 'i18next';
 import { DEFAULT_RENTAL_TYPE_ID } from '@nine/shared/constants';
 import { useAppTranslation } from '../../../lib/i18n.ts';
-import { type appNamespaces } from '../../../lib/locale-namespaces.ts';
+import type { appNamespaces } from '../../../lib/locale-namespaces.ts';
 import { useActivitySettings, type ActivitySettings } from '../api/get-activity-settings.ts';
 import { useLocationActivitySettings } from '../api/get-location-activity-settings.ts';
 

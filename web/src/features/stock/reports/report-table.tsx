@@ -5,7 +5,7 @@ import type { Key, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage, useAppTranslation, type AppT } from '../../../lib/i18n.ts';
-import { type appNamespaces } from '../../../lib/locale-namespaces.ts';
+import type { appNamespaces } from '../../../lib/locale-namespaces.ts';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { ListPager } from '../../../components/list-pager.tsx';
 import { ReportLoadError } from './report-controls.tsx';
