@@ -91,7 +91,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  base: '/nine/',
+  base: `${APP_BASE}/`,
   plugins: [
     react(),
     routePreload({
