@@ -274,6 +274,25 @@ describe('agent connection machine', () => {
     expect(phase()).toBe('connecting');
   });
 
+  it('starts a fresh attempt when Connect is pressed while one to the same address is still opening', async () => {
+    const { actor, phase } = start();
+    actor.send({ type: 'CONNECT' });
+    await flush();
+    expect(phase()).toBe('connecting');
+    const stale = FakeAgentSocket.latest();
+
+    actor.send({ type: 'SET_URL', url: stale.url });
+    actor.send({ type: 'RETRY' });
+    await flush();
+
+    expect(FakeAgentSocket.instances).toHaveLength(2);
+    expect(FakeAgentSocket.latest()).not.toBe(stale);
+    expect(FakeAgentSocket.latest().url).toBe(stale.url);
+    FakeAgentSocket.latest().open();
+    await flush();
+    expect(FakeAgentSocket.latest().lastRequest('hello')).toBeDefined();
+  });
+
   it('connects to an address chosen while the saved one is still read, not to what the read brings back', async () => {
     // The start reads storage and asks the server for its agent's port; a slow answer falls back to the
     // default address. A Connect pressed meanwhile (Local settings) must not be undone by it.

@@ -319,6 +319,9 @@ export const agentMachine = setup({
       states: {
         connecting: {
           on: {
+            // Connect pressed while an attempt to the same address is still under way starts afresh, rather
+            // than waiting for that attempt to time out and then for the back-off.
+            RETRY: { target: '#agent.online', reenter: true, actions: assign({ attempt: 0, retryAt: null }) },
             'socket.open': {
               target: 'greeting',
               actions: assign({ connection: ({ event }) => event.connection }),
