@@ -8,19 +8,22 @@ import { currentLanguage } from './i18n.ts';
 /** The browser's own zone: what instants are shown in until a location is known. */
 const browserTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-let displayTimeZone = browserTimeZone();
+// Asked on first use, not on import: the first Intl object of a page loads the browser's locale data,
+// which the login form never needs.
+let chosenTimeZone: string | null = null;
+const displayTimeZone = (): string => (chosenTimeZone ??= browserTimeZone());
 
 /**
  * Shows instants in this IANA time zone from now on; null, undefined or an unknown zone means the
  * browser's. The session calls it whenever the location it works at changes.
  */
 export function setDisplayTimeZone(zone: string | null | undefined): void {
-  displayTimeZone = zone !== null && zone !== undefined && isTimeZone(zone) ? zone : browserTimeZone();
+  chosenTimeZone = zone !== null && zone !== undefined && isTimeZone(zone) ? zone : null;
 }
 
 /** The zone instants are shown in now. */
 export function currentTimeZone(): string {
-  return displayTimeZone;
+  return displayTimeZone();
 }
 
 function isTimeZone(zone: string): boolean {
@@ -73,7 +76,7 @@ function toDate(value: Instant): Date | null {
 
 function formatInstant(kind: keyof typeof OPTIONS, value: Instant, language: string): string {
   const date = toDate(value);
-  return date === null ? '' : dateFormatter(kind, language, displayTimeZone).format(date);
+  return date === null ? '' : dateFormatter(kind, language, displayTimeZone()).format(date);
 }
 
 /** The day of an instant at the location; empty when unset or unreadable. */
@@ -196,7 +199,7 @@ function wallClockIn(date: Date, timeZone: string): WallClock {
 /** An instant's wall clock at the location; null when unset or unreadable. */
 export function wallClock(value: Instant): WallClock | null {
   const date = toDate(value);
-  return date === null ? null : wallClockIn(date, displayTimeZone);
+  return date === null ? null : wallClockIn(date, displayTimeZone());
 }
 
 const nameFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -221,7 +224,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today at the location as YYYY-MM-DD (a value for date inputs and filters). */
 export function todayAtLocation(now: Date = new Date()): string {
-  const at = wallClockIn(now, displayTimeZone);
+  const at = wallClockIn(now, displayTimeZone());
   return `${at.year}-${pad(at.month)}-${pad(at.day)}`;
 }
 
@@ -258,9 +261,9 @@ export function fromLocalInput(value: string): string | null {
   const check = new Date(wall);
   if (Number.isNaN(wall) || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   // Offsets change at most once within a day around any wall time, so the two around it are all there are.
-  const before = offsetAt(wall - 24 * HOUR, displayTimeZone);
-  const after = offsetAt(wall + 24 * HOUR, displayTimeZone);
-  const fits = [wall - before, wall - after].filter((at) => offsetAt(at, displayTimeZone) === wall - at);
+  const before = offsetAt(wall - 24 * HOUR, displayTimeZone());
+  const after = offsetAt(wall + 24 * HOUR, displayTimeZone());
+  const fits = [wall - before, wall - after].filter((at) => offsetAt(at, displayTimeZone()) === wall - at);
   const instant = fits.length > 0 ? Math.min(...fits) : wall - before;
   return new Date(instant).toISOString();
 }

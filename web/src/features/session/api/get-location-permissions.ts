@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import {
   cachedPermissions,
+  type CachedPermissions,
   cachePermissions,
   toLocationPermissions,
   type LocationPermissions,
@@ -29,7 +30,8 @@ export const locationPermissionsQueryKey = (userId: number, locationId: number |
  * once after a reload, and is refreshed in the background once it is older than the stale time.
  */
 export const locationPermissionsQueryOptions = (userId: number, locationId: number | null) => {
-  const cached = cachedPermissions(userId, locationId);
+  let cached: CachedPermissions | undefined | null = null;
+  const stored = () => (cached === null ? (cached = cachedPermissions(userId, locationId)) : cached);
   return queryOptions({
     queryKey: locationPermissionsQueryKey(userId, locationId),
     queryFn: async ({ signal }) => {
@@ -38,7 +40,9 @@ export const locationPermissionsQueryOptions = (userId: number, locationId: numb
       return fresh;
     },
     staleTime: 5 * 60_000,
-    ...(cached ? { initialData: cached, initialDataUpdatedAt: cached.savedAt } : {}),
+    // Functions, so storage is read when the query is created, not on every render that asks.
+    initialData: () => stored(),
+    initialDataUpdatedAt: () => stored()?.savedAt,
   });
 };
 
