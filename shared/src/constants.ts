@@ -14,6 +14,8 @@ export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 /** The header that names the location a request works in. */
 export const LOCATION_HEADER = 'location-id';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** On every authenticated answer: the business's settings revision, raised by every settings save. */
+export const SETTINGS_REVISION_HEADER = 'x-settings-revision';
 
 export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);

@@ -39,6 +39,7 @@ export interface Tables {
     refund_level1_minor: number;
     refund_level2_minor: number;
     updated_at: Date;
+    version: number;
   };
   activity_settings: {
     location_id: number;
@@ -61,6 +62,8 @@ export interface Tables {
     is_migration_in_progress: boolean;
     close_with_deposit_held: string;
     close_with_balance_due: string;
+    version: number;
+    updated_at: Date;
   };
   attributes: {
     id: number;
@@ -104,6 +107,7 @@ export interface Tables {
     sms_is_enabled: boolean;
     suspension_alert: string | null;
     updated_at: Date;
+    version: number;
   };
   cash_registers: {
     id: number;
@@ -111,6 +115,9 @@ export interface Tables {
     name: string;
     header_title: string | null;
     default_terminal: string | null;
+    is_active: boolean;
+    version: number;
+    updated_at: Date;
   };
   categories: {
     id: number;
@@ -267,10 +274,13 @@ export interface Tables {
     store_close: string;
     updated_at: Date;
     order_photo_max_bytes: number;
+    version: number;
   };
   gl_codes: {
     code: string;
     description: string;
+    version: number;
+    updated_at: Date;
   };
   idempotency_keys: {
     user_id: number;
@@ -406,6 +416,8 @@ export interface Tables {
     location_id: number;
     rental_type_id: number;
     delivery_availability: boolean;
+    version: number;
+    updated_at: Date;
   };
   locations: {
     id: number;
@@ -691,6 +703,10 @@ export interface Tables {
     user_agent: string | null;
     ip: string | null;
   };
+  settings_revision: {
+    id: number;
+    revision: number;
+  };
   sso_attempts: {
     state: string;
     provider: string;
@@ -743,6 +759,8 @@ export interface Tables {
     name: string;
     rate_bp: number;
     is_active: boolean;
+    version: number;
+    updated_at: Date;
   };
   user_roles: {
     user_id: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import { LOCATION_HEADER } from '@nine/shared/constants';
+import { LOCATION_HEADER, SETTINGS_REVISION_HEADER } from '@nine/shared/constants';
 import { grants } from '@nine/shared/permissions';
 import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { Access } from './access.ts';
@@ -43,7 +43,7 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
 
@@ -52,7 +52,9 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService):
     const requested = locationFromHeader(request.headers[LOCATION_HEADER]);
     const found = await auth.authenticate(token, requested);
     if (!found) throw new AppError('unauthenticated');
-    const { session, permissions } = found;
+    const { session, permissions, settingsRevision } = found;
+    // Sent even when the request is then refused: a browser learns of a settings change at any request.
+    reply.header(SETTINGS_REVISION_HEADER, String(settingsRevision));
 
     const locationId = requested ?? session.locationId;
     request.auth = {

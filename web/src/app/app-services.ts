@@ -1,10 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
-import { ApiError, connectFailureHandler, connectSession } from '../lib/api-client.ts';
+import {
+  ApiError,
+  connectFailureHandler,
+  connectSession,
+  connectSettingsRevision,
+} from '../lib/api-client.ts';
 import { createFailureHandler } from '../lib/api-errors.ts';
 import { setDisplayTimeZone } from '../lib/format.ts';
 import { i18n } from '../lib/i18n.ts';
 import { settleSecureWrites } from '../lib/secure-storage.ts';
+import { followSettingsRevision } from '../lib/settings-queries.ts';
 import { createAppToaster, createNotifier, type AppToaster, type Notify } from '../lib/toast.tsx';
 import { createUiStore, type UiStore } from '../lib/ui-store.ts';
 import { locationPermissionsQueryKey } from '../features/session/api/get-location-permissions.ts';
@@ -67,6 +73,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     token: () => session.getSnapshot().context.session?.login.token ?? null,
     locationId: () => session.getSnapshot().context.session?.locationId ?? null,
   });
+  const disconnectRevision = connectSettingsRevision(followSettingsRevision(queryClient));
   const disconnectFailures = connectFailureHandler(
     createFailureHandler({
       notify,
@@ -133,6 +140,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       subscription.unsubscribe();
       locationSelected.unsubscribe();
       disconnectSession();
+      disconnectRevision();
       disconnectFailures();
       session.stop();
       agentLink.unsubscribe();

@@ -1,5 +1,11 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
-import { API_BASE, API_TIMEOUT_MS, IDEMPOTENCY_HEADER, LOCATION_HEADER } from '@nine/shared/constants';
+import {
+  API_BASE,
+  API_TIMEOUT_MS,
+  IDEMPOTENCY_HEADER,
+  LOCATION_HEADER,
+  SETTINGS_REVISION_HEADER,
+} from '@nine/shared/constants';
 import { currentLanguage, i18n } from './i18n.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
@@ -62,6 +68,17 @@ export function connectFailureHandler(next: FailureHandler): () => void {
   };
 }
 
+/** Hears the business's settings revision on every answer that carries it; the app connects the real one. */
+export type RevisionListener = (revision: number) => void;
+let revisionListener: RevisionListener | null = null;
+
+export function connectSettingsRevision(next: RevisionListener): () => void {
+  revisionListener = next;
+  return () => {
+    if (revisionListener === next) revisionListener = null;
+  };
+}
+
 const http = ky.create({
   prefixUrl: API_BASE,
   timeout: API_TIMEOUT_MS,
@@ -80,6 +97,12 @@ const http = ky.create({
         }
         // The server translates resp_message into this language.
         request.headers.set('accept-language', currentLanguage());
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        const revision = Number(response.headers.get(SETTINGS_REVISION_HEADER) ?? Number.NaN);
+        if (Number.isSafeInteger(revision)) revisionListener?.(revision);
       },
     ],
   },

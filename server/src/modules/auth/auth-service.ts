@@ -52,7 +52,8 @@ type UserRow = Pick<
 const SESSION_AT_LOCATION = prepared(`SELECT s.id, s.user_id, s.location_id,
          (SELECT json_agg(DISTINCT jsonb_build_object('resource', rp.resource, 'action', rp.action))
           FROM user_roles ur LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
-          WHERE ur.user_id = s.user_id AND ur.location_id = coalesce($3::int, s.location_id)) AS held
+          WHERE ur.user_id = s.user_id AND ur.location_id = coalesce($3::int, s.location_id)) AS held,
+         (SELECT revision FROM settings_revision WHERE id = 1) AS settings_revision
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
          AND u.status = 'active' AND (u.expires_at IS NULL OR u.expires_at > $2)`);
@@ -202,20 +203,28 @@ export function createAuthService({ db, failures, sessionTtlSeconds, now }: Auth
   /**
    * The session a token opens and the user's permissions where the request works (`locationId`, else the
    * session's location), in one statement: every protected request needs both. Permissions are null when
-   * the user holds no role there.
+   * the user holds no role there. The business's settings revision comes along, for the answer's header.
    */
   async function authenticate(
     token: string,
     locationId: number | null,
-  ): Promise<{ session: AuthenticatedSession; permissions: Permission[] | null } | null> {
+  ): Promise<{
+    session: AuthenticatedSession;
+    permissions: Permission[] | null;
+    settingsRevision: number;
+  } | null> {
     const tokenHash = hashToken(token);
     const row = await maybeOne<
-      Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'> & { held: Held[] | null }
+      Pick<Tables['sessions'], 'id' | 'user_id' | 'location_id'> & {
+        held: Held[] | null;
+        settings_revision: Tables['settings_revision']['revision'];
+      }
     >(db.pool, SESSION_AT_LOCATION, [tokenHash, now(), locationId]);
     if (!row) return null;
     return {
       session: { sessionId: row.id, userId: row.user_id, locationId: row.location_id, tokenHash },
       permissions: row.held ? permissionsOf(row.held) : null,
+      settingsRevision: row.settings_revision,
     };
   }
 

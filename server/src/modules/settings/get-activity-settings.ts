@@ -8,7 +8,10 @@ import { queryLocation, rentalTypeQuery } from './location-query.ts';
 import { actorOf } from '../../lib/actor.ts';
 
 /** The settings of one location and rental type: every column but the key. */
-type ActivitySettingsRow = Omit<Tables['activity_settings'], 'location_id' | 'rental_type_id'>;
+type ActivitySettingsRow = Omit<
+  Tables['activity_settings'],
+  'location_id' | 'rental_type_id' | 'version' | 'updated_at'
+>;
 
 const DEFAULTS: ActivitySettingsRow = {
   enforce_using_rental_periods: false,

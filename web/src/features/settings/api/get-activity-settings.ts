@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_RENTAL_TYPE_ID } from '@nine/shared/constants';
 import { api } from '../../../lib/api-client.ts';
 import { useLocationQuery } from '../../../lib/location-query.ts';
+import { settingsMeta } from '../../../lib/settings-queries.ts';
 
 export type { ActivitySettings } from '@nine/shared/schemas/settings';
 
@@ -23,6 +24,7 @@ export const activitySettingsQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ['activity-settings', locationId, rentalTypeId],
+    meta: settingsMeta,
     queryFn: ({ signal }) => getActivitySettings(locationId, rentalTypeId, { signal }),
     staleTime: 5 * 60_000,
   });

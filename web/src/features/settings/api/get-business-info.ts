@@ -2,6 +2,7 @@ import type { BusinessInfo } from '@nine/shared/schemas/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLocationQuery } from '../../../lib/location-query.ts';
+import { settingsMeta } from '../../../lib/settings-queries.ts';
 
 export type { BusinessInfo } from '@nine/shared/schemas/settings';
 
@@ -12,6 +13,7 @@ export function getBusinessInfo(locationId: number, { signal }: { signal?: Abort
 export const businessInfoQueryOptions = (locationId: number) =>
   queryOptions({
     queryKey: ['business-info', locationId],
+    meta: settingsMeta,
     queryFn: ({ signal }) => getBusinessInfo(locationId, { signal }),
     staleTime: 5 * 60_000,
   });

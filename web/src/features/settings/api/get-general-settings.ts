@@ -2,6 +2,7 @@ import type { GeneralSettings } from '@nine/shared/schemas/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useLocationQuery } from '../../../lib/location-query.ts';
+import { settingsMeta } from '../../../lib/settings-queries.ts';
 
 export type { GeneralSettings } from '@nine/shared/schemas/settings';
 
@@ -12,6 +13,7 @@ export function getGeneralSettings({ signal }: { signal?: AbortSignal } = {}): P
 export const generalSettingsQueryOptions = (locationId: number) =>
   queryOptions({
     queryKey: ['general-settings', locationId],
+    meta: settingsMeta,
     queryFn: ({ signal }) => getGeneralSettings({ signal }),
     staleTime: 5 * 60_000,
   });
