@@ -61,12 +61,12 @@ describe('saving settings', () => {
     // Only what changed is audited, old beside new.
     const audits = await rows<{ entity_type: string; entity_id: string; action: string; data: unknown }>(
       tdb.db.pool,
-      `SELECT entity_type, entity_id, action, data FROM audit_log WHERE entity_type = 'activity_settings'`,
+      `SELECT entity_type, entity_id, action, data FROM audit_log WHERE entity_id LIKE 'activity_settings:%'`,
     );
     expect(audits).toEqual([
       {
-        entity_type: 'activity_settings',
-        entity_id: `${loc}:1`,
+        entity_type: 'settings',
+        entity_id: `activity_settings:${loc}:1`,
         action: 'updated',
         data: { old: { deliver_unpaid_orders: 'warn' }, new: { deliver_unpaid_orders: 'deny' } },
       },
@@ -149,8 +149,8 @@ describe('saving settings', () => {
     await expect(again).rejects.toMatchObject({ constraint: 'cash_registers_location_id_name_key' });
     const audit = await one<{ action: string; data: unknown }>(
       tdb.db.pool,
-      `SELECT action, data FROM audit_log WHERE entity_type = 'cash_registers' AND entity_id = $1`,
-      [String(register.id)],
+      `SELECT action, data FROM audit_log WHERE entity_type = 'settings' AND entity_id = $1`,
+      [`cash_registers:${register.id}`],
     );
     expect(audit).toEqual({ action: 'created', data: { new: { location_id: loc, name: 'Till 2' } } });
   });

@@ -12,7 +12,10 @@ export type SettingsTable =
   | 'access_policy'
   | 'taxes'
   | 'gl_codes'
-  | 'cash_registers';
+  | 'cash_registers'
+  | 'locations'
+  | 'location_hours'
+  | 'location_special_days';
 
 type Row<T extends SettingsTable> = Tables[T];
 
@@ -102,9 +105,10 @@ export async function saveSettings<T extends SettingsTable>(
   const secret = new Set<string>((change.secret ?? []) as string[]);
   const shown = (row: Record<string, unknown>) =>
     Object.fromEntries(columns.map((c) => [c, secret.has(c) ? '(changed)' : row[c]]));
+  // One audit entity for every settings table; the id names the table and the row.
   await audit(client, actor, {
-    entity: change.table,
-    entityId: keyValues.join(':'),
+    entity: 'settings',
+    entityId: [change.table, ...keyValues].join(':'),
     action: 'updated',
     data: { old: shown(old), new: shown(after as Record<string, unknown>) },
   });
@@ -133,8 +137,8 @@ export async function createSettings<T extends SettingsTable>(
     columns.map((c) => record[c]),
   );
   await audit(client, actor, {
-    entity: table,
-    entityId: entityId(row),
+    entity: 'settings',
+    entityId: `${table}:${entityId(row)}`,
     action: 'created',
     data: { new: Object.fromEntries(columns.map((c) => [c, (row as Record<string, unknown>)[c]])) },
   });
