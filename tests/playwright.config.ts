@@ -36,7 +36,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The settings specs change what every other spec relies on (a tax rate, registers, holidays): they run
+  // after all the others.
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /settings-.*\.spec\.ts$/ },
+    {
+      name: 'settings',
+      use: { browserName: 'chromium' },
+      testMatch: /settings-.*\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node e2e-server.mjs',
     url: `${e2e.baseUrl}/api/health`,

@@ -25,6 +25,8 @@ let foreign: number;
 let cat: CatalogueFixture;
 let inv: CatalogueFixture;
 const orders: Record<string, number> = {};
+// Business settings fixtures (settings-business): a sample that saves the current values keeps the version.
+const business: { info: Record<string, unknown>; taxModeVersion: number } = { info: {}, taxModeVersion: 0 };
 let policy: object = {};
 let exportsDir = '';
 // createTestApp keeps the default data dir; order photos live in its order-photos folder.
@@ -264,6 +266,43 @@ beforeAll(async () => {
   orders.spareCategory = await sql(`INSERT INTO categories (name) VALUES ('Access spare') RETURNING id`, []);
   orders.attribute = await sql(`INSERT INTO attributes (name) VALUES ('Access colour') RETURNING id`, []);
   orders.spareAttribute = await sql(`INSERT INTO attributes (name) VALUES ('Access spare') RETURNING id`, []);
+  orders.tax = await sql(`INSERT INTO taxes (name, rate_bp) VALUES ('Access tax', 500) RETURNING id`, []);
+  orders.spareTax = await sql(
+    `INSERT INTO taxes (name, rate_bp) VALUES ('Access spare tax', 100) RETURNING id`,
+    [],
+  );
+  await tdb.db.pool.query(
+    `INSERT INTO gl_codes (code, description) VALUES ('ACC-1', 'Access code'), ('ACC-SPARE', 'Access spare')`,
+  );
+  // Business calendar: a special day the edit sample saves unchanged, and a spare one to delete.
+  orders.specialDay = await sql(
+    `INSERT INTO location_special_days (location_id, day, closed, note) VALUES ($1, '2031-12-25', true, 'Access') RETURNING id`,
+    [home],
+  );
+  orders.spareSpecialDay = await sql(
+    `INSERT INTO location_special_days (location_id, day, closed) VALUES ($1, '2031-12-26', true) RETURNING id`,
+    [home],
+  );
+  // Delivery settings: an inactive zone and a whole-Tuesday window (the delivery sample is a Tuesday), which
+  // the edit samples save unchanged, and a spare window to delete.
+  orders.deliveryZone = await sql(
+    `INSERT INTO delivery_zones (location_id, name, zip_codes, is_active) VALUES ($1, 'Access zone', '{A1}', false) RETURNING id`,
+    [home],
+  );
+  orders.deliveryWindow = await sql(
+    `INSERT INTO delivery_windows (location_id, weekday, starts, ends) VALUES ($1, 2, '00:00', '23:59') RETURNING id`,
+    [home],
+  );
+  orders.spareDeliveryWindow = await sql(
+    `INSERT INTO delivery_windows (location_id, weekday, starts, ends) VALUES ($1, 2, '00:00', '01:00') RETURNING id`,
+    [home],
+  );
+  business.info = (
+    await tdb.db.pool.query(
+      `SELECT version, site_title, site_url, url_prefix, address, zip_code, email, tel, sale_default_customer_id, suspension_alert
+       FROM business_info WHERE id = 1`,
+    )
+  ).rows[0];
   nine = await createTestApp(tdb.db, {
     exportsDir,
     outboxDir: await mkdtemp(join(tmpdir(), 'nine-access-outbox-')),
@@ -271,6 +310,14 @@ beforeAll(async () => {
   allowed = await login(nine.app, 'all@nine.test');
   powerless = await login(nine.app, 'none@nine.test');
   wide = await login(nine.app, 'wide@nine.test');
+  // The Taxes screen's version is the server's own fingerprint of every location's tax mode: asked, not built.
+  business.taxModeVersion = (
+    await nine.app.inject({
+      method: 'GET',
+      url: '/api/nine/tax-mode',
+      headers: { authorization: `Bearer ${wide}` },
+    })
+  ).json().data.version;
 });
 afterAll(async () => {
   const images = await tdb.db.pool.query<{ f: string }>(
@@ -278,6 +325,12 @@ afterAll(async () => {
   );
   await Promise.all(
     images.rows.map((r) => rm(join(loadConfig({}).dataDir, 'category-images', r.f), { force: true })),
+  );
+  const logos = await tdb.db.pool.query<{ f: string }>(
+    'SELECT site_logo AS f FROM business_info WHERE site_logo IS NOT NULL',
+  );
+  await Promise.all(
+    logos.rows.map((r) => rm(join(loadConfig({}).dataDir, 'business-logos', r.f), { force: true })),
   );
   // The photos the samples left in the app's data dir (the test app has no folder of its own for them).
   const { rows } = await tdb.db.pool.query<{ stored_name: string }>('SELECT stored_name FROM order_photos');
@@ -293,6 +346,10 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'GET /api/nine/locations/:id/select': { url: `/api/nine/locations/${home}/select` },
   'POST /api/nine/set-as-kiosk': { payload: { used_in_store: true } },
   'POST /api/nine/kiosk-devices/:id/revoke': { url: `/api/nine/kiosk-devices/${orders.kioskDevice}/revoke` },
+  // settings: kiosk interface
+  'PUT /api/nine/kiosk/products': { payload: { product_ids: [cat.bulkProductId] } },
+  'POST /api/nine/kiosk/customer': { payload: { first_name: 'Kai', phone: '555 0100 22' } },
+  'POST /api/nine/kiosk/exit': { payload: { access_key: '2468' } },
   'GET /api/nine/rent-orders/:id': { url: `/api/nine/rent-orders/${orders.rent}` },
   'GET /api/nine/sale-orders/:id': { url: `/api/nine/sale-orders/${orders.sale}` },
   'POST /api/nine/rent-orders': {
@@ -426,6 +483,10 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     payload: { title: 'Greeter 2', permissions: [] },
   },
   'PUT /api/nine/access-policy': { payload: policy },
+  // A save that changes nothing keeps the version, so the sample stays valid however often it runs.
+  'PUT /api/nine/activity-settings': {
+    payload: { rental_type_id: 1, version: 1, deliver_unpaid_orders: 'warn' },
+  },
   'POST /api/nine/exports': { payload: { list: 'customers', description: 'All customers' } },
   'PUT /api/nine/rent-orders/:id/auto-billing': {
     url: `/api/nine/rent-orders/${orders.costly}/auto-billing`,
@@ -533,6 +594,15 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: `/api/nine/rent-orders/${orders.deposit}/deposit-override`,
     payload: { deposit_minor: 0, version: 1, comment: 'regular', access_key: '2468' },
   },
+  // Location settings: saves that change nothing keep their versions, so the samples stay valid.
+  'PUT /api/nine/general-settings': { payload: { version: 1, currency_symbol: '$' } },
+  'GET /api/nine/locations/:id': { url: `/api/nine/locations/${home}` },
+  'PUT /api/nine/locations/:id': { url: `/api/nine/locations/${home}`, payload: { version: 1 } },
+  'POST /api/nine/cash-registers': { payload: { name: 'Access till' } },
+  'PUT /api/nine/cash-registers/:id': {
+    url: `/api/nine/cash-registers/${orders.register}`,
+    payload: { version: 1, default_terminal: null },
+  },
   'POST /api/nine/cash-registers/:id/open': {
     url: `/api/nine/cash-registers/${orders.register}/open`,
     payload: { float_minor: 10000 },
@@ -634,6 +704,83 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   },
   // Runs after the close above: one stocktake at a time per location.
   'POST /api/nine/stock/stocktakes': { payload: { access_key: '2468' } },
+  // Business settings: the same values, so nothing changes and the versions stay.
+  'PUT /api/nine/business-info': { payload: business.info },
+  'PUT /api/nine/business-logos/:kind': { url: '/api/nine/business-logos/site', ...photoUpload() },
+  'DELETE /api/nine/business-logos/:kind': { url: '/api/nine/business-logos/invoice' },
+  'POST /api/nine/taxes': { payload: { name: 'Access new tax', rate_bp: 250 } },
+  'PUT /api/nine/taxes/:id': {
+    url: `/api/nine/taxes/${orders.tax}`,
+    payload: { version: 1, name: 'Access tax', rate_bp: 500, is_active: true },
+  },
+  'DELETE /api/nine/taxes/:id': { url: `/api/nine/taxes/${orders.spareTax}` },
+  'PUT /api/nine/tax-mode': {
+    payload: { version: business.taxModeVersion, is_tax_included: false, show_taxes_mode: 'separate' },
+  },
+  'POST /api/nine/gl-codes': { payload: { code: 'ACC-2', description: 'Access new code' } },
+  'PUT /api/nine/gl-codes/:code': {
+    url: '/api/nine/gl-codes/ACC-1',
+    payload: { version: 1, description: 'Access code' },
+  },
+  'DELETE /api/nine/gl-codes/:code': { url: '/api/nine/gl-codes/ACC-SPARE' },
+  // Business calendar: the week saved as the columns' defaults and a special day unchanged keep version 1.
+  'GET /api/nine/business-calendar': {
+    url: `/api/nine/business-calendar?location_id=${home}&from=2031-01-01&to=2031-12-31`,
+  },
+  'PUT /api/nine/business-hours': {
+    payload: {
+      location_id: home,
+      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        weekday,
+        closed: false,
+        opens: '09:00',
+        closes: '18:00',
+        version: 1,
+      })),
+    },
+  },
+  'POST /api/nine/special-days': { payload: { location_id: home, day: '2031-01-01', closed: true } },
+  'PUT /api/nine/special-days/:id': {
+    url: `/api/nine/special-days/${orders.specialDay}`,
+    payload: { version: 1, day: '2031-12-25', closed: true, note: 'Access' },
+  },
+  'DELETE /api/nine/special-days/:id': { url: `/api/nine/special-days/${orders.spareSpecialDay}` },
+  // Delivery settings: new rows never gate the delivery sample (an inactive zone, a whole-Tuesday window).
+  'GET /api/nine/delivery-settings': { url: `/api/nine/delivery-settings?location_id=${home}` },
+  'POST /api/nine/delivery-zones': {
+    payload: {
+      location_id: home,
+      name: 'Access new zone',
+      zip_codes: 'A2',
+      fee_minor: 0,
+      min_order_minor: 0,
+      is_active: false,
+    },
+  },
+  'PUT /api/nine/delivery-zones/:id': {
+    url: `/api/nine/delivery-zones/${orders.deliveryZone}`,
+    payload: {
+      version: 1,
+      name: 'Access zone',
+      zip_codes: 'A1',
+      fee_minor: 0,
+      min_order_minor: 0,
+      is_active: false,
+    },
+  },
+  'POST /api/nine/delivery-windows': {
+    payload: { location_id: home, weekday: 2, starts: '00:00', ends: '23:59', capacity: null },
+  },
+  'PUT /api/nine/delivery-windows/:id': {
+    url: `/api/nine/delivery-windows/${orders.deliveryWindow}`,
+    payload: { version: 1, weekday: 2, starts: '00:00', ends: '23:59', capacity: null },
+  },
+  'DELETE /api/nine/delivery-windows/:id': {
+    url: `/api/nine/delivery-windows/${orders.spareDeliveryWindow}`,
+  },
+  'PUT /api/nine/delivery-availability': {
+    payload: { location_id: home, rental_type_id: 1, delivers: true, version: 1 },
+  },
 });
 const sampleHeaders = (route: { method: string; url: string }) =>
   samples()[`${route.method} ${route.url}`]?.headers ?? {};
@@ -650,6 +797,16 @@ const businessWide = new Set([
   'PUT /api/nine/users/:id/access-key',
   'DELETE /api/nine/users/:id/access-key',
   'PUT /api/nine/access-policy',
+  'PUT /api/nine/business-info',
+  'PUT /api/nine/business-logos/:kind',
+  'DELETE /api/nine/business-logos/:kind',
+  'POST /api/nine/taxes',
+  'PUT /api/nine/taxes/:id',
+  'DELETE /api/nine/taxes/:id',
+  'PUT /api/nine/tax-mode',
+  'POST /api/nine/gl-codes',
+  'PUT /api/nine/gl-codes/:code',
+  'DELETE /api/nine/gl-codes/:code',
 ]);
 
 describe('every /api route enforces its declared access', () => {

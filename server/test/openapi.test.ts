@@ -58,6 +58,7 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
  * answer no JSON `{ data }`: a file (photo, category image, export) or the SSO callback's redirect.
  */
 const WITHOUT_RESPONSE_SCHEMA: string[] = [
+  'GET /api/nine/business-logo-images/:file',
   'GET /api/nine/category-images/:file',
   'GET /api/nine/exports/:id/download',
   'GET /api/nine/rent-orders/:id/photos/:childId',

@@ -156,6 +156,16 @@ describe('demo data', () => {
     expect(registers).toEqual({ locations: 3, open: 3 });
   });
 
+  it('offers six bulk rent products on each location’s kiosk', async () => {
+    const kiosk = await one(
+      a,
+      `SELECT count(DISTINCT k.location_id)::int AS locations, count(*)::int AS rows,
+              bool_and(p.kind = 'rent' AND p.active AND NOT p.is_serialized) AS rentable
+       FROM kiosk_products k JOIN products p ON p.id = k.product_id`,
+    );
+    expect(kiosk).toEqual({ locations: 3, rows: 18, rentable: true });
+  });
+
   it('is deterministic: two seeds of the same moment are identical', async () => {
     const digest = `SELECT md5(string_agg(concat_ws('|', id, number, type, status, customer_id, planned_start, total_minor), ',' ORDER BY id)) AS d FROM orders`;
     expect((await one(a, digest)).d).toBe((await one(b, digest)).d);

@@ -57,6 +57,12 @@ export const errorCatalogue = {
   orderClosed: { code: 1255, status: 409 },
   /** Cash needs an open session on the register it lands in: data { register_id, register_name } (null when none could be chosen). */
   registerClosed: { code: 1256, status: 422 },
+  /** Location settings: a register with an open session cannot be retired; close it first. */
+  registerInUse: { code: 1620, status: 409 },
+  /** A retired register takes no session and cannot be the location's current register. */
+  registerInactive: { code: 1621, status: 422 },
+  /** Another location already has this name. */
+  locationNameTaken: { code: 1622, status: 409 },
   customerImportFileType: { code: 1400, status: 415 },
   customerImportTooLarge: { code: 1401, status: 413 },
   customerImportHeader: { code: 1402, status: 422 },
@@ -87,6 +93,34 @@ export const errorCatalogue = {
   maintenanceRuleExists: { code: 1335, status: 409 },
   repairAlreadyOpen: { code: 1336, status: 409 },
   itemNotHere: { code: 1337, status: 422 },
+  /** Activity setting is_migration_in_progress: no new orders of that rental type while data is brought in. */
+  dataMigrationInProgress: { code: 1600, status: 409 },
+  /** Business settings (issue #18): a tax's name is unique. */
+  taxNameTaken: { code: 1610, status: 409 },
+  /** A tax named by a product or an invoice line is kept for the record: deactivate it instead. */
+  taxInUse: { code: 1611, status: 409 },
+  glCodeTaken: { code: 1612, status: 409 },
+  /** A general ledger code with ledger rows is kept: the books must still add up. */
+  glCodeInUse: { code: 1613, status: 409 },
+  /** The logo's first bytes say JPEG, PNG or WebP but the picture cannot be read. */
+  logoUnreadable: { code: 1614, status: 422 },
+  /** A general ledger code the server's own postings use (money/ledger.ts and others): it stays. */
+  glCodeBuiltIn: { code: 1615, status: 409 },
+  /** Business calendar: a location has one special day per date. */
+  specialDayTaken: { code: 1630, status: 409 },
+  /** Delivery settings: a location with active zones delivers only to their zip codes. */
+  deliveryZipOutsideZones: { code: 1640, status: 422 },
+  /** A location with delivery windows delivers only inside one of that weekday's. */
+  deliveryOutsideWindows: { code: 1641, status: 422 },
+  /** The window already has its capacity of deliveries on that date. */
+  deliveryWindowFull: { code: 1642, status: 409 },
+  /** A zip code belongs to one active zone of a location. */
+  deliveryZipInOtherZone: { code: 1643, status: 409 },
+  deliveryZoneNameTaken: { code: 1644, status: 409 },
+  /** The order's total is below the zone's minimum for delivery. */
+  deliveryBelowZoneMinimum: { code: 1645, status: 422 },
+  /** Kiosk interface: the kiosk list takes active bulk rent products only; data.product_ids lists the others. */
+  kioskProductNotRentable: { code: 1660, status: 422 },
 } as const satisfies Record<string, { code: number; status: number; keyedByCode?: true }>;
 
 /**

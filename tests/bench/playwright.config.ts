@@ -14,6 +14,7 @@ export default defineConfig({
   ...e2eConfig,
   testDir: '.',
   testMatch: ['first-load.ts', 'pages.ts'],
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // Kept apart from the end-to-end tests' artefacts, which a run here would otherwise wipe.
   outputDir: '../test-results/bench',
   timeout: 180_000,

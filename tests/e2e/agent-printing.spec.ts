@@ -230,7 +230,8 @@ test.describe('the counter agent', () => {
       });
 
       await page.getByRole('button', { name: 'Register this PC as a kiosk' }).click();
-      await expect(page.getByText(/^.+ \(device .+\) is now the kiosk of Harbor Front\.$/)).toBeVisible();
+      // Registered, this device turns kiosk mode on and shows only the kiosk screen from then on.
+      await expect(page).toHaveURL(/\/nine\/kiosk$/);
       const [after] = await sql<{ used_in_store: boolean }>(
         `SELECT g.used_in_store FROM general_settings g JOIN locations l ON l.id = g.location_id WHERE l.name = 'Harbor Front'`,
       );
@@ -240,8 +241,7 @@ test.describe('the counter agent', () => {
         `SELECT l.name AS location, k.revoked_at IS NOT NULL AS revoked FROM kiosk_devices k JOIN locations l ON l.id = k.location_id`,
       );
       expect(kiosks).toEqual([{ location: 'Harbor Front', revoked: false }]);
-      // This device runs in kiosk mode from now on.
-      await expect(page.getByLabel('Kiosk mode')).toBeChecked();
+      await expect(page.getByRole('button', { name: 'Leave kiosk mode' })).toBeVisible();
     } finally {
       await sql(
         `UPDATE general_settings SET used_in_store = $1 WHERE location_id = (SELECT id FROM locations WHERE name = 'Harbor Front')`,

@@ -85,7 +85,7 @@ test.describe('navigation rules', () => {
       .click();
     await expect(page).toHaveURL(/\/nine\/settings\/activity$/);
     await expect(page.getByRole('heading', { name: 'Activity Settings', level: 1 })).toBeVisible();
-    await expect(page.getByText('How rentals work at Harbor Front, for rental type 1.')).toBeVisible();
+    await expect(page.getByText('How rentals work at Harbor Front, for rental type Rentals.')).toBeVisible();
     await expect(page.getByText('Delivering unpaid orders')).toBeVisible();
     await expect(page).toHaveTitle('Activity Settings');
   });

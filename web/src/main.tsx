@@ -7,7 +7,7 @@ import { prefetchPage } from './app/route-pages.tsx';
 import { hydrateLastActivity } from './features/session/inactivity.ts';
 import { hydratePermissionsCache } from './features/session/permissions-cache.ts';
 import { hasStoredSession, hydrateSession } from './features/session/session-storage.ts';
-import { hydrateLocalSettings } from './features/settings/local-settings.ts';
+import { hydrateLocalSettings } from './lib/local-settings.ts';
 import { restoreDarkMode } from './lib/color-mode.ts';
 import { initI18n, prefetchNamespaces } from './lib/i18n.ts';
 import { startNamespaces } from './lib/locale-namespaces.ts';

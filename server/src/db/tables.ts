@@ -108,6 +108,7 @@ export interface Tables {
     suspension_alert: string | null;
     updated_at: Date;
     version: number;
+    sale_default_customer_id: number | null;
   };
   cash_registers: {
     id: number;
@@ -216,10 +217,33 @@ export interface Tables {
     created_by: number | null;
     created_at: Date;
     updated_at: Date;
+    zone_id: number | null;
+    fee_minor: number;
   };
   delivery_items: {
     delivery_id: number;
     order_item_id: number;
+  };
+  delivery_windows: {
+    id: number;
+    location_id: number;
+    weekday: number;
+    starts: string;
+    ends: string;
+    capacity: number | null;
+    version: number;
+    updated_at: Date;
+  };
+  delivery_zones: {
+    id: number;
+    location_id: number;
+    name: string;
+    zip_codes: string[];
+    fee_minor: number;
+    min_order_minor: number;
+    is_active: boolean;
+    version: number;
+    updated_at: Date;
   };
   deposit_movements: {
     id: number;
@@ -275,6 +299,7 @@ export interface Tables {
     updated_at: Date;
     order_photo_max_bytes: number;
     version: number;
+    language: string;
   };
   gl_codes: {
     code: string;
@@ -398,6 +423,11 @@ export interface Tables {
     public_key: Buffer | null;
     revoked_by: number | null;
   };
+  kiosk_products: {
+    location_id: number;
+    product_id: number;
+    sort: number;
+  };
   ledger_entries: {
     id: number;
     txn_id: string;
@@ -419,6 +449,26 @@ export interface Tables {
     version: number;
     updated_at: Date;
   };
+  location_hours: {
+    location_id: number;
+    weekday: number;
+    opens: string;
+    closes: string;
+    closed: boolean;
+    version: number;
+    updated_at: Date;
+  };
+  location_special_days: {
+    id: number;
+    location_id: number;
+    day: Date;
+    closed: boolean;
+    opens: string | null;
+    closes: string | null;
+    note: string;
+    version: number;
+    updated_at: Date;
+  };
   locations: {
     id: number;
     name: string;
@@ -429,6 +479,8 @@ export interface Tables {
     tel: string | null;
     email: string | null;
     created_at: Date;
+    version: number;
+    updated_at: Date;
   };
   maintenance_rules: {
     id: number;

@@ -17,12 +17,18 @@ export const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = 
   items_barcode_key: { name: 'barcodeTaken' },
   coupons_code_key: { name: 'couponCodeTaken' },
   cash_registers_location_id_name_key: { name: 'conflict', data: { reason: 'name_taken' } },
+  locations_name_key: { name: 'locationNameTaken' },
   register_sessions_one_open: { name: 'conflict', data: { reason: 'register_already_open' } },
   maintenance_rules_rental_type_idx: { name: 'maintenanceRuleExists' },
   maintenance_rules_product_idx: { name: 'maintenanceRuleExists' },
   repair_logs_open_item_idx: { name: 'repairAlreadyOpen' },
   stocktakes_open_idx: { name: 'stocktakeInProgress' },
   invoices_one_credit_note: { name: 'invoiceAlreadyCredited' },
+  location_special_days_location_day_key: { name: 'specialDayTaken' },
+  taxes_name_key: { name: 'taxNameTaken' },
+  gl_codes_pkey: { name: 'glCodeTaken' },
+  delivery_zones_location_name_key: { name: 'deliveryZoneNameTaken' },
+  delivery_zones_zip_taken: { name: 'deliveryZipInOtherZone' },
 };
 
 /** Check constraints that bound money totals: passing them is too large an amount, not a bug. */
@@ -66,6 +72,10 @@ export function appErrorFromDatabase(err: unknown): AppError | null {
       return new AppError('databaseBusy');
     case '22003':
       return new AppError('validation', { data: { reason: 'number_out_of_range' } });
+    // A date or time the schema let through but PostgreSQL cannot hold (year 0, 24:30).
+    case '22007':
+    case '22008':
+      return new AppError('validation', { data: { reason: 'date_out_of_range' } });
     // A reference to a row that does not exist (a category, a location) is bad input.
     case '23503':
       return new AppError('validation', { data: { constraint } });

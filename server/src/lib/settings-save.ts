@@ -15,7 +15,9 @@ export type SettingsTable =
   | 'cash_registers'
   | 'locations'
   | 'location_hours'
-  | 'location_special_days';
+  | 'location_special_days'
+  | 'delivery_zones'
+  | 'delivery_windows';
 
 type Row<T extends SettingsTable> = Tables[T];
 
@@ -113,6 +115,24 @@ export async function saveSettings<T extends SettingsTable>(
     data: { old: shown(old), new: shown(after as Record<string, unknown>) },
   });
   return after;
+}
+
+/**
+ * Moves a settings row's version without changing a column: for a value kept elsewhere but saved under this
+ * row's version (a location's time zone shown in its Regional section), so a screen that showed the old one
+ * is refused. The caller raised the revision already (its own save did).
+ */
+export async function touchSettings<T extends SettingsTable>(
+  client: Queryable,
+  change: Pick<SettingsChange<T>, 'table' | 'key'>,
+): Promise<void> {
+  const keyColumns = identifiers(Object.keys(change.key));
+  await exec(
+    client,
+    `UPDATE ${change.table} SET version = version + 1, updated_at = now()
+     WHERE ${keyColumns.map((c, i) => `${c} = $${i + 1}`).join(' AND ')}`,
+    keyColumns.map((c) => (change.key as Record<string, unknown>)[c]),
+  );
 }
 
 /**

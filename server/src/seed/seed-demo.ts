@@ -18,6 +18,11 @@ import {
 import { DEMO_ACCOUNTS, DEMO_LOCATIONS, DEMO_PASSWORD, type DemoRole } from './demo-accounts.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedRepairs } from './seed-repairs.ts';
+import { seedBusinessSettings } from './seed-settings-business.ts';
+import { seedCalendarSettings } from './seed-settings-calendar.ts';
+import { seedLocationSettings } from './seed-settings-location.ts';
+import { seedKioskSettings } from './seed-settings-kiosk.ts';
+import { seedDeliverySettings } from './seed-settings-delivery.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -132,6 +137,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
       now,
     });
     log(`${repairs} closed repair logs`);
+    await seedBusinessSettings(client);
+    await seedCalendarSettings(client, now);
+    await seedLocationSettings(client);
+    await seedKioskSettings(client);
+    await seedDeliverySettings(client);
     for (const table of [
       'orders',
       'order_items',

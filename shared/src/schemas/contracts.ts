@@ -84,6 +84,14 @@ import {
 } from './invoices.ts';
 import { cashRegisterState, orderMoney, paymentView, registerCloseOutcome } from './payments.ts';
 import {
+  cashRegisterCreate,
+  cashRegisterListQuery,
+  cashRegisterUpdate,
+  generalSettingsUpdate,
+  locationDetails,
+  locationUpdate,
+} from './location-settings.ts';
+import {
   depositMove,
   depositOverride,
   paymentCreate,
@@ -128,6 +136,7 @@ import {
 } from './recurring.ts';
 import {
   activitySettings,
+  activitySettingsUpdate,
   businessInfo,
   generalSettings,
   kioskChallenge,
@@ -135,7 +144,53 @@ import {
   kioskResult,
   kioskRevoked,
   locationActivitySettings,
+  rentalType,
 } from './settings.ts';
+import {
+  businessInfoSaved,
+  businessInfoUpdate,
+  glCodeInput,
+  glCodeList,
+  glCodeParams,
+  glCodeRow,
+  glCodeUpdate,
+  logoAnswer,
+  logoParams,
+  taxInput,
+  taxList,
+  taxModeUpdate,
+  taxModeView,
+  taxRow,
+  taxUpdate,
+} from './business-settings.ts';
+import {
+  businessCalendar,
+  businessCalendarQuery,
+  businessHoursUpdate,
+  specialDay,
+  specialDayCreate,
+  specialDayUpdate,
+} from './business-calendar.ts';
+import {
+  deliveryAvailability,
+  deliveryAvailabilityUpdate,
+  deliverySettings,
+  deliverySettingsQuery,
+  deliveryWindow,
+  deliveryWindowCreate,
+  deliveryWindowUpdate,
+  deliveryZone,
+  deliveryZoneCreate,
+  deliveryZoneUpdate,
+} from './delivery-settings.ts';
+import {
+  kioskCustomerAnswer,
+  kioskCustomerRequest,
+  kioskExitAnswer,
+  kioskExitRequest,
+  kioskProductList,
+  kioskProductsUpdate,
+} from './kiosk.ts';
 import {
   accessKeySet,
   accessPolicyUpdate,
@@ -372,16 +427,82 @@ export const contracts: Record<string, RouteContract> = {
     querystring: rentalTypeQuery.extend(locationQuery.shape),
     response: { 200: activitySettings },
   },
+  'PUT /api/nine/activity-settings': { body: activitySettingsUpdate, response: { 200: activitySettings } },
+  'GET /api/nine/rental-types': { response: { 200: z.array(rentalType) } },
   'GET /api/nine/location-activity-settings': {
     querystring: rentalTypeQuery,
     response: { 200: locationActivitySettings },
   },
-  'GET /api/nine/general-settings': { response: { 200: generalSettings } },
+  'GET /api/nine/general-settings': { querystring: locationQuery, response: { 200: generalSettings } },
+  'PUT /api/nine/general-settings': { body: generalSettingsUpdate, response: { 200: generalSettings } },
+  'GET /api/nine/locations/:id': { params: id, response: { 200: locationDetails } },
+  'PUT /api/nine/locations/:id': { params: id, body: locationUpdate, response: { 200: locationDetails } },
   'GET /api/nine/business-info': { querystring: locationQuery, response: { 200: businessInfo } },
+  // Business settings (business-wide)
+  'PUT /api/nine/business-info': { body: businessInfoUpdate, response: { 200: businessInfoSaved } },
+  'PUT /api/nine/business-logos/:kind': {
+    params: logoParams,
+    body: fileUpload,
+    response: { 200: logoAnswer },
+  },
+  'DELETE /api/nine/business-logos/:kind': { params: logoParams, response: { 200: logoAnswer } },
+  'GET /api/nine/business-logo-images/:file': { params: imageFile },
+  'GET /api/nine/taxes': { response: { 200: taxList } },
+  'POST /api/nine/taxes': { body: taxInput, response: { 201: taxRow } },
+  'PUT /api/nine/taxes/:id': { params: id, body: taxUpdate, response: { 200: taxRow } },
+  'DELETE /api/nine/taxes/:id': { params: id, response: { 200: z.object({ id: z.number() }) } },
+  'GET /api/nine/tax-mode': { response: { 200: taxModeView } },
+  'PUT /api/nine/tax-mode': { body: taxModeUpdate, response: { 200: taxModeView } },
+  'GET /api/nine/gl-codes': { response: { 200: glCodeList } },
+  'POST /api/nine/gl-codes': { body: glCodeInput, response: { 201: glCodeRow } },
+  'PUT /api/nine/gl-codes/:code': { params: glCodeParams, body: glCodeUpdate, response: { 200: glCodeRow } },
+  'DELETE /api/nine/gl-codes/:code': {
+    params: glCodeParams,
+    response: { 200: z.object({ code: z.string() }) },
+  },
   'GET /api/nine/kiosk-devices': { response: { 200: z.array(kioskDeviceRow) } },
   'POST /api/nine/set-as-kiosk/challenge': { response: { 200: kioskChallenge } },
   'POST /api/nine/set-as-kiosk': { body: setAsKiosk, response: { 200: kioskResult } },
   'POST /api/nine/kiosk-devices/:id/revoke': { params: id, response: { 200: kioskRevoked } },
+  // settings: kiosk interface
+  'GET /api/nine/kiosk/products': { response: { 200: kioskProductList } },
+  'PUT /api/nine/kiosk/products': { body: kioskProductsUpdate, response: { 200: kioskProductList } },
+  'POST /api/nine/kiosk/customer': { body: kioskCustomerRequest, response: { 200: kioskCustomerAnswer } },
+  'POST /api/nine/kiosk/exit': { body: kioskExitRequest, response: { 200: kioskExitAnswer } },
+  // settings: business calendar
+  'GET /api/nine/business-calendar': {
+    querystring: businessCalendarQuery,
+    response: { 200: businessCalendar },
+  },
+  'PUT /api/nine/business-hours': {
+    body: businessHoursUpdate,
+    response: { 200: businessCalendar.shape.hours },
+  },
+  'POST /api/nine/special-days': { body: specialDayCreate, response: { 201: specialDay } },
+  'PUT /api/nine/special-days/:id': { params: id, body: specialDayUpdate, response: { 200: specialDay } },
+  'DELETE /api/nine/special-days/:id': { params: id, response: { 200: deleted } },
+  // settings: delivery
+  'GET /api/nine/delivery-settings': {
+    querystring: deliverySettingsQuery,
+    response: { 200: deliverySettings },
+  },
+  'POST /api/nine/delivery-zones': { body: deliveryZoneCreate, response: { 201: deliveryZone } },
+  'PUT /api/nine/delivery-zones/:id': {
+    params: id,
+    body: deliveryZoneUpdate,
+    response: { 200: deliveryZone },
+  },
+  'POST /api/nine/delivery-windows': { body: deliveryWindowCreate, response: { 201: deliveryWindow } },
+  'PUT /api/nine/delivery-windows/:id': {
+    params: id,
+    body: deliveryWindowUpdate,
+    response: { 200: deliveryWindow },
+  },
+  'DELETE /api/nine/delivery-windows/:id': { params: id, response: { 200: deleted } },
+  'PUT /api/nine/delivery-availability': {
+    body: deliveryAvailabilityUpdate,
+    response: { 200: deliveryAvailability },
+  },
 
   // orders
   ...orders('rent-orders'),
@@ -459,7 +580,16 @@ export const contracts: Record<string, RouteContract> = {
   'GET /api/nine/invoices/rents': { querystring: invoiceListQuery, response: { 200: pageOf(invoiceRow) } },
   'GET /api/nine/invoices/sale': { querystring: invoiceListQuery, response: { 200: pageOf(invoiceRow) } },
   'GET /api/nine/invoices/:id': { params: id, response: { 200: invoiceDetail } },
-  'GET /api/nine/cash-registers': { response: { 200: z.array(cashRegisterState) } },
+  'GET /api/nine/cash-registers': {
+    querystring: cashRegisterListQuery,
+    response: { 200: z.array(cashRegisterState) },
+  },
+  'POST /api/nine/cash-registers': { body: cashRegisterCreate, response: { 201: cashRegisterState } },
+  'PUT /api/nine/cash-registers/:id': {
+    params: id,
+    body: cashRegisterUpdate,
+    response: { 200: cashRegisterState },
+  },
   'POST /api/nine/cash-registers/:id/open': {
     params: id,
     body: registerOpen,

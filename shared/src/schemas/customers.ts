@@ -26,7 +26,7 @@ export const customerRow = z.object({
 export type CustomerRow = z.infer<typeof customerRow>;
 
 /** Phone numbers: digits with optional +, spaces, dots, dashes and brackets; 6 to 20 digits. */
-const phone = z
+export const customerPhone = z
   .string()
   .trim()
   .max(32)
@@ -47,7 +47,7 @@ const customerFields = z.object({
   first_name: z.string().trim().min(1).max(100),
   last_name: z.string().trim().max(100),
   email: optional(z.string().trim().toLowerCase().email().max(254)),
-  phone: optional(phone),
+  phone: optional(customerPhone),
   address: optional(z.string().trim().max(300)),
   postal_code: optional(postalCode),
   city: optional(z.string().trim().max(100)),
@@ -166,7 +166,7 @@ export const customerNoteInput = z.object({ body: z.string().trim().min(1).max(2
 export const participantInput = z.object({
   name: z.string().trim().min(1).max(200),
   email: optional(z.string().trim().toLowerCase().email().max(254)),
-  phone: optional(phone),
+  phone: optional(customerPhone),
   birth_date: optional(z.iso.date()),
 });
 export type ParticipantInput = z.infer<typeof participantInput>;

@@ -33,6 +33,9 @@ export const deliveryReportRow = z.object({
   customer: z.string().nullable(),
   address: z.string(),
   zip_code: z.string().nullable(),
+  /** The delivery zone the zip matched when scheduled (delivery settings), and its fee then. */
+  zone: z.string().nullable(),
+  fee_minor: z.number(),
   items: z.array(
     z.object({ id: z.number(), sku: z.string().nullable(), name: z.string(), quantity: z.number() }),
   ),

@@ -518,5 +518,11 @@ export const rentQuote = z.object({
   is_tax_included: z.boolean(),
   /** Subtotal, each tax with its rate, and the total; its lines follow `lines`. */
   price_breakdown: priceBreakdownSchema,
+  /**
+   * The period as it would be booked: moved into the location's opening hours when the activity setting
+   * adjust_plan_to_business_hours is on (shared/business-hours.ts), else as asked. Always sent by the server.
+   */
+  planned_start: z.string().optional(),
+  planned_finish: z.string().optional(),
 });
 export type RentQuote = z.infer<typeof rentQuote>;

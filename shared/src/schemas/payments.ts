@@ -99,6 +99,9 @@ export const cashRegisterState = z.object({
   name: z.string(),
   header_title: z.string().nullable(),
   default_terminal: z.string().nullable(),
+  /** A retired register takes no session and is listed only on request (Location settings). */
+  is_active: z.boolean(),
+  version: z.number(),
   session: registerSession.nullable(),
 });
 export type CashRegisterState = z.infer<typeof cashRegisterState>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RENTAL_TYPE_ID, LANGUAGES } from '../constants.ts';
 import { invoiceTimings } from '../invoice-timing.ts';
 
 // Answers of the settings routes (server/src/modules/settings); the web settings api files import the types.
@@ -27,8 +28,69 @@ export const activitySettings = z.object({
   show_category_image_in_admin_pannel: z.boolean(),
   is_recurring_enabled: z.boolean(),
   is_migration_in_progress: z.boolean(),
+  /** The row's version, for the next save; 1 (and no updated_at) while the location has never saved any. */
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
 });
 export type ActivitySettings = z.infer<typeof activitySettings>;
+
+/** The most minutes an early delivery or return warning looks ahead: a week. */
+export const MAX_EARLY_WARNING_MINUTES = 7 * 24 * 60;
+const earlyWarningMinutes = z.number().int().min(0).max(MAX_EARLY_WARNING_MINUTES);
+
+/**
+ * The activity switches a person may change: each one the server acts on (order events, payments,
+ * invoicing, recurring billing, the category list, order creation, planned periods). The stored switches no
+ * code acts on yet (rental periods, special pricing, package exchange, changing the planned start after
+ * delivery, replace and deliver, assign and deliver) stay out until their feature exists.
+ */
+export const activitySettingsForm = z.object({
+  deliver_unpaid_orders: z.enum(['warn', 'allow', 'deny']),
+  warn_early_deliver_minutes: earlyWarningMinutes,
+  warn_early_return_minutes: earlyWarningMinutes,
+  allow_undo_deliver: z.boolean(),
+  adjust_plan_to_business_hours: z.boolean(),
+  close_with_deposit_held: z.enum(['warn', 'deny']),
+  close_with_balance_due: z.enum(['allow', 'warn', 'deny']),
+  close_sale_order: z.enum(['manual', 'on_full_payment']),
+  manual_invoice_time: z.enum(invoiceTimings),
+  is_recurring_enabled: z.boolean(),
+  show_category_image_in_admin_pannel: z.boolean(),
+  is_migration_in_progress: z.boolean(),
+});
+export type ActivitySettingsForm = z.infer<typeof activitySettingsForm>;
+
+/**
+ * Switches read for the whole location from its default rental type's row: sale orders have no rental type
+ * (close_sale_order) and the category list belongs to none. Another rental type's row cannot hold them.
+ */
+export const locationWideActivitySwitches = [
+  'close_sale_order',
+  'show_category_image_in_admin_pannel',
+] as const satisfies readonly (keyof ActivitySettingsForm)[];
+
+/**
+ * PUT /api/nine/activity-settings: the switches to change for one location (the request's by default) and
+ * rental type; a switch left out keeps its value. `version` is the one the person edited (409 when stale).
+ */
+export const activitySettingsUpdate = activitySettingsForm
+  .partial()
+  .extend({
+    location_id: z.number().int().positive().max(2_147_483_647).optional(),
+    rental_type_id: z.number().int().positive().max(2_147_483_647),
+    version: z.number().int().min(1).max(2_147_483_647),
+  })
+  .superRefine((input, ctx) => {
+    if (input.rental_type_id === DEFAULT_RENTAL_TYPE_ID) return;
+    for (const field of locationWideActivitySwitches)
+      if (input[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'default_rental_type_only' });
+  });
+export type ActivitySettingsUpdate = z.infer<typeof activitySettingsUpdate>;
+
+/** A rental type (Rentals, Tours…): its activity settings are kept apart. */
+export const rentalType = z.object({ id: z.number(), name: z.string() });
+export type RentalType = z.infer<typeof rentalType>;
 
 /** Spec section 3 "Location activity settings", for the request's location. */
 export const locationActivitySettings = z.object({
@@ -40,6 +102,13 @@ export type LocationActivitySettings = z.infer<typeof locationActivitySettings>;
 
 /** Spec section 3 "General settings", for the location the request works in. */
 export const generalSettings = z.object({
+  location_id: z.number(),
+  /** 1 with the defaults while the location has no saved row. */
+  version: z.number(),
+  /** The location's IANA time zone (locations.time_zone), saved with these settings. */
+  time_zone: z.string(),
+  /** The default language of the location's screens and prints. */
+  language: z.enum(LANGUAGES),
   allow_staff_credit_card_entry: z.boolean(),
   app_version: z.string(),
   current_cash_register: z.number().nullable(),
@@ -86,6 +155,17 @@ export const businessInfo = z.object({
   process_external_refunds: z.boolean(),
   sms_is_enabled: z.boolean(),
   suspension_alert: z.string().nullable(),
+  version: z.number(),
+  /** The customer a quick sale without one is made for; null is the anonymous walk-in customer. */
+  sale_default_customer_id: z.number().nullable(),
+  sale_default_customer_name: z.string().nullable(),
+  /** The business's own address, zip, e-mail and phone, before a location's own replace them. */
+  business_contact: z.object({
+    address: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    email: z.string().nullable(),
+    tel: z.string().nullable(),
+  }),
 });
 export type BusinessInfo = z.infer<typeof businessInfo>;
 

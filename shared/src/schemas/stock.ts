@@ -128,6 +128,8 @@ export const availabilityCalendar = z.object({
   slots: z.array(z.string()),
   /** Where the last slot ends. */
   end: z.string(),
+  /** The location's days ("YYYY-MM-DD") the window touches on which it is closed (business calendar). */
+  closed_days: z.array(z.string()),
 });
 export type AvailabilityCalendar = z.infer<typeof availabilityCalendar>;
 

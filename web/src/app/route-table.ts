@@ -17,6 +17,9 @@ export type RouteName =
   | 'localSettings'
   | 'versionHistory'
   | 'activitySettings'
+  | 'businessSettings'
+  | 'locationSettings'
+  | 'deliverySettings'
   | 'rentOrders'
   | 'rentOrder'
   | 'rentOrderPrint'
@@ -60,9 +63,11 @@ export type RouteName =
   | 'repairLogsPrint'
   | 'maintenanceReport'
   | 'maintenanceReportPrint'
+  | 'kiosk'
   | 'not-found';
 
-export type RouteLayout = 'dashboard' | 'auth' | 'bare';
+/** 'kiosk': the locked-down customer screen of a device in kiosk mode (no menu, large touch targets). */
+export type RouteLayout = 'dashboard' | 'auth' | 'bare' | 'kiosk';
 
 export interface RouteDef {
   name: RouteName;
@@ -175,6 +180,27 @@ export const routeTable: readonly RouteDef[] = [
     path: '/settings/activity',
     titleKey: 'settings:activity.title',
     resources: ['activity'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'businessSettings',
+    path: '/settings/business',
+    titleKey: 'settings:business.title',
+    resources: ['business_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'locationSettings',
+    path: '/settings/location',
+    titleKey: 'settings:location.title',
+    resources: ['location_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'deliverySettings',
+    path: '/settings/delivery',
+    titleKey: 'settings:delivery.title',
+    resources: ['delivery_setting'],
     layout: 'dashboard',
   },
   // Orders. An `:id` must be numeric (spec section 2): the router skips a row whose id is not.
@@ -467,6 +493,8 @@ export const routeTable: readonly RouteDef[] = [
     resources: ['maintenance'],
     layout: 'bare',
   },
+  // The only screen of a device in kiosk mode (Local settings); app/kiosk-gate.ts keeps it there.
+  { name: 'kiosk', path: '/kiosk', titleKey: 'settings:kiosk.title', resources: [], layout: 'kiosk' },
   // Must stay last: it matches every path.
   {
     name: 'not-found',

@@ -6,9 +6,12 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
 import { loadNamespaces, namespacesLoaded, useAppTranslation } from '../lib/i18n.ts';
 import { appNamespaces, type AppNamespace } from '../lib/locale-namespaces.ts';
+import { useLocalSettings } from '../lib/local-settings.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
+import { KioskLayout } from './layouts/kiosk-layout.tsx';
+import { kioskGate } from './kiosk-gate.ts';
 import { refusedRouteState } from './refused-route-notice.tsx';
 import { isPageLoadError, loadOnce, prefetchPage, reloadForNewVersion, routePages } from './route-pages.tsx';
 import { routeAccess, routeTitle } from './route-access.ts';
@@ -115,7 +118,10 @@ function RouteFrame({ route }: { route: RouteDef }) {
   }, [title]);
   useBlockBack(route.name, route.blockBack);
   useCloseCommonModalOnRouteChange(route.name);
+  const kioskMode = useLocalSettings().kioskMode;
 
+  const gate = kioskGate(route, { kioskMode, signedIn });
+  if (gate !== null) return <RouteRedirect to={gate} />;
   const access = routeAccess(route, { signedIn, permissions });
   if (access.kind === 'redirect') {
     return access.to === 'Login' ? <SignInRedirect /> : <RouteRedirect to={access.to} />;
@@ -154,6 +160,8 @@ function RouteFrame({ route }: { route: RouteDef }) {
     }
     case 'auth':
       return <AuthLayout>{content}</AuthLayout>;
+    case 'kiosk':
+      return <KioskLayout>{content}</KioskLayout>;
     case 'bare':
       return content;
   }

@@ -10,12 +10,14 @@ import { useActivitySettings } from '../features/settings/api/get-activity-setti
 import { useBusinessInfo } from '../features/settings/api/get-business-info.ts';
 import { useGeneralSettings } from '../features/settings/api/get-general-settings.ts';
 import { useLocationActivitySettings } from '../features/settings/api/get-location-activity-settings.ts';
+import { useLocalSettings } from '../lib/local-settings.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 
 /**
  * What runs while someone is signed in, whatever the page: the data manager preloads the location's
  * settings (the global loading indicator shows meanwhile), and inactivity ends the session after the
- * general settings' auto_logout_inactive_users_timeout minutes.
+ * general settings' auto_logout_inactive_users_timeout minutes, except on a kiosk: its screen starts over
+ * when idle instead, and signing it out would leave the customers a sign-in form.
  */
 export function SessionEffects() {
   const actor = useSessionActor();
@@ -41,7 +43,8 @@ export function SessionEffects() {
     return trackActivity(window);
   }, [signedIn]);
 
-  const minutes = general.data?.auto_logout_inactive_users_timeout ?? 0;
+  const kioskMode = useLocalSettings().kioskMode;
+  const minutes = kioskMode ? 0 : (general.data?.auto_logout_inactive_users_timeout ?? 0);
   useEffect(() => {
     if (!signedIn || minutes <= 0) return;
     return watchInactivity({ minutes, onTimeout: () => actor.send({ type: 'INACTIVE' }) });

@@ -47,6 +47,7 @@ function serve(routes: Record<string, FetchHandler>) {
     'GET /api/nine/general-settings': () => jsonResponse(200, generalSettingsAnswer()),
     'GET /api/nine/business-info': () => jsonResponse(200, { data: { site_title: 'Nine' } }),
     'GET /api/nine/activity-settings': () => jsonResponse(200, { data: activity }),
+    'GET /api/nine/rental-types': () => jsonResponse(200, { data: [{ id: 1, name: 'Rentals' }] }),
     'GET /api/nine/location-activity-settings': () =>
       jsonResponse(200, { data: { location_id: 1, rental_type_id: 1, delivery_availability: true } }),
     'GET /api/nine/user/password-policy': () => jsonResponse(200, policy),
@@ -81,6 +82,10 @@ const activity = {
   show_category_image_in_admin_pannel: true,
   is_recurring_enabled: true,
   is_migration_in_progress: false,
+  close_with_deposit_held: 'deny',
+  close_with_balance_due: 'warn',
+  version: 1,
+  updated_at: null,
 };
 
 setUpAppTests();
@@ -174,9 +179,17 @@ describe('navigation rules', () => {
     renderAppAt('/nine/settings/activity');
     await signIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity Settings' })).toBeTruthy();
-    expect(await screen.findByText('After delivery')).toBeTruthy();
-    expect(screen.getByText('When fully paid')).toBeTruthy();
-    expect(screen.getByText('15 min')).toBeTruthy();
+    // The user may change them (activity: any), so the settings come as a form holding the saved values.
+    const invoices = (await screen.findByRole('combobox', {
+      name: 'Manual invoices allowed',
+    })) as HTMLSelectElement;
+    expect(invoices.value).toBe('after_deliver');
+    expect((screen.getByRole('combobox', { name: 'Close sale orders' }) as HTMLSelectElement).value).toBe(
+      'on_full_payment',
+    );
+    expect(
+      (screen.getByRole('textbox', { name: 'Warn when returned early by' }) as HTMLInputElement).value,
+    ).toBe('15');
     expect(document.title).toBe('Activity Settings');
   });
 
@@ -444,9 +457,11 @@ describe('settings screens', () => {
     await waitFor(() => expect((screen.getByLabelText('Kiosk mode') as HTMLInputElement).checked).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Changes Saved Successfully')).toBeTruthy();
+    // Kiosk mode on: from now on the device shows only the kiosk screen (app/kiosk-gate.ts).
+    expect(await screen.findByRole('button', { name: 'Leave kiosk mode' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/nine/kiosk');
     expect(await sent('POST', '/api/nine/set-as-kiosk')[0]?.json()).toEqual({ used_in_store: true });
-    const { readLocalSettings } = await import('../features/settings/local-settings.ts');
+    const { readLocalSettings } = await import('../lib/local-settings.ts');
     expect(readLocalSettings()).toMatchObject({
       orderPrintWidth: '55mm',
       itemsPerPage: 50,

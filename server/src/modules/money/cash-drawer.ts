@@ -37,7 +37,8 @@ export async function cashDrawer(
 ): Promise<Drawer | null> {
   const registers = await rows<Register>(
     client,
-    'SELECT id, name FROM cash_registers WHERE location_id = $1 ORDER BY id',
+    // Retired registers take no cash; a location whose registers are all retired has no drawer to count.
+    'SELECT id, name FROM cash_registers WHERE location_id = $1 AND is_active ORDER BY id',
     [actor.locationId],
   );
   if (registers.length === 0) return null;
@@ -62,7 +63,7 @@ export async function cashDrawer(
     const open = await rows<Pick<Tables['register_sessions'], 'cash_register_id'>>(
       client,
       `SELECT s.cash_register_id FROM register_sessions s JOIN cash_registers r ON r.id = s.cash_register_id
-       WHERE r.location_id = $1 AND s.closed_at IS NULL`,
+       WHERE r.location_id = $1 AND r.is_active AND s.closed_at IS NULL`,
       [actor.locationId],
     );
     if (open.length !== 1) throw closed(null);

@@ -231,10 +231,11 @@ export function createMoneyService({
   ): Promise<number | null> {
     if (asked === undefined || !s.multi_register || asked === s.current_cash_register)
       return s.current_cash_register;
-    const found = await exec(client, 'SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2', [
-      asked,
-      actor.locationId,
-    ]);
+    const found = await exec(
+      client,
+      'SELECT 1 FROM cash_registers WHERE id = $1 AND location_id = $2 AND is_active',
+      [asked, actor.locationId],
+    );
     if (found === 0)
       throw new AppError('validation', {
         data: { issues: [{ path: 'cash_register_id', code: 'unknown_register' }] },

@@ -7,7 +7,10 @@ import type { Actor } from '../../lib/actor.ts';
 import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 
-type RegisterRow = Pick<Tables['cash_registers'], 'id' | 'name' | 'header_title' | 'default_terminal'>;
+type RegisterRow = Pick<
+  Tables['cash_registers'],
+  'id' | 'name' | 'header_title' | 'default_terminal' | 'is_active' | 'version'
+>;
 /** An open session with the cash that went through it, as EXPECTED reads it. */
 type SessionRow = Pick<Tables['register_sessions'], 'id' | 'opened_at' | 'float_minor'> & {
   opened_by: string;
@@ -52,7 +55,7 @@ export function createRegisterService() {
   async function register(client: Queryable, actor: Actor, registerId: number): Promise<RegisterState> {
     const row = await maybeOne<RegisterRow>(
       client,
-      'SELECT id, name, header_title, default_terminal FROM cash_registers WHERE id = $1 AND location_id = $2',
+      'SELECT id, name, header_title, default_terminal, is_active, version FROM cash_registers WHERE id = $1 AND location_id = $2',
       [registerId, actor.locationId],
     );
     if (!row) throw new AppError('notFound');
@@ -85,7 +88,9 @@ export function createRegisterService() {
     registerId: number,
     floatMinor: number,
   ): Promise<void> {
-    await register(client, actor, registerId);
+    // Locked, so a register being retired (Location settings) is either retired first or waits for this open.
+    await lockRegister(client, actor, registerId);
+    if (!(await register(client, actor, registerId)).is_active) throw new AppError('registerInactive');
     // A second open session is refused by register_sessions_one_open (409 register_already_open).
     await exec(
       client,

@@ -16,6 +16,7 @@ import { iso, orderId } from './order-routes-shared.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
+import { deliveryTerms } from './delivery-terms.ts';
 
 /** Assigning delivery to items (where the location delivers), the day's delivery report, its status select. */
 export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -28,14 +29,14 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
         const order = await maybeOne<
-          Pick<Tables['orders'], 'type' | 'rental_type_id'> & {
+          Pick<Tables['orders'], 'type' | 'rental_type_id' | 'total_minor'> & {
             address: Tables['customers']['address'];
             postal_code: Tables['customers']['postal_code'];
             delivers: Tables['location_activity_settings']['delivery_availability'] | null;
           }
         >(
           client,
-          `SELECT o.type, o.rental_type_id, c.address, c.postal_code,
+          `SELECT o.type, o.rental_type_id, o.total_minor, c.address, c.postal_code,
                 (SELECT delivery_availability FROM location_activity_settings s WHERE s.location_id = o.location_id AND s.rental_type_id = coalesce(o.rental_type_id, 1)) AS delivers
          FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2 FOR UPDATE OF o`,
           [id, locationId],
@@ -46,6 +47,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
         const address = input.address ?? order.address;
         if (!address)
           throw new AppError('validation', { data: { issues: [{ path: 'address', code: 'required' }] } });
+        const zip = input.zip_code ?? order.postal_code;
+        const terms = await deliveryTerms(client, {
+          locationId: locationId!,
+          orderTotalMinor: order.total_minor,
+          zip,
+          scheduledAt: input.scheduled_at,
+        });
         const items = await exec(
           client,
           `SELECT id FROM order_items WHERE order_id = $1 AND id = ANY($2::bigint[]) AND status <> 'cancelled'`,
@@ -58,15 +66,18 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
           });
         const created = await one<Pick<Tables['deliveries'], 'id'>>(
           client,
-          `INSERT INTO deliveries (order_id, location_id, type, scheduled_at, address, zip_code, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          `INSERT INTO deliveries (order_id, location_id, type, scheduled_at, address, zip_code, created_by, zone_id, fee_minor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
           [
             id,
             locationId,
             input.type,
             input.scheduled_at,
             address,
-            input.zip_code ?? order.postal_code,
+            zip,
             userId,
+            terms.zoneId,
+            terms.feeMinor,
           ],
         );
         await exec(
@@ -86,7 +97,13 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
             entity: 'order',
             entityId: id,
             action: 'delivery_assigned',
-            data: { delivery_id: created.id, ...input, address },
+            data: {
+              delivery_id: created.id,
+              ...input,
+              address,
+              zone_id: terms.zoneId,
+              fee_minor: terms.feeMinor,
+            },
           },
         );
         return { status: 201, body: await getOrderDetail(client, id, locationId!) };
@@ -110,7 +127,11 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       if (q.type) where.push(`d.type = $${params.push(q.type)}`);
       if (q.status) where.push(`d.status = $${params.push(q.status)}`);
       const report = await rows<
-        Pick<Tables['deliveries'], 'id' | 'sort' | 'type' | 'status' | 'address' | 'zip_code'> & {
+        Pick<
+          Tables['deliveries'],
+          'id' | 'sort' | 'type' | 'status' | 'address' | 'zip_code' | 'fee_minor'
+        > & {
+          zone: string | null;
           no: number;
           scheduled: Tables['deliveries']['scheduled_at'];
           order: DeliveryReportRow['order'];
@@ -121,11 +142,12 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       >(
         deps.db.pool,
         `SELECT d.id, d.sort, (row_number() OVER (ORDER BY d.sort, d.scheduled_at, d.id))::int AS no, d.type, d.status, d.scheduled_at AS scheduled,
-              json_build_object('id', o.id, 'number', o.number) AS "order", trim(c.first_name || ' ' || c.last_name) AS customer, d.address, d.zip_code,
+              json_build_object('id', o.id, 'number', o.number) AS "order", trim(c.first_name || ' ' || c.last_name) AS customer, d.address, d.zip_code, z.name AS zone, d.fee_minor,
               (SELECT json_agg(json_build_object('id', oi.id, 'sku', coalesce(i.sku, p.sku), 'name', p.name, 'quantity', oi.quantity) ORDER BY oi.id)
                  FROM delivery_items di JOIN order_items oi ON oi.id = di.order_item_id JOIN products p ON p.id = oi.product_id
                  LEFT JOIN items i ON i.id = oi.item_id WHERE di.delivery_id = d.id) AS items
        FROM deliveries d JOIN orders o ON o.id = d.order_id LEFT JOIN customers c ON c.id = o.customer_id
+       LEFT JOIN delivery_zones z ON z.id = d.zone_id
        WHERE ${where.join(' AND ')} ORDER BY d.sort, d.scheduled_at, d.id`,
         params,
       );

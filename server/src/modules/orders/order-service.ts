@@ -15,13 +15,18 @@ import { settleOrderInvoices } from '../money/invoice-billing.ts';
 import { PAID_SQL } from './order-list.ts';
 import { taxSettings } from './order-taxes.ts';
 import { audit } from '../../lib/audit.ts';
+import { addDays, adjustToBusinessHours, dayAt } from '@nine/shared/business-hours';
+import { businessRules } from '../settings/business-rules.ts';
 import type { Actor } from '../../lib/actor.ts';
+import { refuseDuringMigration } from './migration-guard.ts';
 
 const DAY_MS = 86_400_000;
 
 export interface RentDraft {
   planned_start: string;
   planned_finish: string;
+  /** Whose activity settings apply (adjust_plan_to_business_hours); 1 when not given. */
+  rental_type_id?: number | undefined;
   items: ({ item_id: number } | { product_id: number; quantity: number })[];
 }
 
@@ -46,6 +51,9 @@ export interface RentAssessment {
   is_tax_included: boolean;
   /** What the review shows: subtotal, each tax with its rate, and the total (shared/tax.ts). */
   price_breakdown: PriceBreakdown;
+  /** The period as booked: moved into opening hours when adjust_plan_to_business_hours is on. */
+  planned_start: string;
+  planned_finish: string;
 }
 
 interface PricingSettings {
@@ -82,6 +90,34 @@ export async function repriceOrder(client: Queryable, orderId: number, locationI
   );
 }
 
+/**
+ * adjust_plan_to_business_hours: when the rental type's switch is on, the period moves into the location's
+ * opening hours (shared/business-hours.ts: a start outside them to the next opening, a return after closing
+ * to the next opening), read in the location's time zone. Off: the period as asked.
+ */
+async function plannedPeriod(
+  client: Queryable,
+  locationId: number,
+  input: RentDraft,
+): Promise<{ start: Date; finish: Date }> {
+  const start = new Date(input.planned_start);
+  const finish = new Date(input.planned_finish);
+  const setting = await maybeOne<Pick<Tables['activity_settings'], 'adjust_plan_to_business_hours'>>(
+    client,
+    'SELECT adjust_plan_to_business_hours FROM activity_settings WHERE location_id = $1 AND rental_type_id = $2',
+    [locationId, input.rental_type_id ?? 1],
+  );
+  if (!setting?.adjust_plan_to_business_hours) return { start, finish };
+  // Special days from the day before the start (any zone's day) to the search horizon after the finish.
+  const rules = await businessRules(
+    client,
+    locationId,
+    addDays(dayAt(start, 'UTC'), -1),
+    addDays(dayAt(finish, 'UTC'), 401),
+  );
+  return adjustToBusinessHours(rules, start, finish);
+}
+
 function isExclusionViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23P01';
 }
@@ -99,8 +135,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     input: RentDraft,
     lock: boolean,
   ): Promise<RentAssessment> {
-    const start = new Date(input.planned_start);
-    const finish = new Date(input.planned_finish);
+    const { start, finish } = await plannedPeriod(client, actor.locationId, input);
     const itemIds = input.items.flatMap((i) => ('item_id' in i ? [i.item_id] : []));
     const bulk = input.items.flatMap((i) => ('product_id' in i ? [i] : []));
     if (new Set(itemIds).size !== itemIds.length)
@@ -204,6 +239,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       total_minor: total,
       deposit_minor: lines.reduce((sum, l) => sum + l.deposit_minor, 0),
       is_tax_included: settings.is_tax_included,
+      planned_start: start.toISOString(),
+      planned_finish: finish.toISOString(),
       price_breakdown: priceBreakdown({
         ...(await taxSettings(client, actor.locationId)),
         lines: lines.map((l) => ({
@@ -224,12 +261,14 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     actor: Actor,
     input: RentOrderCreate,
   ): Promise<number> {
-    const start = new Date(input.planned_start);
-    const finish = new Date(input.planned_finish);
+    await refuseDuringMigration(client, actor.locationId, input.rental_type_id);
     const customer = await exec(client, 'SELECT 1 FROM customers WHERE id = $1', [input.customer_id]);
     if (!customer)
       throw new AppError('validation', { data: { issues: [{ path: 'customer_id', code: 'not_found' }] } });
     const assessed = await assessRentDraft(client, actor, input, true);
+    // The period as assessed: moved into opening hours when the activity setting says so.
+    const start = new Date(assessed.planned_start);
+    const finish = new Date(assessed.planned_finish);
     const unavailable = assessed.lines.filter((l) => !l.available && l.item_id !== null);
     if (unavailable.length) {
       throw new AppError('itemsUnavailable', {
@@ -331,14 +370,17 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     actor: Actor,
     input: SaleOrderCreate,
   ): Promise<number> {
+    await refuseDuringMigration(client, actor.locationId);
     let customerId = input.customer_id;
     if (customerId === undefined) {
-      const anon = await maybeOne<Pick<Tables['customers'], 'id'>>(
+      // The business's sale order default customer (Business settings), else the anonymous walk-in one.
+      const anon = await one<{ id: Tables['customers']['id'] | null }>(
         client,
-        'SELECT id FROM customers WHERE is_anonymous ORDER BY id LIMIT 1',
+        `SELECT coalesce((SELECT sale_default_customer_id FROM business_info WHERE id = 1),
+                         (SELECT id FROM customers WHERE is_anonymous ORDER BY id LIMIT 1)) AS id`,
       );
       customerId =
-        anon?.id ??
+        anon.id ??
         (
           await one<Pick<Tables['customers'], 'id'>>(
             client,

@@ -1,50 +1,93 @@
 import type { FastifyInstance } from 'fastify';
+import type { GeneralSettings } from '@nine/shared/schemas/settings';
 import { AppError } from '@nine/shared/errors';
 import type { Db } from '../../db/pool.ts';
-import { maybeOne } from '../../db/sql.ts';
+import { maybeOne, one, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
-import { actorOf } from '../../lib/actor.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { queryLocation } from './location-query.ts';
 
-/** Spec "General settings" for the request's location. The auto-logout timeout is the access policy's. */
-type GeneralSettingsRow = Pick<
+type Row = Omit<
   Tables['general_settings'],
-  | 'allow_staff_credit_card_entry'
-  | 'current_cash_register'
-  | 'calendar_date_time_format'
-  | 'is_tax_included'
-  | 'show_taxes_mode'
-  | 'confirm_change_return'
-  | 'has_pay_and_balance_forward'
-  | 'print_setup'
-  | 'tax_comment'
-  | 'calendar_time_intervals'
-  | 'invoice_print_header'
-  | 'order_print_header'
-  | 'sale_order_print_header'
-  | 'multi_register'
-  | 'used_in_store'
-  | 'currency_symbol'
-  | 'currency_code'
+  'updated_at' | 'store_open' | 'store_close' | 'order_photo_max_bytes'
 > & {
-  auto_logout_inactive_users_timeout: Tables['access_policy']['auto_logout_minutes'];
   /** to_char: HH24:MI. */
   store_open: string;
   store_close: string;
 };
 
-export function registerGeneralSettings(app: FastifyInstance, deps: { db: Db; appVersion: string }): void {
+/** The columns' defaults (migrations 0001, 0012, 0029): what a location that never saved its settings works by. */
+const DEFAULTS: Omit<Row, 'location_id'> = {
+  allow_staff_credit_card_entry: false,
+  current_cash_register: null,
+  calendar_date_time_format: 'MM/DD/YYYY hh:mm A',
+  is_tax_included: false,
+  show_taxes_mode: 'separate',
+  confirm_change_return: true,
+  has_pay_and_balance_forward: false,
+  print_setup: {},
+  tax_comment: null,
+  calendar_time_intervals: 1,
+  invoice_print_header: null,
+  order_print_header: null,
+  sale_order_print_header: null,
+  multi_register: false,
+  used_in_store: false,
+  currency_symbol: '$',
+  currency_code: 'USD',
+  store_open: '09:00',
+  store_close: '18:00',
+  language: 'en-US',
+  version: 1,
+};
+
+/**
+ * Spec "General settings" of one location, from its row or the defaults at version 1 when it has none (the
+ * first save creates the row at version 1). The time zone is the location's; the auto-logout timeout is the
+ * access policy's.
+ */
+export async function generalSettingsOf(
+  client: Queryable,
+  locationId: number,
+  appVersion: string,
+): Promise<GeneralSettings> {
+  const location = await maybeOne<Pick<Tables['locations'], 'time_zone'>>(
+    client,
+    'SELECT time_zone FROM locations WHERE id = $1',
+    [locationId],
+  );
+  if (!location) throw new AppError('notFound');
+  const row = await maybeOne<Row>(
+    client,
+    `SELECT location_id, version, allow_staff_credit_card_entry, current_cash_register, calendar_date_time_format,
+            is_tax_included, show_taxes_mode, confirm_change_return, has_pay_and_balance_forward, print_setup,
+            tax_comment, calendar_time_intervals, invoice_print_header, order_print_header, sale_order_print_header,
+            multi_register, used_in_store, currency_symbol, currency_code, language,
+            to_char(store_open, 'HH24:MI') AS store_open, to_char(store_close, 'HH24:MI') AS store_close
+     FROM general_settings WHERE location_id = $1`,
+    [locationId],
+  );
+  const policy = await one<{ auto_logout_inactive_users_timeout: number }>(
+    client,
+    `SELECT coalesce((SELECT auto_logout_minutes FROM access_policy WHERE id = 1), 0) AS auto_logout_inactive_users_timeout`,
+  );
+  const settings = row ?? { ...DEFAULTS, location_id: locationId };
+  return {
+    ...settings,
+    language: settings.language as GeneralSettings['language'],
+    time_zone: location.time_zone,
+    auto_logout_inactive_users_timeout: policy.auto_logout_inactive_users_timeout,
+    app_version: appVersion,
+  };
+}
+
+export function registerGeneralSettings(
+  app: FastifyInstance,
+  deps: { db: Db; auth: AuthService; appVersion: string },
+): void {
+  // Another location's (`?location_id`) with a role there: the Location settings page's location picker.
   app.get('/api/nine/general-settings', { config: { access: 'location' } }, async (request) => {
-    const settings = await maybeOne<GeneralSettingsRow>(
-      deps.db.pool,
-      `SELECT g.allow_staff_credit_card_entry, g.current_cash_register, g.calendar_date_time_format, g.is_tax_included,
-              g.show_taxes_mode, g.confirm_change_return, g.has_pay_and_balance_forward, g.print_setup, g.tax_comment,
-              g.calendar_time_intervals, g.invoice_print_header, g.order_print_header, g.sale_order_print_header,
-              coalesce(p.auto_logout_minutes, 0) AS auto_logout_inactive_users_timeout, g.multi_register, g.used_in_store,
-              g.currency_symbol, g.currency_code, to_char(g.store_open, 'HH24:MI') AS store_open, to_char(g.store_close, 'HH24:MI') AS store_close
-       FROM general_settings g LEFT JOIN access_policy p ON p.id = 1 WHERE g.location_id = $1`,
-      [actorOf(request).locationId],
-    );
-    if (!settings) throw new AppError('notFound');
-    return { data: { ...settings, app_version: deps.appVersion } };
+    const locationId = await queryLocation(request, deps.auth);
+    return { data: await generalSettingsOf(deps.db.pool, locationId, deps.appVersion) };
   });
 }

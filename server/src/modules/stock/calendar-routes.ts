@@ -11,6 +11,7 @@ import type { Tables } from '../../db/tables.ts';
 import { containsPattern } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
+import { closedDays } from '../settings/business-rules.ts';
 
 /** A booking of the drill-in: the order's and the line's columns as stored. */
 type BookingRow = Pick<Tables['order_items'], 'quantity' | 'planned_start' | 'planned_finish'> & {
@@ -87,6 +88,7 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: { db: Db }): 
     const data: AvailabilityCalendar = {
       slots: window.slice(0, -1).map((d) => d.toISOString()),
       end: window.at(-1)!.toISOString(),
+      closed_days: await closedDays(deps.db.pool, locationId, window[0]!, window.at(-1)!),
       rows: found.map(({ total: _t, ...row }) => row),
       total: found[0]?.total ?? 0,
       page: q.page,

@@ -28,7 +28,7 @@ export function BarcodePrintPage() {
     setNeedsAgent(false);
     for (const [i, item] of items.entries()) {
       setProgress({ n: i + 1, total: items.length, done: false });
-      const result = await print(labelReceipt(item, kind, currentLanguage()));
+      const result = await print(labelReceipt(item, kind, currentLanguage()), { via: 'agent' });
       if (result.phase === 'failed') return setProgress(null);
     }
     setProgress({ n: items.length, total: items.length, done: true });

@@ -8,7 +8,7 @@ import { useKioskDevices } from '../../features/settings/api/list-kiosk-devices.
 import { requestKioskChallenge } from '../../features/settings/api/request-kiosk-challenge.ts';
 import { useRevokeKioskDevice } from '../../features/settings/api/revoke-kiosk-device.ts';
 import { useSetAsKiosk } from '../../features/settings/api/set-as-kiosk.ts';
-import { readLocalSettings, saveLocalSettings } from '../../features/settings/local-settings.ts';
+import { readLocalSettings, saveLocalSettings } from '../../lib/local-settings.ts';
 
 export interface CounterHardwareSettingsProps {
   /** The user may change the location's settings (location_setting change). */

@@ -8,6 +8,7 @@ import { useSession } from '../../features/session/session-context.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
+import { useScreenContext } from './use-screen-context.ts';
 
 const orderHref = (id: number) => pathWith('rentOrder', { id });
 const withParams = (path: string, params: DeliveryReportParams) => `${path}?${serializeReportParams(params)}`;
@@ -19,6 +20,7 @@ export function DeliveryReportPage() {
   const session = useSession();
   const permissions = useViewerPermissions() ?? [];
   const { params, change } = useReportUrlParams();
+  const { currencySymbol } = useScreenContext();
   const locationId = session?.locationId ?? null;
   if (locationId === null) return null;
   return (
@@ -31,6 +33,7 @@ export function DeliveryReportPage() {
       orderHref={orderHref}
       printHref={printHref}
       canChange={grants(permissions, { resource: 'delivery_report', action: 'change' })}
+      currencySymbol={currencySymbol}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useCallback } from 'react';
 import type { PaymentView } from '@nine/shared/schemas/payments';
-import { useActivePrinter, useAgentPhase } from '../../features/agent/agent-context.tsx';
 import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
 import { printStatusColor, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
-import { usePrint } from '../../features/agent/printing/use-print.ts';
+import { usePrint, usePrintMode } from '../../features/agent/printing/use-print.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import type { OrderKind } from '../../features/orders/order-kind.ts';
 import type { PrintWidth } from '../../components/print-sheet.tsx';
@@ -36,14 +35,11 @@ export function useOrderReceiptBuilder(kind: OrderKind, locationId: number | nul
   );
 }
 
-/** True when receipts go to the counter's printer: the agent is paired and a printer is known. */
-export function useAgentPrinterReady(): boolean {
-  const phase = useAgentPhase();
-  const { printer } = useActivePrinter();
-  return phase === 'ready' && printer !== null;
-}
-
-/** Print through the agent when paired (silently, on the counter printer), else the browser's dialog. */
+/**
+ * The browser print mode (Local settings) prints the page through the browser's dialog; the receipt mode
+ * prints the order's receipt on the counter printer (the browser, with a notice, when the agent is not
+ * ready) and keeps the page's own print beside it.
+ */
 function OrderPrintControls({
   kind,
   locationId,
@@ -54,11 +50,11 @@ function OrderPrintControls({
   order: OrderDetail | undefined;
 }) {
   const { t } = useAppTranslation();
-  const agentReady = useAgentPrinterReady();
+  const receiptMode = usePrintMode() === 'receipt';
   const build = useOrderReceiptBuilder(kind, locationId);
   const { state, print, resolve } = usePrint();
 
-  if (!agentReady) {
+  if (!receiptMode) {
     return (
       <Button onClick={() => window.print()} disabled={!order}>
         {t('fulfilment:print.print')}

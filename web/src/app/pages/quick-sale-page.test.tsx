@@ -9,6 +9,7 @@ import { setUpPrintingAgent } from '../../features/agent/testing/printing-agent-
 import { connectTestAgent, renderWithAgent } from '../../features/agent/testing/render-with-agent.tsx';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import { orderFixture } from '../../features/orders/testing/order-fixtures.ts';
+import { DEFAULT_LOCAL_SETTINGS, saveLocalSettings } from '../../lib/local-settings.ts';
 import { SaleReceipt } from './quick-sale-page.tsx';
 
 const TOKEN = 'tok-0123456789abcdef0123456789abcdef';
@@ -97,8 +98,9 @@ describe('quick sale receipt', () => {
     expect(agent.print).not.toHaveBeenCalled();
   });
 
-  it('without an agent prints the receipt-width sheet through the browser on demand', async () => {
-    await connectTestAgent(agent.actor, false);
+  it('in the browser print mode prints the receipt-width sheet through the browser on demand, agent or not', async () => {
+    saveLocalSettings({ ...DEFAULT_LOCAL_SETTINGS, printMode: 'browser' });
+    await connectTestAgent(agent.actor, true);
     renderWithAgent(agent.actor, <SaleReceipt sale={sale} payment={payment} build={build} />);
     // Nothing pops up unasked.
     expect(agent.print).not.toHaveBeenCalled();
@@ -107,6 +109,14 @@ describe('quick sale receipt', () => {
     const sheet = document.getElementById(BROWSER_PRINT_ROOT_ID);
     expect(sheet?.querySelector('.nine-receipt')?.getAttribute('data-width')).toBe('58');
     expect(sheet?.textContent).toContain('#200077');
+    expect(FakeAgentSocket.latest().sent.some((frame) => frame.type === 'print')).toBe(false);
+  });
+
+  it('in the receipt print mode without a ready agent prints through the browser by itself and says so', async () => {
+    await connectTestAgent(agent.actor, false);
+    renderWithAgent(agent.actor, <SaleReceipt sale={sale} payment={payment} build={build} />);
+    await waitFor(() => expect(agent.print).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status').textContent).toMatch(/^The receipt printer is not ready/);
     expect(FakeAgentSocket.latest().sent.some((frame) => frame.type === 'print')).toBe(false);
   });
 });

@@ -5,9 +5,10 @@ import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import type { PaymentView } from '@nine/shared/schemas/payments';
 import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
 import { printStatusColor, printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
-import { usePrint } from '../../features/agent/printing/use-print.ts';
+import { usePrint, usePrintMode } from '../../features/agent/printing/use-print.ts';
 import { CashTender } from '../../features/payments/components/cash-tender.tsx';
 import { useCounterRegister } from '../../features/payments/counter-register.ts';
+import { useBusinessInfo } from '../../features/settings/api/get-business-info.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
 import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import {
@@ -16,17 +17,17 @@ import {
 } from '../../features/orders/components/quick-sale-screen.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
-import { useAgentPrinterReady, useOrderReceiptBuilder } from './order-print-pages.tsx';
+import { useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 import { useScanEvents } from './use-screen-context.ts';
 
 const orderHref = (id: number) => pathWith('saleOrder', { id });
 
 /**
- * The 55 mm receipt of a completed sale (never the A4 order print): once the cash is taken it prints by
- * itself, silently, on the counter printer through the paired agent (with a drawer kick); without an
- * agent the clerk prints it on demand as a receipt-width sheet through the browser, whose dialog would
- * otherwise pop up unasked.
+ * The 55 mm receipt of a completed sale (never the A4 order print): in the receipt print mode, once the cash
+ * is taken it prints by itself, silently, on the counter printer through the paired agent (with a drawer
+ * kick); in the browser mode the clerk prints it on demand as a receipt-width sheet through the browser,
+ * whose dialog would otherwise pop up unasked.
  */
 export function SaleReceipt({
   sale,
@@ -38,15 +39,17 @@ export function SaleReceipt({
   build: (order: OrderDetail, payment: PaymentView | null) => ReceiptDocumentInput;
 }) {
   const { t } = useAppTranslation();
-  const agentReady = useAgentPrinterReady();
+  // The receipt print mode (Local settings) prints by itself, on the counter printer or, when the agent is
+  // not ready, through the browser with a notice; the browser mode prints when the clerk asks.
+  const receiptMode = usePrintMode() === 'receipt';
   const { state, print, resolve } = usePrint();
   const printedFor = useRef<number | null>(null);
 
   useEffect(() => {
-    if (payment === null || !agentReady || printedFor.current === payment.id) return;
+    if (payment === null || !receiptMode || printedFor.current === payment.id) return;
     printedFor.current = payment.id;
     void print(build(sale, payment), { openDrawer: payment.method === 'cash' });
-  }, [payment, agentReady, sale, build, print]);
+  }, [payment, receiptMode, sale, build, print]);
 
   return (
     <Stack gap="1" align="flex-start" role="group" aria-label={t('fulfilment:quick_sale.receipt')}>
@@ -97,6 +100,8 @@ export function QuickSalePage() {
   const build = useOrderReceiptBuilder('sale', screen.locationId);
   // Cash goes to this counter's drawer when the location runs several, as in the payment dialog.
   const multiRegister = useGeneralSettings(screen.locationId).data?.multi_register ?? false;
+  // A sale without a chosen customer is the business's default customer's (Business settings).
+  const defaultCustomerName = useBusinessInfo(screen.locationId).data?.sale_default_customer_name ?? null;
   const [counterRegister] = useCounterRegister(screen.locationId ?? 0);
   // Scans from the agent's scanner. Keyboard-wedge scanners type into the focused scan field, which reads
   // them itself (with + and - as quantity keys), so the page-wide wedge listener stays off here.
@@ -108,6 +113,7 @@ export function QuickSalePage() {
       currencySymbol={screen.currencySymbol}
       orderHref={orderHref}
       deviceScan={deviceScan}
+      defaultCustomerName={defaultCustomerName}
       renderPayment={salePayment(multiRegister ? counterRegister : null)}
       renderReceipt={(sale, payment) => (
         <SaleReceipt key={sale.id} sale={sale} payment={payment} build={build} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { grants, type Action, type Requirement, type Resource } from '@nine/shared/permissions';
 import { useScanner } from '../../features/agent/scanning/use-scanner.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
-import { useLocalSettings } from '../../features/settings/local-settings.ts';
+import { useLocalSettings } from '../../lib/local-settings.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import type { ScanEvent } from '../../features/stock/components/scan-event.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';

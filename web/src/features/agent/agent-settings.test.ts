@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { settleSecureWrites } from '../../lib/secure-storage.ts';
 import {
+  DEFAULT_LOCAL_SETTINGS,
+  LOCAL_SETTINGS_KEY,
+  hasSavedLocalSetting,
+  hydrateLocalSettings,
+  readLocalSettings,
+  saveLocalSettings,
+} from '../../lib/local-settings.ts';
+import {
   AGENT_SETTINGS_KEY,
   DEFAULT_AGENT_SETTINGS,
   DEFAULT_AGENT_URL,
+  createSecureAgentStorage,
+  forgetAgentToken,
   hydrateAgentStorage,
   normalizeAgentUrl,
   parseAgentSettings,
   readAgentSettings,
+  saveAgentToken,
   updateAgentSettings,
 } from './agent-settings.ts';
 import { agentBadge, printerBadge } from './agent-status.ts';
@@ -91,5 +102,36 @@ describe('the badge', () => {
     } as const;
     expect(printerBadge(silent)).toBe('unknown');
     expect(printerBadge(null)).toBe('unknown');
+  });
+});
+
+describe('the print mode of a paired device', () => {
+  const storage = () => createSecureAgentStorage(() => Promise.resolve(null));
+
+  it('becomes the receipt printer when paired with a code, and stays what was chosen afterwards', async () => {
+    saveLocalSettings(DEFAULT_LOCAL_SETTINGS);
+    storage().saveToken('tok-0123456789abcdef0123456789abcdef');
+    expect(readLocalSettings().printMode).toBe('receipt');
+    saveLocalSettings({ ...readLocalSettings(), printMode: 'browser' });
+    await storage().load();
+    expect(readLocalSettings().printMode).toBe('browser');
+    storage().forgetToken();
+  });
+
+  it('keeps printing through the agent on a device paired before the print mode existed', async () => {
+    saveAgentToken('tok-0123456789abcdef0123456789abcdef');
+    localStorage.removeItem(LOCAL_SETTINGS_KEY);
+    await settleSecureWrites();
+    await hydrateLocalSettings();
+    expect(hasSavedLocalSetting('printMode')).toBe(false);
+    await storage().load();
+    expect(readLocalSettings().printMode).toBe('receipt');
+    forgetAgentToken();
+    // Unpaired, an unsaved mode stays the browser's.
+    await settleSecureWrites();
+    localStorage.removeItem(LOCAL_SETTINGS_KEY);
+    await hydrateLocalSettings();
+    await storage().load();
+    expect(readLocalSettings().printMode).toBe('browser');
   });
 });

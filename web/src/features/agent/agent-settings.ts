@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { AGENT_DEFAULT_PORT, AGENT_WS_PATH } from '@nine/shared/agent-protocol';
 import { agentAddress } from '@nine/shared/schemas/agent-address';
 import { loadSecure, readSecure, removeSecure, writeSecure } from '../../lib/secure-storage.ts';
+import { hasSavedLocalSetting, readLocalSettings, saveLocalSettings } from '../../lib/local-settings.ts';
 import { fetchAnnouncedAgentPort } from './api/get-agent-endpoint.ts';
 
 /**
@@ -180,17 +181,29 @@ export interface AgentStorage {
   forgetToken(): void;
 }
 
+function chooseReceiptPrinting(): void {
+  saveLocalSettings({ ...readLocalSettings(), printMode: 'receipt' });
+}
+
 /** The encrypted settings of this browser; `announcedPort` asks the server where its agent is. */
 export function createSecureAgentStorage(announcedPort: () => Promise<number | null>): AgentStorage {
   return {
     load: async () => {
       const { settings, token } = await hydrateAgentStorage();
+      // Paired before the print mode was read, the device printed receipts through the agent: it still
+      // does, unless a print mode was chosen.
+      if (token !== null && !hasSavedLocalSetting('printMode')) chooseReceiptPrinting();
       // A choice made on this PC wins: the server need not be asked.
       if (settings.url !== null) return { url: settings.url, token };
       const announced = announcedAgentUrl(await announcedPort().catch(() => null));
       return { url: effectiveAgentUrl(null, announced), token };
     },
-    saveToken: saveAgentToken,
+    saveToken: (token) => {
+      saveAgentToken(token);
+      // Pairing with a code means this device has a receipt printer: receipts go to it from now on
+      // (Local settings' print mode can turn it back to the browser).
+      chooseReceiptPrinting();
+    },
     forgetToken: forgetAgentToken,
   };
 }

@@ -240,6 +240,7 @@ function PrinterSettings({ currency }: { currency: string }) {
         onChange={setOpenDrawer}
       />
       <ReceiptPrintButton
+        via="agent"
         openDrawer={openDrawer}
         receipt={() =>
           buildTestReceipt({

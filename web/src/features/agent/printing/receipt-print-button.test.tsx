@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReceiptDocumentInput } from '@nine/shared/receipt';
 import { setLanguage } from '../../../lib/i18n.ts';
+import { DEFAULT_LOCAL_SETTINGS, saveLocalSettings } from '../../../lib/local-settings.ts';
 import type { AgentActorRef } from '../agent-machine.ts';
 import { FakeAgentSocket } from '../testing/fake-agent-socket.ts';
 import { setUpPrintingAgent } from '../testing/printing-agent-suite.ts';
@@ -218,8 +219,9 @@ describe('ReceiptPrintButton without a paired agent', () => {
     expect(root?.querySelector('.nine-receipt')?.getAttribute('data-width')).toBe('58');
     expect(root?.querySelector('style')?.textContent).toContain('@media print');
     expect(root?.textContent).toContain('$50.00');
+    // The receipt print mode asked for the counter printer: the clerk is told why the browser opened.
     expect(status()).toBe(
-      "Opened the browser's print dialog. The cash drawer opens only through the counter agent.",
+      "The receipt printer is not ready (counter agent not connected or no printer): opened the browser's print dialog instead.",
     );
     expect(FakeAgentSocket.latest().sent.some((frame) => frame.type === 'print')).toBe(false);
 
@@ -241,6 +243,31 @@ describe('ReceiptPrintButton without a paired agent', () => {
     await waitFor(() =>
       expect(screen.getByText('This receipt cannot be printed: an ISO 4217 code')).toBeTruthy(),
     );
+    expect(agent.print).not.toHaveBeenCalled();
+  });
+});
+
+describe('ReceiptPrintButton in the browser print mode', () => {
+  it('prints through the browser even with a ready agent, without a notice', async () => {
+    saveLocalSettings({ ...DEFAULT_LOCAL_SETTINGS, printMode: 'browser' });
+    await connectTestAgent(agent.actor, true);
+    renderAndPrint(agent.actor);
+    await waitFor(() => expect(agent.print).toHaveBeenCalledTimes(1));
+    expect(status()).toBe("Opened the browser's print dialog.");
+    expect(FakeAgentSocket.latest().sent.some((frame) => frame.type === 'print')).toBe(false);
+  });
+
+  it('still sends the printer’s test page to the agent when asked for the agent', async () => {
+    saveLocalSettings({ ...DEFAULT_LOCAL_SETTINGS, printMode: 'browser' });
+    const socket = await connectTestAgent(agent.actor, true);
+    renderWithAgent(
+      agent.actor,
+      <ReceiptPrintButton receipt={receipt} via="agent">
+        Test page
+      </ReceiptPrintButton>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Test page' }));
+    expect(socket.lastRequest('print').payload).toMatchObject({ printerId: 'sim' });
     expect(agent.print).not.toHaveBeenCalled();
   });
 });

@@ -26,6 +26,7 @@ export function printStatusText(t: AppT, state: PrintState): string {
         ? t('agent:print.needs_confirmation')
         : `${t('agent:print.needs_confirmation')} ${t('agent:print.resolve_failed')}`;
     case 'browser':
+      if (state.fallback) return t('agent:print.fallback');
       return state.drawerSkipped ? t('agent:print.browser_no_drawer') : t('agent:print.browser');
     case 'failed':
       switch (state.errorCode) {
@@ -50,6 +51,7 @@ export function printStatusText(t: AppT, state: PrintState): string {
 /** The status line's colour: red when it failed, amber when a person must check the printer. */
 export function printStatusColor(state: PrintState): string {
   if (state.phase === 'failed') return 'fg.error';
+  if (state.fallback) return 'fg.warning';
   return state.phase === 'needs-confirmation' ? 'fg.warning' : 'fg.muted';
 }
 
@@ -59,6 +61,8 @@ export interface ReceiptPrintButtonProps extends Omit<ButtonProps, 'onClick' | '
   children: ReactNode;
   /** Kick the cash drawer with this receipt (cash payments). */
   openDrawer?: boolean;
+  /** 'agent' asks for the counter printer whatever the device's print mode (the printer's test page). */
+  via?: 'auto' | 'agent';
 }
 
 /**
@@ -70,6 +74,7 @@ export function ReceiptPrintButton({
   receipt,
   children,
   openDrawer = false,
+  via = 'auto',
   ...buttonProps
 }: ReceiptPrintButtonProps) {
   const { t } = useAppTranslation();
@@ -78,9 +83,9 @@ export function ReceiptPrintButton({
   const status = printStatusText(t, state);
 
   const build = (): ReceiptDocumentInput | null => (typeof receipt === 'function' ? receipt() : receipt);
-  const run = (via: 'auto' | 'browser') => {
+  const run = (route: 'auto' | 'agent' | 'browser') => {
     const document = build();
-    if (document !== null) void print(document, { openDrawer, via });
+    if (document !== null) void print(document, { openDrawer, via: route });
   };
 
   return (
@@ -91,7 +96,7 @@ export function ReceiptPrintButton({
           {...buttonProps}
           disabled={buttonProps.disabled === true || receipt === null}
           loading={busy}
-          onClick={() => run('auto')}
+          onClick={() => run(via)}
         >
           {children}
         </Button>

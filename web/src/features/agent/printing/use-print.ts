@@ -5,6 +5,7 @@ import { useAgentActor } from '../agent-context.tsx';
 import { AgentRequestError, type AgentFailureCode } from '../agent-connection.ts';
 import { activePrinter, agentPhase } from '../agent-machine.ts';
 import { readAgentSettings } from '../agent-settings.ts';
+import { readLocalSettings, useLocalSettings, type LocalSettings } from '../../../lib/local-settings.ts';
 import { randomHex } from '../../../lib/random-id.ts';
 import { printReceiptInBrowser } from './browser-print.tsx';
 
@@ -24,6 +25,8 @@ export interface PrintState {
   drawerSkipped: boolean;
   /** The answer being sent for a `needs-confirmation` job, while the agent has not taken it yet. */
   resolving: JobResolution | null;
+  /** The receipt printer was asked for (print mode 'receipt') but the agent was not ready. */
+  fallback: boolean;
 }
 
 export interface PrintOptions {
@@ -31,8 +34,33 @@ export interface PrintOptions {
   openDrawer?: boolean;
   /** Cut the paper after the receipt (default true). */
   cut?: boolean;
-  /** 'auto' prints through the agent when paired, else through the browser. */
-  via?: 'auto' | 'browser';
+  /**
+   * 'auto' follows the device's print mode (Local settings); 'agent' asks for the counter printer whatever
+   * the mode (a test print, label tickets), else the browser; 'browser' is the person's own choice.
+   */
+  via?: 'auto' | 'agent' | 'browser';
+}
+
+export type PrintMode = LocalSettings['printMode'];
+
+/**
+ * Where a print goes. The 'browser' mode always prints through the browser's dialog; the 'receipt' mode
+ * prints on the counter printer and falls back to the browser when the agent is not ready, saying so.
+ */
+export function printRoute(
+  mode: PrintMode,
+  via: NonNullable<PrintOptions['via']>,
+  agentReady: boolean,
+): 'agent' | 'browser' | 'fallback' {
+  if (via === 'browser') return 'browser';
+  if (via === 'auto' && mode === 'browser') return 'browser';
+  if (agentReady) return 'agent';
+  return via === 'auto' ? 'fallback' : 'browser';
+}
+
+/** This device's print mode; re-renders when Local settings change it. */
+export function usePrintMode(): PrintMode {
+  return useLocalSettings().printMode;
 }
 
 export const IDLE_PRINT: PrintState = {
@@ -44,6 +72,7 @@ export const IDLE_PRINT: PrintState = {
   reason: null,
   drawerSkipped: false,
   resolving: null,
+  fallback: false,
 };
 
 const PRINT_TIMEOUT_MS = 15_000;
@@ -78,7 +107,7 @@ function advance(state: PrintState, job: JobInfo): PrintState {
 /**
  * Prints receipt documents: silently on the counter's printer through the paired agent, following the job
  * (queued, printing, done, failed, or needs-confirmation when the agent stopped mid-send), or through the
- * browser's print dialog when no agent is paired. `resolve` sends a person's answer for a job that may have
+ * browser's print dialog: as the device's print mode says (Local settings), or when the agent is not ready. `resolve` sends a person's answer for a job that may have
  * printed; nothing is printed again unless they ask.
  */
 export function usePrint() {
@@ -133,7 +162,10 @@ export function usePrint() {
       const printer = activePrinter(snapshot, settings.printerId);
       const connection = snapshot.context.connection;
 
-      if (options.via !== 'browser' && agentPhase(snapshot) === 'ready' && printer && connection) {
+      const ready = agentPhase(snapshot) === 'ready' && printer !== null && connection !== null;
+      const route = printRoute(readLocalSettings().printMode, options.via ?? 'auto', ready);
+
+      if (route === 'agent' && printer && connection) {
         const sending: PrintState = {
           ...IDLE_PRINT,
           phase: 'sending',
@@ -184,6 +216,7 @@ export function usePrint() {
         phase: 'browser',
         via: 'browser',
         drawerSkipped: !!options.openDrawer,
+        fallback: route === 'fallback',
       };
       setState(browser);
       await printReceiptInBrowser(receipt, settings.paperWidthMm);

@@ -22,6 +22,8 @@ const runs: DeliveryReportRow[] = [
     customer: 'Ada Lovelace',
     address: '1 Pier',
     zip_code: '75011',
+    zone: 'Centre',
+    fee_minor: 500,
     items: [
       { id: 70, sku: 'BK-001', name: 'City bike', quantity: 1 },
       { id: 71, sku: null, name: 'Helmet', quantity: 2 },
@@ -38,6 +40,8 @@ const runs: DeliveryReportRow[] = [
     customer: null,
     address: '2 Dock',
     zip_code: null,
+    zone: null,
+    fee_minor: 0,
     items: [{ id: 80, sku: 'KY-9', name: 'Kayak', quantity: 1 }],
   },
 ];
@@ -86,12 +90,25 @@ describe('delivery report', { timeout: 20_000 }, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Sort', 'No.', 'Type', 'Scheduled', 'Order', 'Address', 'Zip code', 'Items', 'Status']);
+    ).toEqual([
+      'Sort',
+      'No.',
+      'Type',
+      'Scheduled',
+      'Order',
+      'Address',
+      'Zip code',
+      'Zone',
+      'Items',
+      'Status',
+    ]);
     const first = within(table).getAllByRole('row')[1]!;
     // The time in the interface language's clock (en-US: 12-hour).
     expect(first.textContent).toMatch(/9:30\sAM/);
     expect(first.textContent).toContain('1 Pier');
     expect(first.textContent).toContain('75011');
+    // The delivery zone the zip matched, with its fee (delivery settings).
+    expect(first.textContent).toContain('Centre · $5.00');
     expect(first.textContent).toContain('1 × City bike (BK-001)');
     expect(first.textContent).toContain('2 × Helmet');
     expect(within(first).getByRole('link', { name: '1007' }).getAttribute('href')).toBe('/rent-orders/7');

@@ -23,7 +23,7 @@ import {
   type DeliveryType,
 } from '../api/get-delivery-report.ts';
 import { useUpdateDelivery } from '../api/update-delivery.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { formatMoney, formatTime } from '../../../lib/format.ts';
 
 export interface DeliveryReportProps {
   title: string;
@@ -34,6 +34,8 @@ export interface DeliveryReportProps {
   printHref(params: DeliveryReportParams): string;
   /** delivery_report change: without it the status shows as text. */
   canChange: boolean;
+  /** The location's currency symbol, for the delivery zone's fee. */
+  currencySymbol?: string;
 }
 
 const deliveryTypes: readonly DeliveryType[] = ['delivery', 'pickup'];
@@ -62,6 +64,7 @@ export function DeliveryReport({
   orderHref,
   printHref,
   canChange,
+  currencySymbol = '$',
 }: DeliveryReportProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
@@ -119,6 +122,17 @@ export function DeliveryReport({
     },
     { id: 'address', title: t('fulfilment:delivery.columns.address'), cell: (row) => row.address },
     { id: 'zip_code', title: t('fulfilment:delivery.columns.zip_code'), cell: (row) => row.zip_code ?? '' },
+    {
+      id: 'zone',
+      title: t('fulfilment:delivery.columns.zone'),
+      cell: (row) =>
+        row.zone === null
+          ? ''
+          : t('fulfilment:delivery.zone_fee', {
+              zone: row.zone,
+              fee: formatMoney(row.fee_minor, currencySymbol),
+            }),
+    },
     { id: 'items', title: t('fulfilment:delivery.columns.items'), cell: (row) => <RunItems row={row} /> },
     {
       id: 'status',

@@ -50,6 +50,8 @@ export interface QuickSaleScreenProps {
    * import each other); it calls `onPaid` once with the payment taken.
    */
   renderPayment?(payment: SalePaymentSlot): ReactNode;
+  /** Who a sale without a chosen customer is for (Business settings); the walk-in customer by default. */
+  defaultCustomerName?: string | null;
 }
 
 export interface SalePaymentSlot {
@@ -267,6 +269,7 @@ export function QuickSaleScreen({
   deviceScan = null,
   renderReceipt,
   renderPayment,
+  defaultCustomerName = null,
 }: QuickSaleScreenProps) {
   const { t } = useAppTranslation();
   const scanRef = useRef<HTMLInputElement>(null);
@@ -456,7 +459,7 @@ export function QuickSaleScreen({
           <CustomerSearchField
             locationId={locationId}
             value={context.customer}
-            defaultLabel={t('orders:view.walk_in')}
+            defaultLabel={defaultCustomerName ?? t('orders:view.walk_in')}
             onChange={(customer) => send({ type: 'SET_CUSTOMER', customer })}
           />
         </Stack>

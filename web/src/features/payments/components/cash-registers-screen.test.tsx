@@ -19,6 +19,8 @@ const closedDesk: CashRegisterState = {
   name: 'Front desk',
   header_title: null,
   default_terminal: null,
+  is_active: true,
+  version: 1,
   session: null,
 };
 const openDesk: CashRegisterState = { ...closedDesk, session };

@@ -75,10 +75,12 @@ export function CashRegistersScreen(props: CashRegistersScreenProps) {
         retrying={query.isFetching}
       />
     );
-  // One register per counter unless the location runs several: then every register is shown.
+  // One register per counter unless the location runs several: then every register is shown. A current
+  // register that was deactivated (not listed) names none: every register is shown then too.
+  const current = query.data.some((r) => r.id === props.currentRegisterId) ? props.currentRegisterId : null;
   const registers = props.multiRegister
     ? query.data
-    : query.data.filter((r) => props.currentRegisterId === null || r.id === props.currentRegisterId);
+    : query.data.filter((r) => current === null || r.id === current);
   if (registers.length === 0) return <Text color="fg.muted">{t('money:registers.none')}</Text>;
   const inUse = props.multiRegister
     ? (props.counterRegisterId ?? props.currentRegisterId)

@@ -18,6 +18,8 @@ const frontDesk = (open: boolean): CashRegisterState => ({
   name: 'Front desk',
   header_title: null,
   default_terminal: null,
+  is_active: true,
+  version: 1,
   session: open ? session : null,
 });
 

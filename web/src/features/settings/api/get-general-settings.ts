@@ -6,15 +6,24 @@ import { settingsMeta } from '../../../lib/settings-queries.ts';
 
 export type { GeneralSettings } from '@nine/shared/schemas/settings';
 
-export function getGeneralSettings({ signal }: { signal?: AbortSignal } = {}): Promise<GeneralSettings> {
-  return api.get<GeneralSettings>('nine/general-settings', { signal });
+/** GET /api/nine/general-settings of one location (the session's, or another the user holds a role at). */
+export function getGeneralSettings(
+  locationId?: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<GeneralSettings> {
+  return api.get<GeneralSettings>('nine/general-settings', {
+    signal,
+    ...(locationId === undefined ? {} : { searchParams: { location_id: locationId } }),
+  });
 }
+
+export const generalSettingsQueryKey = ['general-settings'] as const;
 
 export const generalSettingsQueryOptions = (locationId: number) =>
   queryOptions({
-    queryKey: ['general-settings', locationId],
+    queryKey: [...generalSettingsQueryKey, locationId],
     meta: settingsMeta,
-    queryFn: ({ signal }) => getGeneralSettings({ signal }),
+    queryFn: ({ signal }) => getGeneralSettings(locationId, { signal }),
     staleTime: 5 * 60_000,
   });
 

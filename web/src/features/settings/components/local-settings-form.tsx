@@ -14,7 +14,7 @@ import { MessageAlert } from '../../../components/message-alert.tsx';
 import { currentLanguage, setLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useSetAsKiosk } from '../api/set-as-kiosk.ts';
-import { saveLocalSettings, useLocalSettings } from '../local-settings.ts';
+import { saveLocalSettings, useLocalSettings } from '../../../lib/local-settings.ts';
 
 export interface LocalSettingsFormProps {
   /** Whether the user may also mark the location's counter as a kiosk (location_setting change). */

@@ -2,6 +2,7 @@ import type { AvailabilityCalendar } from '@nine/shared/schemas/stock';
 import { getWithParams } from '../../../lib/api-client.ts';
 import { pageQueryOptions } from '../../../lib/page-query.ts';
 import { useLocationQuery } from '../../../lib/location-query.ts';
+import { settingsMeta } from '../../../lib/settings-queries.ts';
 
 export type { AvailabilityCalendar };
 
@@ -22,12 +23,15 @@ export const getAvailabilityCalendar = getWithParams<CalendarParams, Availabilit
 
 export const calendarQueryKey = (locationId: number) => ['stock', locationId, 'calendar'] as const;
 
-export const availabilityCalendarQueryOptions = (locationId: number, params: CalendarParams) =>
-  pageQueryOptions(
+// Settings-marked: the closed days come from the business calendar, so a saved holiday shows at once.
+export const availabilityCalendarQueryOptions = (locationId: number, params: CalendarParams) => ({
+  ...pageQueryOptions(
     [...calendarQueryKey(locationId), params] as const,
     (signal) => getAvailabilityCalendar(params, { signal }),
     15_000,
-  );
+  ),
+  meta: settingsMeta,
+});
 
 export function useAvailabilityCalendar(locationId: number | null, params: CalendarParams) {
   return useLocationQuery(locationId, (locationId) => availabilityCalendarQueryOptions(locationId, params));

@@ -77,6 +77,8 @@ const gridCss = {
   '& .free': { color: 'fg.success' },
   '& .low': { color: 'fg.warning' },
   '& .none': { color: 'fg.error', fontWeight: 'bold' },
+  // A closed day of the location: its column is shaded, the header says so.
+  '& thead th.closed, & td.closed': { background: 'bg.muted' },
 } as const;
 
 /** availability-calendar: available versus booked per product (or category) per day, or per slot of a day. */
@@ -125,21 +127,27 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
     }));
   }, [data, groupBy, t]);
 
+  // The location's closed days (business calendar: weekdays marked closed, holidays).
+  const closedDays = new Set(data?.closed_days ?? []);
   const headers = (data?.slots ?? []).map((iso, i) => {
     // A month's days are the location's days: named from the month asked for, not from any clock.
     if (mode === 'month') {
       const date = dayOfMonth(month, i + 1);
+      const long = formatWithPattern(date, pattern.date, locale);
+      const closed = closedDays.has(`${month}-${String(i + 1).padStart(2, '0')}`);
       return {
         short: formatWithPattern(date, 'D', locale),
-        long: formatWithPattern(date, pattern.date, locale),
+        long: closed ? t('stock:calendar.closed_day', { day: long }) : long,
+        closed,
       };
     }
     // A day's slots are instants, named by the location's clock.
     const at = wallClock(iso);
-    if (at === null) return { short: iso, long: iso };
+    if (at === null) return { short: iso, long: iso, closed: false };
     return {
       short: formatWithPattern(at, pattern.time, locale),
       long: `${formatWithPattern(at, pattern.date, locale)} ${formatWithPattern(at, pattern.time, locale)}`,
+      closed: false,
     };
   });
 
@@ -188,6 +196,11 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
         <TextFilterField label={t('stock:calendar.search')} width="56" value={search} onChange={setSearch} />
       </HStack>
       <Text color="fg.muted">{t('stock:calendar.legend')}</Text>
+      {mode === 'day' && closedDays.has(day) && (
+        <Text role="status" fontWeight="semibold" color="fg.warning">
+          {t('stock:calendar.day_closed')}
+        </Text>
+      )}
       {calendar.isPending ? (
         <Text>{t('stock:common.loading')}</Text>
       ) : rows.length === 0 ? (
@@ -207,8 +220,20 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
                   {groupBy === 'product' ? t('stock:calendar.product') : t('stock:calendar.category')}
                 </th>
                 {headers.map((h, i) => (
-                  <th key={i} scope="col" title={h.long} aria-label={h.long}>
+                  <th
+                    key={i}
+                    scope="col"
+                    title={h.long}
+                    aria-label={h.long}
+                    className={h.closed ? 'closed' : undefined}
+                    data-closed={h.closed || undefined}
+                  >
                     {h.short}
+                    {h.closed && (
+                      <Text as="span" display="block" fontSize="2xs" fontWeight="normal" aria-hidden>
+                        {t('stock:calendar.closed')}
+                      </Text>
+                    )}
                   </th>
                 ))}
               </tr>
@@ -226,7 +251,8 @@ export function AvailabilityCalendarScreen(props: AvailabilityCalendarScreenProp
                   </th>
                   {row.booked.map((booked, i) => {
                     const free = Math.max(0, row.capacity - booked);
-                    const tone = free === 0 ? 'none' : free * 4 <= row.capacity ? 'low' : 'free';
+                    const level = free === 0 ? 'none' : free * 4 <= row.capacity ? 'low' : 'free';
+                    const tone = headers[i]?.closed ? `${level} closed` : level;
                     const label = t('stock:calendar.cell', {
                       name: row.label,
                       slot: headers[i]?.long ?? '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleSecureWrites } from '../../lib/secure-storage.ts';
+import { settleSecureWrites } from './secure-storage.ts';
 import {
   DEFAULT_LOCAL_SETTINGS,
   LOCAL_SETTINGS_KEY,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { localSettings, type LocalSettings } from '@nine/shared/schemas/local-settings';
-import { loadSecure, readSecure, writeSecure } from '../../lib/secure-storage.ts';
+import { loadSecure, readSecure, writeSecure } from './secure-storage.ts';
 
 /** Spec section 3 "Local device settings" and "Paging setting"; the language has its own key (Language). */
 export type { LocalSettings };
@@ -28,6 +28,17 @@ export function readLocalSettings(): LocalSettings {
   const raw = readSecure(LOCAL_SETTINGS_KEY);
   if (raw !== snapshot.raw) snapshot = { raw, value: parseLocalSettings(raw) };
   return snapshot.value;
+}
+
+/** Whether this device ever saved `field` (a setting added later reads its default until it is). */
+export function hasSavedLocalSetting(field: keyof LocalSettings): boolean {
+  const raw = readSecure(LOCAL_SETTINGS_KEY);
+  try {
+    const parsed: unknown = raw === null ? null : JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && field in parsed;
+  } catch {
+    return false;
+  }
 }
 
 export async function hydrateLocalSettings(): Promise<void> {

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@nine/shared/errors';
+import {
+  glCodeInput,
+  glCodeParams,
+  glCodeUpdate,
+  type GlCodeList,
+  type GlCodeRow,
+} from '@nine/shared/schemas/business-settings';
+import type { Db } from '../../db/pool.ts';
+import { exec, maybeOne, rows, type Queryable } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { audit } from '../../lib/audit.ts';
+import { bumpSettingsRevision, createSettings, saveSettings } from '../../lib/settings-save.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { parse } from '../../lib/validate.ts';
+import { assertBusinessWide, BUSINESS_SETTING_CHANGE } from './business-setting-access.ts';
+
+/**
+ * The codes the server posts to by name today (money/ledger.ts METHOD_GL, invoice billing and credit notes,
+ * deposits, the register's over and short): deleting one would make the next such posting fail.
+ */
+export const BUILT_IN_GL_CODES = [
+  '1000',
+  '1010',
+  '1020',
+  '1100',
+  '2100',
+  '2200',
+  '2300',
+  '3900',
+  '4000',
+  '4010',
+  '4900',
+];
+
+const GL_ROW = `SELECT g.code, g.description, g.version,
+                       EXISTS (SELECT 1 FROM ledger_entries e WHERE e.gl_code = g.code) AS in_use,
+                       g.code = ANY($1::text[]) AS built_in
+                FROM gl_codes g`;
+
+async function glCodeRow(q: Queryable, code: string): Promise<GlCodeRow> {
+  const row = await maybeOne<GlCodeRow>(q, `${GL_ROW} WHERE g.code = $2`, [BUILT_IN_GL_CODES, code]);
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+/** Business settings, Codes: the chart of general ledger codes the books post to. */
+export function registerGlCodeRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  app.get(
+    '/api/nine/gl-codes',
+    { config: { access: { resource: 'business_setting', action: 'view' } } },
+    async () => {
+      const list: GlCodeList = {
+        rows: await rows<GlCodeRow>(deps.db.pool, `${GL_ROW} ORDER BY g.code`, [BUILT_IN_GL_CODES]),
+      };
+      return { data: list };
+    },
+  );
+
+  app.post('/api/nine/gl-codes', { config: { access: BUSINESS_SETTING_CHANGE } }, async (request, reply) => {
+    const input = parse(glCodeInput, request.body);
+    const actor = actorOf(request);
+    const row = await transaction(deps.db, async (client) => {
+      await assertBusinessWide(client, actor.userId);
+      await createSettings(client, actor, 'gl_codes', input, (r) => r.code);
+      return glCodeRow(client, input.code);
+    });
+    return reply.code(201).send({ data: row });
+  });
+
+  app.put('/api/nine/gl-codes/:code', { config: { access: BUSINESS_SETTING_CHANGE } }, async (request) => {
+    const { code } = parse(glCodeParams, request.params);
+    const { version, description } = parse(glCodeUpdate, request.body);
+    const actor = actorOf(request);
+    const row = await transaction(deps.db, async (client) => {
+      await assertBusinessWide(client, actor.userId);
+      await saveSettings(client, actor, {
+        table: 'gl_codes',
+        key: { code },
+        version,
+        changes: { description },
+      });
+      return glCodeRow(client, code);
+    });
+    return { data: row };
+  });
+
+  // A code with ledger rows stays: the books must still add up and name their accounts.
+  app.delete('/api/nine/gl-codes/:code', { config: { access: BUSINESS_SETTING_CHANGE } }, async (request) => {
+    const { code } = parse(glCodeParams, request.params);
+    const actor = actorOf(request);
+    await transaction(deps.db, async (client) => {
+      await assertBusinessWide(client, actor.userId);
+      await bumpSettingsRevision(client);
+      const found = await maybeOne<Pick<Tables['gl_codes'], 'description'>>(
+        client,
+        'SELECT description FROM gl_codes WHERE code = $1 FOR UPDATE',
+        [code],
+      );
+      if (!found) throw new AppError('notFound');
+      const row = await glCodeRow(client, code);
+      if (row.built_in) throw new AppError('glCodeBuiltIn');
+      if (row.in_use) throw new AppError('glCodeInUse');
+      await exec(client, 'DELETE FROM gl_codes WHERE code = $1', [code]);
+      await audit(client, actor, {
+        entity: 'settings',
+        entityId: `gl_codes:${code}`,
+        action: 'deleted',
+        data: { old: found },
+      });
+    });
+    return { data: { code } };
+  });
+}
