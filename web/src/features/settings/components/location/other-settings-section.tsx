@@ -2,33 +2,26 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { otherSettingsForm, type OtherSettingsForm } from '@nine/shared/schemas/location-settings';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
 import { useSchemaForm } from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { saveFailureText } from '../../../../lib/save-failure.ts';
-import {
-  generalSettingsQueryKey,
-  useGeneralSettings,
-  type GeneralSettings,
-} from '../../api/get-general-settings.ts';
-import { useUpdateGeneralSettings } from '../../api/update-general-settings.ts';
+import { generalSettingsQueryKey, type GeneralSettings } from '../../api/get-general-settings.ts';
 import type { LocationSectionProps } from './general-information-section.tsx';
-import { SectionLoad, SectionSave, useSectionOutcome } from './section-shell.tsx';
+import { GeneralSettingsSection, type GeneralSettingsUpdate } from './general-settings-section.tsx';
+import { SectionSave, useSectionOutcome } from './section-shell.tsx';
 
 const HEADERS = ['order_print_header', 'sale_order_print_header', 'invoice_print_header'] as const;
 
 /** Location settings, "Other settings": what prints head orders and invoices with, and the store's hours. */
 export function OtherSettingsSection({ locationId, canEdit }: LocationSectionProps) {
   const { t } = useAppTranslation();
-  const query = useGeneralSettings(locationId);
-  const update = useUpdateGeneralSettings();
   return (
-    <SectionCard title={t('settings:location.other.title')}>
-      <SectionLoad query={query}>
-        {(settings) => (
-          <OtherEditor key={sectionKey(settings)} settings={settings} canEdit={canEdit} update={update} />
-        )}
-      </SectionLoad>
-    </SectionCard>
+    <GeneralSettingsSection
+      title={t('settings:location.other.title')}
+      locationId={locationId}
+      valuesOf={valuesOf}
+    >
+      {(settings, update) => <OtherEditor settings={settings} canEdit={canEdit} update={update} />}
+    </GeneralSettingsSection>
   );
 }
 
@@ -41,10 +34,6 @@ const valuesOf = (s: GeneralSettings): OtherSettingsForm => ({
   store_close: s.store_close ?? '18:00',
 });
 
-// The editor starts over when this section's saved values change (someone saved them), not when another
-// section's save moves the shared version: a draft here survives it and saves with the new version.
-const sectionKey = (s: GeneralSettings) => `${s.location_id}:${JSON.stringify(valuesOf(s))}`;
-
 function OtherEditor({
   settings,
   canEdit,
@@ -52,7 +41,7 @@ function OtherEditor({
 }: {
   settings: GeneralSettings;
   canEdit: boolean;
-  update: ReturnType<typeof useUpdateGeneralSettings>;
+  update: GeneralSettingsUpdate;
 }) {
   const { t } = useAppTranslation();
   const outcome = useSectionOutcome();

@@ -2,17 +2,12 @@ import { Stack } from '@chakra-ui/react';
 import { paymentSettingsForm, type PaymentSettingsForm } from '@nine/shared/schemas/location-settings';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
 import { useSchemaForm } from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { saveFailureText } from '../../../../lib/save-failure.ts';
-import {
-  generalSettingsQueryKey,
-  useGeneralSettings,
-  type GeneralSettings,
-} from '../../api/get-general-settings.ts';
-import { useUpdateGeneralSettings } from '../../api/update-general-settings.ts';
+import { generalSettingsQueryKey, type GeneralSettings } from '../../api/get-general-settings.ts';
 import type { LocationSectionProps } from './general-information-section.tsx';
-import { SectionLoad, SectionSave, useSectionOutcome } from './section-shell.tsx';
+import { GeneralSettingsSection, type GeneralSettingsUpdate } from './general-settings-section.tsx';
+import { SectionSave, useSectionOutcome } from './section-shell.tsx';
 
 const SWITCHES = [
   'allow_staff_credit_card_entry',
@@ -25,23 +20,17 @@ const valuesOf = (s: GeneralSettings): PaymentSettingsForm => ({
   has_pay_and_balance_forward: s.has_pay_and_balance_forward,
   confirm_change_return: s.confirm_change_return,
 });
-// The editor starts over when this section's saved values change (someone saved them), not when another
-// section's save moves the shared version: a draft here survives it and saves with the new version.
-const sectionKey = (s: GeneralSettings) => `${s.location_id}:${JSON.stringify(valuesOf(s))}`;
-
 /** Location settings, "Payment": what the counter's payment dialog allows and asks. */
 export function PaymentSection({ locationId, canEdit }: LocationSectionProps) {
   const { t } = useAppTranslation();
-  const query = useGeneralSettings(locationId);
-  const update = useUpdateGeneralSettings();
   return (
-    <SectionCard title={t('settings:location.payment.title')}>
-      <SectionLoad query={query}>
-        {(settings) => (
-          <PaymentEditor key={sectionKey(settings)} settings={settings} canEdit={canEdit} update={update} />
-        )}
-      </SectionLoad>
-    </SectionCard>
+    <GeneralSettingsSection
+      title={t('settings:location.payment.title')}
+      locationId={locationId}
+      valuesOf={valuesOf}
+    >
+      {(settings, update) => <PaymentEditor settings={settings} canEdit={canEdit} update={update} />}
+    </GeneralSettingsSection>
   );
 }
 
@@ -52,7 +41,7 @@ function PaymentEditor({
 }: {
   settings: GeneralSettings;
   canEdit: boolean;
-  update: ReturnType<typeof useUpdateGeneralSettings>;
+  update: GeneralSettingsUpdate;
 }) {
   const { t } = useAppTranslation();
   const outcome = useSectionOutcome();

@@ -9,31 +9,24 @@ import {
 } from '@nine/shared/schemas/location-settings';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
 import { useSchemaForm } from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { saveFailureText } from '../../../../lib/save-failure.ts';
-import {
-  generalSettingsQueryKey,
-  useGeneralSettings,
-  type GeneralSettings,
-} from '../../api/get-general-settings.ts';
-import { useUpdateGeneralSettings } from '../../api/update-general-settings.ts';
+import { generalSettingsQueryKey, type GeneralSettings } from '../../api/get-general-settings.ts';
 import type { LocationSectionProps } from './general-information-section.tsx';
-import { SectionLoad, SectionSave, useSectionOutcome } from './section-shell.tsx';
+import { GeneralSettingsSection, type GeneralSettingsUpdate } from './general-settings-section.tsx';
+import { SectionSave, useSectionOutcome } from './section-shell.tsx';
 
 /** Location settings, "Regional": time zone, currency symbol, the calendar's format and slots, language. */
 export function RegionalSection({ locationId, canEdit }: LocationSectionProps) {
   const { t } = useAppTranslation();
-  const query = useGeneralSettings(locationId);
-  const update = useUpdateGeneralSettings();
   return (
-    <SectionCard title={t('settings:location.regional.title')}>
-      <SectionLoad query={query}>
-        {(settings) => (
-          <RegionalEditor key={sectionKey(settings)} settings={settings} canEdit={canEdit} update={update} />
-        )}
-      </SectionLoad>
-    </SectionCard>
+    <GeneralSettingsSection
+      title={t('settings:location.regional.title')}
+      locationId={locationId}
+      valuesOf={valuesOf}
+    >
+      {(settings, update) => <RegionalEditor settings={settings} canEdit={canEdit} update={update} />}
+    </GeneralSettingsSection>
   );
 }
 
@@ -45,10 +38,6 @@ const valuesOf = (s: GeneralSettings): RegionalForm => ({
   language: s.language,
 });
 
-// The editor starts over when this section's saved values change (someone saved them), not when another
-// section's save moves the shared version: a draft here survives it and saves with the new version.
-const sectionKey = (s: GeneralSettings) => `${s.location_id}:${JSON.stringify(valuesOf(s))}`;
-
 function RegionalEditor({
   settings,
   canEdit,
@@ -56,7 +45,7 @@ function RegionalEditor({
 }: {
   settings: GeneralSettings;
   canEdit: boolean;
-  update: ReturnType<typeof useUpdateGeneralSettings>;
+  update: GeneralSettingsUpdate;
 }) {
   const { t } = useAppTranslation();
   const outcome = useSectionOutcome();
