@@ -713,7 +713,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: `/api/nine/taxes/${orders.tax}`,
     payload: { version: 1, name: 'Access tax', rate_bp: 500, is_active: true },
   },
-  'DELETE /api/nine/taxes/:id': { url: `/api/nine/taxes/${orders.spareTax}` },
+  'DELETE /api/nine/taxes/:id': { url: `/api/nine/taxes/${orders.spareTax}?version=1` },
   'PUT /api/nine/tax-mode': {
     payload: { version: business.taxModeVersion, is_tax_included: false, show_taxes_mode: 'separate' },
   },
@@ -722,7 +722,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: '/api/nine/gl-codes/ACC-1',
     payload: { version: 1, description: 'Access code' },
   },
-  'DELETE /api/nine/gl-codes/:code': { url: '/api/nine/gl-codes/ACC-SPARE' },
+  'DELETE /api/nine/gl-codes/:code': { url: '/api/nine/gl-codes/ACC-SPARE?version=1' },
   // Business calendar: the week saved as the columns' defaults and a special day unchanged keep version 1.
   'GET /api/nine/business-calendar': {
     url: `/api/nine/business-calendar?location_id=${home}&from=2031-01-01&to=2031-12-31`,
@@ -744,7 +744,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     url: `/api/nine/special-days/${orders.specialDay}`,
     payload: { version: 1, day: '2031-12-25', closed: true, note: 'Access' },
   },
-  'DELETE /api/nine/special-days/:id': { url: `/api/nine/special-days/${orders.spareSpecialDay}` },
+  'DELETE /api/nine/special-days/:id': { url: `/api/nine/special-days/${orders.spareSpecialDay}?version=1` },
   // Delivery settings: new rows never gate the delivery sample (an inactive zone, a whole-Tuesday window).
   'GET /api/nine/delivery-settings': { url: `/api/nine/delivery-settings?location_id=${home}` },
   'POST /api/nine/delivery-zones': {
@@ -776,7 +776,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     payload: { version: 1, weekday: 2, starts: '00:00', ends: '23:59', capacity: null },
   },
   'DELETE /api/nine/delivery-windows/:id': {
-    url: `/api/nine/delivery-windows/${orders.spareDeliveryWindow}`,
+    url: `/api/nine/delivery-windows/${orders.spareDeliveryWindow}?version=1`,
   },
   'PUT /api/nine/delivery-availability': {
     payload: { location_id: home, rental_type_id: 1, delivers: true, version: 1 },

@@ -350,14 +350,31 @@ describe('taxes', () => {
     const spare = (
       await call('POST', '/api/nine/taxes', { name: 'Spare', rate_bp: 0, is_active: false })
     ).json().data;
-    expect((await call('DELETE', `/api/nine/taxes/${spare.id}`)).statusCode).toBe(200);
+    // Renamed meanwhile: a removal from the screen that showed version 1 is refused, and the tax stays.
+    expect(
+      (
+        await call('PUT', `/api/nine/taxes/${spare.id}`, {
+          version: 1,
+          name: 'Spare 2',
+          rate_bp: 0,
+          is_active: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stale = await call('DELETE', `/api/nine/taxes/${spare.id}?version=1`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().data).toMatchObject({ version: 2 });
+    expect((await call('DELETE', `/api/nine/taxes/${spare.id}?version=2`)).statusCode).toBe(200);
     await q('UPDATE products SET tax_id = $1 WHERE id = $2', [taxId, cat.saleProductId]);
-    const used = await call('DELETE', `/api/nine/taxes/${taxId}`);
+    const taxVersion = (await q('SELECT version FROM taxes WHERE id = $1', [taxId])).rows[0].version;
+    const used = await call('DELETE', `/api/nine/taxes/${taxId}?version=${taxVersion}`);
     expect(used.statusCode).toBe(409);
     expect(used.json().resp_code).toBe(1611);
     const row = (await call('GET', '/api/nine/taxes')).json().data.rows[0];
     expect(row).toMatchObject({ id: taxId, in_use: true });
-    expect((await call('DELETE', `/api/nine/taxes/${taxId}`, undefined, local)).statusCode).toBe(403);
+    expect(
+      (await call('DELETE', `/api/nine/taxes/${taxId}?version=${taxVersion}`, undefined, local)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -395,8 +412,12 @@ describe('general ledger codes', () => {
   });
 
   it('deletes an unused code, and keeps one with ledger rows or one the books post to (409)', async () => {
-    expect((await call('DELETE', '/api/nine/gl-codes/4100')).statusCode).toBe(200);
-    expect((await call('DELETE', '/api/nine/gl-codes/4100')).statusCode).toBe(404);
+    const codeVersion = async (code: string) =>
+      (await q('SELECT version FROM gl_codes WHERE code = $1', [code])).rows[0]?.version as number;
+    const v4100 = await codeVersion('4100');
+    expect((await call('DELETE', `/api/nine/gl-codes/4100?version=${v4100 - 1}`)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/nine/gl-codes/4100?version=${v4100}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/nine/gl-codes/4100?version=${v4100}`)).statusCode).toBe(404);
     expect(
       (await call('POST', '/api/nine/gl-codes', { code: '4150', description: 'Lessons' })).statusCode,
     ).toBe(201);
@@ -406,7 +427,7 @@ describe('general ledger codes', () => {
        SELECT t, code, amount, $1 FROM gen_random_uuid() t, (VALUES ('1000', 100), ('4150', -100)) v(code, amount)`,
       [home],
     );
-    const used = await call('DELETE', '/api/nine/gl-codes/4150');
+    const used = await call('DELETE', `/api/nine/gl-codes/4150?version=${await codeVersion('4150')}`);
     expect(used.statusCode).toBe(409);
     expect(used.json().resp_code).toBe(1613);
     // Deposits post to 2100 by name, ledger rows or not.
@@ -414,9 +435,11 @@ describe('general ledger codes', () => {
       .json()
       .data.rows.find((r: { code: string }) => r.code === '2100');
     expect(deposits).toMatchObject({ built_in: true });
-    const builtIn = await call('DELETE', '/api/nine/gl-codes/2100');
+    const builtIn = await call('DELETE', `/api/nine/gl-codes/2100?version=${await codeVersion('2100')}`);
     expect(builtIn.statusCode).toBe(409);
     expect(builtIn.json().resp_code).toBe(1615);
-    expect((await call('DELETE', '/api/nine/gl-codes/4150', undefined, local)).statusCode).toBe(403);
+    expect((await call('DELETE', '/api/nine/gl-codes/4150?version=1', undefined, local)).statusCode).toBe(
+      403,
+    );
   });
 });

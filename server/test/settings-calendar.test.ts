@@ -231,8 +231,18 @@ describe('special days', () => {
         )
       ).statusCode,
     ).toBe(403);
-    expect((await call('DELETE', `/api/nine/special-days/${created.id}`)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/nine/special-days/${created.id}`)).statusCode).toBe(404);
+    const dayVersion = (await q('SELECT version FROM location_special_days WHERE id = $1', [created.id]))
+      .rows[0].version as number;
+    // From a screen that showed the day before its edit: refused, the day stays.
+    expect(
+      (await call('DELETE', `/api/nine/special-days/${created.id}?version=${dayVersion - 1}`)).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('DELETE', `/api/nine/special-days/${created.id}?version=${dayVersion}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', `/api/nine/special-days/${created.id}?version=${dayVersion}`)).statusCode,
+    ).toBe(404);
     const audits = await q(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY id`, [
       `location_special_days:${created.id}`,
     ]);

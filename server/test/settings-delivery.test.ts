@@ -365,13 +365,23 @@ describe('delivery windows', () => {
   it('deletes a window (audited); with none left any time is accepted again', async () => {
     const extra = (await settings()).windows.filter((w) => w.id !== morning.id);
     for (const w of extra)
-      expect((await call('DELETE', `/api/nine/delivery-windows/${w.id}`)).statusCode).toBe(200);
+      expect(
+        (await call('DELETE', `/api/nine/delivery-windows/${w.id}?version=${w.version}`)).statusCode,
+      ).toBe(200);
+    const current = (await settings()).windows.find((w) => w.id === morning.id)!.version;
     expect(
-      (await call('DELETE', `/api/nine/delivery-windows/${morning.id}`, undefined, clerk)).statusCode,
+      (await call('DELETE', `/api/nine/delivery-windows/${morning.id}?version=${current}`, undefined, clerk))
+        .statusCode,
     ).toBe(403);
-    const res = await call('DELETE', `/api/nine/delivery-windows/${morning.id}`);
+    // From a screen that showed an older version: refused, the window stays.
+    expect(
+      (await call('DELETE', `/api/nine/delivery-windows/${morning.id}?version=${current - 1}`)).statusCode,
+    ).toBe(409);
+    const res = await call('DELETE', `/api/nine/delivery-windows/${morning.id}?version=${current}`);
     expect(res.json().data).toEqual({ id: morning.id });
-    expect((await call('DELETE', `/api/nine/delivery-windows/${morning.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', `/api/nine/delivery-windows/${morning.id}?version=${current}`)).statusCode,
+    ).toBe(404);
     const audited = await q(
       `SELECT action FROM audit_log WHERE entity_type = 'settings' AND entity_id = $1`,
       [`delivery_windows:${morning.id}`],

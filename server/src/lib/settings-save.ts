@@ -118,6 +118,40 @@ export async function saveSettings<T extends SettingsTable>(
 }
 
 /**
+ * Removes one row of a settings list (a tax, a code, a special day, a delivery window) inside the caller's
+ * transaction: raises the revision, locks the row, refuses a stale version with 409 like a save, runs the
+ * caller's check on the row as locked (in use? built in?), deletes it and audits what it was. Answers it.
+ */
+export async function deleteSettings<T extends SettingsTable>(
+  client: Queryable,
+  actor: AuditActor | null,
+  change: Pick<SettingsChange<T>, 'table' | 'key' | 'version'> & { check?: (row: Row<T>) => Promise<void> },
+): Promise<Row<T>> {
+  const keyColumns = identifiers(Object.keys(change.key));
+  const keyValues = keyColumns.map((c) => (change.key as Record<string, unknown>)[c]);
+  const where = keyColumns.map((c, i) => `${c} = $${i + 1}`).join(' AND ');
+  await bumpSettingsRevision(client);
+  const before = await maybeOne<Row<T>>(
+    client,
+    `SELECT * FROM ${change.table} WHERE ${where} FOR UPDATE`,
+    keyValues,
+  );
+  if (!before) throw new AppError('notFound');
+  const current = (before as { version: number }).version;
+  if (current !== change.version) throw new AppError('versionConflict', { data: { version: current } });
+  await change.check?.(before);
+  await exec(client, `DELETE FROM ${change.table} WHERE ${where}`, keyValues);
+  const { version: _version, updated_at: _updated, ...old } = before as Record<string, unknown>;
+  await audit(client, actor, {
+    entity: 'settings',
+    entityId: [change.table, ...keyValues].join(':'),
+    action: 'deleted',
+    data: { old },
+  });
+  return before;
+}
+
+/**
  * Moves a settings row's version without changing a column: for a value kept elsewhere but saved under this
  * row's version (a location's time zone shown in its Regional section), so a screen that showed the old one
  * is refused. The caller raised the revision already (its own save did).

@@ -145,6 +145,7 @@ import {
   kioskRevoked,
   locationActivitySettings,
   rentalType,
+  settingsDeleteQuery,
 } from './settings.ts';
 import {
   businessInfoSaved,
@@ -450,7 +451,11 @@ export const contracts: Record<string, RouteContract> = {
   'GET /api/nine/taxes': { response: { 200: taxList } },
   'POST /api/nine/taxes': { body: taxInput, response: { 201: taxRow } },
   'PUT /api/nine/taxes/:id': { params: id, body: taxUpdate, response: { 200: taxRow } },
-  'DELETE /api/nine/taxes/:id': { params: id, response: { 200: z.object({ id: z.number() }) } },
+  'DELETE /api/nine/taxes/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: z.object({ id: z.number() }) },
+  },
   'GET /api/nine/tax-mode': { response: { 200: taxModeView } },
   'PUT /api/nine/tax-mode': { body: taxModeUpdate, response: { 200: taxModeView } },
   'GET /api/nine/gl-codes': { response: { 200: glCodeList } },
@@ -458,6 +463,7 @@ export const contracts: Record<string, RouteContract> = {
   'PUT /api/nine/gl-codes/:code': { params: glCodeParams, body: glCodeUpdate, response: { 200: glCodeRow } },
   'DELETE /api/nine/gl-codes/:code': {
     params: glCodeParams,
+    querystring: settingsDeleteQuery,
     response: { 200: z.object({ code: z.string() }) },
   },
   'GET /api/nine/kiosk-devices': { response: { 200: z.array(kioskDeviceRow) } },
@@ -480,7 +486,11 @@ export const contracts: Record<string, RouteContract> = {
   },
   'POST /api/nine/special-days': { body: specialDayCreate, response: { 201: specialDay } },
   'PUT /api/nine/special-days/:id': { params: id, body: specialDayUpdate, response: { 200: specialDay } },
-  'DELETE /api/nine/special-days/:id': { params: id, response: { 200: deleted } },
+  'DELETE /api/nine/special-days/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
   // settings: delivery
   'GET /api/nine/delivery-settings': {
     querystring: deliverySettingsQuery,
@@ -498,7 +508,11 @@ export const contracts: Record<string, RouteContract> = {
     body: deliveryWindowUpdate,
     response: { 200: deliveryWindow },
   },
-  'DELETE /api/nine/delivery-windows/:id': { params: id, response: { 200: deleted } },
+  'DELETE /api/nine/delivery-windows/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
   'PUT /api/nine/delivery-availability': {
     body: deliveryAvailabilityUpdate,
     response: { 200: deliveryAvailability },

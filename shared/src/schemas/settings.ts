@@ -200,3 +200,6 @@ export type KioskResult = z.infer<typeof kioskResult>;
 
 export const kioskRevoked = z.object({ id: z.number(), revoked_at: z.string() });
 export type KioskRevoked = z.infer<typeof kioskRevoked>;
+
+/** Removing a row of a settings list names the version the screen showed: a stale one is refused (409). */
+export const settingsDeleteQuery = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });

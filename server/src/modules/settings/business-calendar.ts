@@ -13,12 +13,12 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { maybeOne } from '../../db/sql.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
-import { bumpSettingsRevision, createSettings, saveSettings } from '../../lib/settings-save.ts';
+import { createSettings, deleteSettings, saveSettings } from '../../lib/settings-save.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
+import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 import type { AuthService } from '../auth/auth-service.ts';
 import {
   locationWeek,
@@ -141,23 +141,11 @@ export function registerBusinessCalendar(app: FastifyInstance, deps: { db: Db; a
 
   app.delete('/api/nine/special-days/:id', { config: { access: CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
+    const { version } = parse(settingsDeleteQuery, request.query);
     const actor = actorOf(request);
     await transaction(db, async (client) => {
       await mayChange(client, actor, (await specialDayById(client, id)).location_id);
-      await bumpSettingsRevision(client);
-      const old = await maybeOne<SpecialDayRow>(
-        client,
-        `DELETE FROM location_special_days WHERE id = $1
-         RETURNING ${SPECIAL_DAY_COLUMNS}`,
-        [id],
-      );
-      if (!old) throw new AppError('notFound');
-      await audit(client, actor, {
-        entity: 'settings',
-        entityId: `location_special_days:${id}`,
-        action: 'deleted',
-        data: { old },
-      });
+      await deleteSettings(client, actor, { table: 'location_special_days', key: { id }, version });
     });
     return { data: { id } };
   });

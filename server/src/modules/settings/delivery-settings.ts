@@ -17,13 +17,13 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
-import { bumpSettingsRevision, createSettings, saveSettings } from '../../lib/settings-save.ts';
+import { createSettings, deleteSettings, saveSettings } from '../../lib/settings-save.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 
 const CHANGE: Requirement = { resource: 'delivery_setting', action: 'change' };
 
@@ -192,22 +192,11 @@ export function registerDeliverySettings(app: FastifyInstance, deps: { db: Db; a
 
   app.delete('/api/nine/delivery-windows/:id', { config: { access: CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
+    const { version } = parse(settingsDeleteQuery, request.query);
     const actor = actorOf(request);
     await transaction(db, async (client) => {
       await mayChange(client, actor, (await windowById(client, id)).location_id);
-      await bumpSettingsRevision(client);
-      const old = await maybeOne<DeliveryWindow>(
-        client,
-        `DELETE FROM delivery_windows WHERE id = $1 RETURNING ${WINDOW_COLUMNS}`,
-        [id],
-      );
-      if (!old) throw new AppError('notFound');
-      await audit(client, actor, {
-        entity: 'settings',
-        entityId: `delivery_windows:${id}`,
-        action: 'deleted',
-        data: { old },
-      });
+      await deleteSettings(client, actor, { table: 'delivery_windows', key: { id }, version });
     });
     return { data: { id } };
   });

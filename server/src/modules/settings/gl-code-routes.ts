@@ -8,14 +8,13 @@ import {
   type GlCodeRow,
 } from '@nine/shared/schemas/business-settings';
 import type { Db } from '../../db/pool.ts';
-import { exec, maybeOne, rows, type Queryable } from '../../db/sql.ts';
-import type { Tables } from '../../db/tables.ts';
+import { maybeOne, rows, type Queryable } from '../../db/sql.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
-import { bumpSettingsRevision, createSettings, saveSettings } from '../../lib/settings-save.ts';
+import { createSettings, deleteSettings, saveSettings } from '../../lib/settings-save.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { assertBusinessWide, BUSINESS_SETTING_CHANGE } from './business-setting-access.ts';
+import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 
 /**
  * The codes the server posts to by name today (money/ledger.ts METHOD_GL, invoice billing and credit notes,
@@ -90,25 +89,19 @@ export function registerGlCodeRoutes(app: FastifyInstance, deps: { db: Db }): vo
   // A code with ledger rows stays: the books must still add up and name their accounts.
   app.delete('/api/nine/gl-codes/:code', { config: { access: BUSINESS_SETTING_CHANGE } }, async (request) => {
     const { code } = parse(glCodeParams, request.params);
+    const { version } = parse(settingsDeleteQuery, request.query);
     const actor = actorOf(request);
     await transaction(deps.db, async (client) => {
       await assertBusinessWide(client, actor.userId);
-      await bumpSettingsRevision(client);
-      const found = await maybeOne<Pick<Tables['gl_codes'], 'description'>>(
-        client,
-        'SELECT description FROM gl_codes WHERE code = $1 FOR UPDATE',
-        [code],
-      );
-      if (!found) throw new AppError('notFound');
-      const row = await glCodeRow(client, code);
-      if (row.built_in) throw new AppError('glCodeBuiltIn');
-      if (row.in_use) throw new AppError('glCodeInUse');
-      await exec(client, 'DELETE FROM gl_codes WHERE code = $1', [code]);
-      await audit(client, actor, {
-        entity: 'settings',
-        entityId: `gl_codes:${code}`,
-        action: 'deleted',
-        data: { old: found },
+      await deleteSettings(client, actor, {
+        table: 'gl_codes',
+        key: { code },
+        version,
+        check: async () => {
+          const row = await glCodeRow(client, code);
+          if (row.built_in) throw new AppError('glCodeBuiltIn');
+          if (row.in_use) throw new AppError('glCodeInUse');
+        },
       });
     });
     return { data: { code } };

@@ -13,12 +13,17 @@ import type { Db } from '../../db/pool.ts';
 import { exec, maybeOne, rows, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
-import { bumpSettingsRevision, createSettings, saveSettings } from '../../lib/settings-save.ts';
+import {
+  bumpSettingsRevision,
+  createSettings,
+  deleteSettings,
+  saveSettings,
+} from '../../lib/settings-save.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { assertBusinessWide, BUSINESS_SETTING_CHANGE } from './business-setting-access.ts';
+import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 
 const BUSINESS_SETTING_VIEW = { resource: 'business_setting', action: 'view' } as const;
 
@@ -109,23 +114,17 @@ export function registerTaxRoutes(app: FastifyInstance, deps: { db: Db }): void 
   // A tax a product or an invoice line names stays for the record; it can be deactivated instead.
   app.delete('/api/nine/taxes/:id', { config: { access: BUSINESS_SETTING_CHANGE } }, async (request) => {
     const { id } = parse(idParams, request.params);
+    const { version } = parse(settingsDeleteQuery, request.query);
     const actor = actorOf(request);
     await transaction(deps.db, async (client) => {
       await assertBusinessWide(client, actor.userId);
-      await bumpSettingsRevision(client);
-      const found = await maybeOne<Pick<Tables['taxes'], 'name' | 'rate_bp' | 'is_active'>>(
-        client,
-        'SELECT name, rate_bp, is_active FROM taxes WHERE id = $1 FOR UPDATE',
-        [id],
-      );
-      if (!found) throw new AppError('notFound');
-      if ((await taxRow(client, id)).in_use) throw new AppError('taxInUse');
-      await exec(client, 'DELETE FROM taxes WHERE id = $1', [id]);
-      await audit(client, actor, {
-        entity: 'settings',
-        entityId: `taxes:${id}`,
-        action: 'deleted',
-        data: { old: found },
+      await deleteSettings(client, actor, {
+        table: 'taxes',
+        key: { id },
+        version,
+        check: async () => {
+          if ((await taxRow(client, id)).in_use) throw new AppError('taxInUse');
+        },
       });
     });
     return { data: { id } };

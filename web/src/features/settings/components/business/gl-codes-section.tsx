@@ -106,7 +106,11 @@ export function GlCodesSection({ canChange }: { canChange: boolean }) {
         danger
         pending={remove.isPending}
         onConfirm={() => {
-          if (deleting !== null) remove.mutate(deleting.code, { onSettled: () => setDeleting(null) });
+          if (deleting !== null)
+            remove.mutate(
+              { code: deleting.code, version: deleting.version },
+              { onSettled: () => setDeleting(null) },
+            );
         }}
         onClose={() => setDeleting(null)}
       />

@@ -110,7 +110,11 @@ export function TaxesSection({ canChange }: { canChange: boolean }) {
         danger
         pending={remove.isPending}
         onConfirm={() => {
-          if (deleting !== null) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+          if (deleting !== null)
+            remove.mutate(
+              { id: deleting.id, version: deleting.version },
+              { onSettled: () => setDeleting(null) },
+            );
         }}
         onClose={() => setDeleting(null)}
       />

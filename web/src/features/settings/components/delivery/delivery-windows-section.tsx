@@ -131,12 +131,15 @@ export function DeliveryWindowsSection({
         pending={remove.isPending}
         onConfirm={() =>
           deleting !== null &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify({ type: 'success', title: t('settings:delivery.windows.deleted') });
-              setDeleting(null);
+          remove.mutate(
+            { id: deleting.id, version: deleting.version },
+            {
+              onSuccess: () => {
+                notify({ type: 'success', title: t('settings:delivery.windows.deleted') });
+                setDeleting(null);
+              },
             },
-          })
+          )
         }
         onClose={() => setDeleting(null)}
       />

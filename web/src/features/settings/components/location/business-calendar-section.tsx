@@ -240,12 +240,15 @@ function SpecialDays({
         pending={remove.isPending}
         onConfirm={() =>
           deleting !== null &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify({ type: 'success', title: t('settings:calendar.deleted') });
-              setDeleting(null);
+          remove.mutate(
+            { id: deleting.id, version: deleting.version },
+            {
+              onSuccess: () => {
+                notify({ type: 'success', title: t('settings:calendar.deleted') });
+                setDeleting(null);
+              },
             },
-          })
+          )
         }
         onClose={() => setDeleting(null)}
       />
