@@ -127,7 +127,9 @@ describe('delivery settings screen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     // With the version shown, so a window changed meanwhile is not removed.
-    expect(calls.find((c) => c.method === 'DELETE')!.path).toMatch(/^nine\/delivery-windows\/5\?version=\d+$/);
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toMatch(
+      /^nine\/delivery-windows\/5\?version=\d+$/,
+    );
   });
 
   it('is read-only without the right to change it', async () => {
