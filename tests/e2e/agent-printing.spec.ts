@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { enterAgentAddress } from './support/counter-agent.ts';
 import { withPairingCode, withPairingTurn } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 
@@ -28,7 +29,7 @@ const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }
 async function useTestAgent(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();
   await expect(page).toHaveURL(/\/nine\/local-settings$/);
-  await page.getByLabel('Agent address').fill(AGENT_URL);
+  await enterAgentAddress(page, AGENT_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(badge(page)).toHaveText('Pair the agent');
 }

@@ -98,8 +98,9 @@ test('imports customers from a CSV (a bad file changes nothing), finds one, and 
     'Hello Bert, your order is ready for pick-up. See you soon!',
   );
   await sms.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(sms).toBeHidden();
+  // The confirmation leaves after 5 s: looked for first, while the dialog closes, not after.
   await expect(page.getByText('The SMS to +1 415 555 0102 was sent.')).toBeVisible();
+  await expect(sms).toBeHidden();
   const messages = page.getByRole('tabpanel', { name: 'Messages' });
   await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
   const row = messages.getByRole('row').filter({ hasText: 'Hello Bert, your order is ready for pick-up.' });

@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { enterAgentAddress } from './support/counter-agent.ts';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
@@ -194,7 +195,7 @@ test('a quick sale by the agent’s scanner prints its receipt silently once pai
 
   // Pair this browser with the simulated agent.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();
-  await page.getByLabel('Agent address').fill(AGENT_URL);
+  await enterAgentAddress(page, AGENT_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const badge = page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
   await withPairingCode(async (code) => {

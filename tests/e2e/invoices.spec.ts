@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { enterAgentAddress } from './support/counter-agent.ts';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
@@ -50,7 +51,7 @@ const badge = (page: Page) => page.getByRole('status', { name: 'Counter agent' }
 /** Points this browser at the test agent and pairs with a fresh code from its control port. */
 async function pairAgent(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();
-  await page.getByLabel('Agent address').fill(AGENT_URL);
+  await enterAgentAddress(page, AGENT_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(badge(page)).toHaveText('Pair the agent');
   await withPairingCode(async (code) => {

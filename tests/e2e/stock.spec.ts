@@ -1,6 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { enterAgentAddress } from './support/counter-agent.ts';
 import { withPairingCode } from './support/agent-pairing.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
@@ -57,7 +58,7 @@ test.beforeAll(async () => {
 /** Points this browser at the test agent and pairs with a fresh code. */
 async function pairAgent(page: Page) {
   await page.goto('/nine/local-settings');
-  await page.getByLabel('Agent address').fill(AGENT_URL);
+  await enterAgentAddress(page, AGENT_URL);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await withPairingCode(async (code) => {
     await page.getByLabel('Pairing code').fill(code);

@@ -12,10 +12,22 @@ const SPOOL = join(process.env.E2E_AGENT_DATA_DIR ?? '', 'spool');
 export const agentBadge = (page: Page) =>
   page.getByRole('status', { name: 'Counter agent' }).getByRole('button');
 
+/**
+ * Types the test agent's address on Local settings. The field first shows the built-in address, then the
+ * one the server announces, replacing what is there: typing before that arrives could be overwritten in the
+ * middle (the field then held the address twice and the agent stayed "Not connected"). The server announces
+ * this same agent, so the address is typed once the announced one shows.
+ */
+export async function enterAgentAddress(page: Page, url = AGENT_URL) {
+  const field = page.getByLabel('Agent address');
+  await expect(field).toHaveValue(url);
+  await field.fill(url);
+}
+
 /** Points this browser at the test agent (Local settings) and pairs it with a fresh code from its console. */
 export async function pairAgent(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Local' }).click();
-  await page.getByLabel('Agent address').fill(AGENT_URL);
+  await enterAgentAddress(page);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(agentBadge(page)).toHaveText('Pair the agent');
   await agentBadge(page).click();
