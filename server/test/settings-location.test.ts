@@ -4,6 +4,8 @@ import type { NineApp } from '../src/app.ts';
 import { createCatalogue, createLocation, createUser, type CatalogueFixture } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
+import { activitySettingsAnswer } from '../src/modules/settings/get-activity-settings.ts';
+import { generalSettingsOf } from '../src/modules/settings/get-general-settings.ts';
 
 /**
  * Location settings (issue #18): the location's details, its regional, payment and print settings, and its
@@ -69,6 +71,25 @@ const pay = (orderId: number, method: 'cash' | 'card', amount = 100) =>
   call('POST', '/api/nine/payments', { order_id: orderId, method, amount_minor: amount });
 
 describe('general settings', () => {
+  it('answers for a location without rows exactly what rows created with the columns’ defaults hold', async () => {
+    // The readers keep the defaults in code (no row, no query): they must not drift from the migrations.
+    const fresh = await createLocation(tdb.db, 'Defaults');
+    // The fixture gives a location its rows: taken away, as a location no one configured has none.
+    await q('DELETE FROM general_settings WHERE location_id = $1', [fresh]);
+    await q('DELETE FROM activity_settings WHERE location_id = $1', [fresh]);
+    const { version: _v1, ...without } = await generalSettingsOf(tdb.db.pool, fresh, 'test');
+    const activityWithout = activitySettingsAnswer(fresh, 1, null);
+    await q('INSERT INTO general_settings (location_id) VALUES ($1)', [fresh]);
+    const row = (
+      await q('INSERT INTO activity_settings (location_id, rental_type_id) VALUES ($1, 1) RETURNING *', [
+        fresh,
+      ])
+    ).rows[0];
+    const { version: _v2, ...withRow } = await generalSettingsOf(tdb.db.pool, fresh, 'test');
+    expect(withRow).toEqual(without);
+    expect({ ...activitySettingsAnswer(fresh, 1, row), updated_at: null }).toEqual(activityWithout);
+  });
+
   it('answers the defaults at version 1 for a location without a row, and the first save creates it', async () => {
     const defaults = await settings(branch);
     expect(defaults).toMatchObject({
