@@ -5,6 +5,9 @@ import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
 import { createSpecUser } from './support/staff-user.ts';
 
+/** web/src/lib/toast.tsx TOAST_LOCK_MS: after a toast shows, others within this time are dropped. */
+const TOAST_LOCK_MS = 2000;
+
 // Our own counter clerk at Lakeside (a copy of Jon Park's role, customer manage), used by no other spec.
 const CLERK = 'cust-e2e@nine.test';
 // SMS go to the outbox's sms folder: the server runs without a gateway.
@@ -76,6 +79,9 @@ test('imports customers from a CSV (a bad file changes nothing), finds one, and 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('3 customers were imported.')).toBeVisible();
+  // Toasts show one per 2 s and drop the rest (the spec's lock): the SMS confirmation below must not
+  // fall inside the import's 2 s, which a fast run otherwise reaches.
+  const importShownAt = Date.now();
   expect(await countImported()).toBe(3);
 
   // Find one of them and open the detail.
@@ -97,6 +103,7 @@ test('imports customers from a CSV (a bad file changes nothing), finds one, and 
   await expect(sms.getByTestId('sms-preview')).toHaveText(
     'Hello Bert, your order is ready for pick-up. See you soon!',
   );
+  await page.waitForTimeout(Math.max(0, TOAST_LOCK_MS + 200 - (Date.now() - importShownAt)));
   await sms.getByRole('button', { name: 'Send', exact: true }).click();
   // The confirmation leaves after 5 s: looked for first, while the dialog closes, not after.
   await expect(page.getByText('The SMS to +1 415 555 0102 was sent.')).toBeVisible();
