@@ -79,6 +79,7 @@ import { registerRevokeKioskDevice } from './modules/settings/revoke-kiosk-devic
 import { registerSetAsKiosk } from './modules/settings/set-as-kiosk.ts';
 import { registerKioskCustomer } from './modules/kiosk/kiosk-customer.ts';
 import { registerKioskExit } from './modules/kiosk/kiosk-exit.ts';
+import { registerKioskOrders } from './modules/kiosk/kiosk-orders.ts';
 import { registerKioskProducts } from './modules/kiosk/kiosk-products.ts';
 import { registerBusinessCalendar } from './modules/settings/business-calendar.ts';
 import { registerDeliverySettings } from './modules/settings/delivery-settings.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
   registerKioskProducts(app, { db });
   registerKioskCustomer(app, { db });
   registerKioskExit(app, { db, accessKeys });
+  registerKioskOrders(app, { db, failures });
   registerBusinessCalendar(app, { db, auth });
   registerDeliverySettings(app, { db, auth });
   registerDashboardSummary(app, { db });

@@ -187,6 +187,11 @@ beforeAll(async () => {
     [cat.itemIds[2], home],
   );
   orders.stocktake = await sql(`INSERT INTO stocktakes (location_id) VALUES ($1) RETURNING id`, [home]);
+  // A rent order the kiosk finds by its number and the customer's phone, and signs.
+  orders.kioskOrder = await sql(
+    `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ('rent', 'walk_in', 'pending', $1, $2) RETURNING number AS id`,
+    [home, cat.customerId],
+  );
   orders.kioskDevice = await sql(
     `INSERT INTO kiosk_devices (location_id, name, device_id) VALUES ($1, 'Access kiosk', 'access-kiosk') RETURNING id`,
     [home],
@@ -350,6 +355,13 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'PUT /api/nine/kiosk/products': { payload: { product_ids: [cat.bulkProductId] } },
   'POST /api/nine/kiosk/customer': { payload: { first_name: 'Kai', phone: '555 0100 22' } },
   'POST /api/nine/kiosk/exit': { payload: { access_key: '2468' } },
+  'POST /api/nine/kiosk/orders/find': { payload: { number: orders.kioskOrder, contact: '+1 555 0100' } },
+  'PUT /api/nine/kiosk/orders/signature': {
+    payload: {
+      lookup: { number: orders.kioskOrder, contact: '+1 555 0100' },
+      signature: { method: 'typed', signer_name: 'Ada Lovelace' },
+    },
+  },
   'GET /api/nine/rent-orders/:id': { url: `/api/nine/rent-orders/${orders.rent}` },
   'GET /api/nine/sale-orders/:id': { url: `/api/nine/sale-orders/${orders.sale}` },
   'POST /api/nine/rent-orders': {

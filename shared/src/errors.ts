@@ -121,6 +121,9 @@ export const errorCatalogue = {
   deliveryBelowZoneMinimum: { code: 1645, status: 422 },
   /** Kiosk interface: the kiosk list takes active bulk rent products only; data.product_ids lists the others. */
   kioskProductNotRentable: { code: 1660, status: 422 },
+  // The same answer for a wrong number and a wrong phone or e-mail: the kiosk reveals nothing.
+  kioskOrderNotFound: { code: 1661, status: 404 },
+  kioskOrderNotSignable: { code: 1662, status: 409 },
 } as const satisfies Record<string, { code: number; status: number; keyedByCode?: true }>;
 
 /**

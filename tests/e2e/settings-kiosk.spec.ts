@@ -13,7 +13,7 @@ test.beforeAll(async () => {
   await createSpecUser({ email: EMAIL, name: 'Kiosk Tester', withAccessKey: true, location: 'LAKE' });
 });
 
-test('kiosk mode: a customer rents from the kiosk list, and a manager’s access key leaves kiosk mode', async ({
+test('kiosk mode: a customer rents from the kiosk list, finds the order and signs it, and a manager’s access key leaves kiosk mode', async ({
   page,
 }) => {
   await signIn(page, EMAIL);
@@ -32,7 +32,9 @@ test('kiosk mode: a customer rents from the kiosk list, and a manager’s access
   await page.goto('/nine/rent-orders');
   await expect(page).toHaveURL(/\/nine\/kiosk$/);
 
-  // The customer: a product, one day, a name and a phone.
+  // The customer: rent, a product, one day, a name and a phone.
+  await expect(page.getByRole('heading', { name: 'What would you like to do?' })).toBeVisible();
+  await page.getByRole('button', { name: /^Rent equipment/ }).click();
   await expect(page.getByRole('heading', { name: 'Choose what you would like to rent' })).toBeVisible();
   await page
     .getByRole('button', { name: /per day/ })
@@ -52,7 +54,34 @@ test('kiosk mode: a customer rents from the kiosk list, and a manager’s access
   );
   expect(order).toEqual({ source: 'kiosk', type: 'rent', phone: '+1 530 555 0199' });
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: 'Choose what you would like to rent' })).toBeVisible();
+
+  // The same customer comes back: finds the order by its number and phone, and signs it on the pad.
+  await expect(page.getByRole('heading', { name: 'What would you like to do?' })).toBeVisible();
+  await page.getByRole('button', { name: /^Find my order/ }).click();
+  await page.getByLabel('Order number').fill(String(number));
+  await page.getByLabel('Phone number or e-mail').fill('530 555 0100');
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByRole('alert')).toContainText('No order matches');
+  await page.getByLabel('Phone number or e-mail').fill('530-555-0199');
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'What the order holds' })).toContainText('1 ×');
+  await page.getByLabel("Signer's name").fill('Kiosk Customer');
+  const pad = await page.getByRole('img', { name: /Signature pad/ }).boundingBox();
+  await page.mouse.move(pad!.x + 40, pad!.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(pad!.x + 160, pad!.y + 90, { steps: 8 });
+  await page.mouse.move(pad!.x + 260, pad!.y + 50, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.getByText(`Order ${number} is signed.`)).toBeVisible();
+  const [signature] = await sql<{ method: string; signer_name: string }>(
+    `SELECT s.method, s.signer_name FROM order_signatures s JOIN orders o ON o.id = s.order_id WHERE o.number = $1`,
+    [number],
+  );
+  expect(signature).toEqual({ method: 'drawn', signer_name: 'Kiosk Customer' });
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'What would you like to do?' })).toBeVisible();
 
   // Leaving: a wrong key is refused, the manager's key lets the device go back to the back office.
   await page.getByRole('button', { name: 'Leave kiosk mode' }).click();

@@ -189,6 +189,9 @@ import {
   kioskCustomerRequest,
   kioskExitAnswer,
   kioskExitRequest,
+  kioskOrderLookup,
+  kioskOrderSignRequest,
+  kioskOrderSummary,
   kioskProductList,
   kioskProductsUpdate,
 } from './kiosk.ts';
@@ -475,6 +478,11 @@ export const contracts: Record<string, RouteContract> = {
   'PUT /api/nine/kiosk/products': { body: kioskProductsUpdate, response: { 200: kioskProductList } },
   'POST /api/nine/kiosk/customer': { body: kioskCustomerRequest, response: { 200: kioskCustomerAnswer } },
   'POST /api/nine/kiosk/exit': { body: kioskExitRequest, response: { 200: kioskExitAnswer } },
+  'POST /api/nine/kiosk/orders/find': { body: kioskOrderLookup, response: { 200: kioskOrderSummary } },
+  'PUT /api/nine/kiosk/orders/signature': {
+    body: kioskOrderSignRequest,
+    response: { 200: kioskOrderSummary },
+  },
   // settings: business calendar
   'GET /api/nine/business-calendar': {
     querystring: businessCalendarQuery,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerPhone } from './customers.ts';
+import { orderSignatureInput } from './orders.ts';
 
 /*
  * The kiosk interface (issue #18): the short list of products a location rents on its self-service kiosks,
@@ -49,3 +50,46 @@ export const kioskExitRequest = z.object({ access_key: z.string().min(1).max(100
 export type KioskExitRequest = z.infer<typeof kioskExitRequest>;
 
 export const kioskExitAnswer = z.object({ approved_by: z.number() });
+
+/** Fewer digits than a local number would match too many customers to prove anything. */
+export const KIOSK_PHONE_MIN_DIGITS = 7;
+
+/**
+ * "Find my order": its number and the phone or e-mail on it. Either proves the customer knows the order;
+ * a wrong pair answers the same as no such order, so nothing is learnt by trying.
+ */
+export const kioskOrderLookup = z.object({
+  number: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  contact: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .refine(
+      (value) => value.includes('@') || value.replace(/\D/g, '').length >= KIOSK_PHONE_MIN_DIGITS,
+      'phone_or_email',
+    ),
+});
+export type KioskOrderLookup = z.infer<typeof kioskOrderLookup>;
+
+/** What the kiosk shows of a found order: what is rented or bought and when, never who else is on it. */
+export const kioskOrderSummary = z.object({
+  order_id: z.number(),
+  number: z.number(),
+  status: z.string(),
+  planned_start: z.string().nullable(),
+  planned_finish: z.string().nullable(),
+  total_minor: z.number(),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number() })),
+  signed_at: z.string().nullable(),
+  /** Closed, returned and cancelled orders are not signed at a kiosk. */
+  signable: z.boolean(),
+});
+export type KioskOrderSummary = z.infer<typeof kioskOrderSummary>;
+
+/** Signing a found order: the lookup again (the server checks it again) and the signature. */
+export const kioskOrderSignRequest = z.object({
+  lookup: kioskOrderLookup,
+  signature: orderSignatureInput,
+});
+export type KioskOrderSignRequest = z.infer<typeof kioskOrderSignRequest>;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/pool.ts';
 import { exec, rows, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 
-export type FailureKind = 'password' | 'access_key';
+export type FailureKind = 'password' | 'access_key' | 'kiosk_lookup';
 
 export interface FailureWindow {
   threshold: number;

@@ -13,6 +13,7 @@ import {
   orderParticipantInput,
   orderSignatureInput,
   type ORDER_PHOTO_TYPES,
+  type OrderSignatureInput,
 } from '@nine/shared/schemas/orders';
 import type { Db } from '../../db/pool.ts';
 import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
@@ -22,7 +23,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { kindOf, listLocation, PATH, RESOURCE } from './order-routes-shared.ts';
-import { actorOf } from '../../lib/actor.ts';
+import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams, idParam } from '../../lib/id-param.ts';
 
@@ -83,6 +84,37 @@ const EXTENSION: Record<(typeof ORDER_PHOTO_TYPES)[number], string> = {
   'image/png': 'png',
   'image/webp': 'webp',
 };
+
+/**
+ * Stores the customer's signature on an order (replacing an earlier one) with its audit row; the caller
+ * holds the order's lock. A drawn signature must really be a PNG; a typed one is drawn here.
+ */
+export async function saveOrderSignature(
+  client: Queryable,
+  actor: Actor,
+  orderId: number,
+  input: OrderSignatureInput,
+): Promise<void> {
+  const image = input.method === 'drawn' ? input.image : typedSignatureSvg(input.signer_name);
+  if (
+    input.method === 'drawn' &&
+    sniffPhotoType(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64')) !== 'image/png'
+  )
+    throw new AppError('validation', { data: { issues: [{ path: 'image', code: 'not_a_png' }] } });
+  await exec(
+    client,
+    `INSERT INTO order_signatures (order_id, method, signer_name, image, signed_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (order_id) DO UPDATE SET method = EXCLUDED.method, signer_name = EXCLUDED.signer_name,
+       image = EXCLUDED.image, signed_by = EXCLUDED.signed_by, signed_at = now()`,
+    [orderId, input.method, input.signer_name, image, actor.userId],
+  );
+  await audit(client, actor, {
+    entity: 'order',
+    entityId: orderId,
+    action: 'signed',
+    data: { method: input.method, signer_name: input.signer_name },
+  });
+}
 
 /** Keeps `orders.order_image` (the list's photo flag) pointing at the newest photo, or null. */
 async function refreshOrderImage(client: Queryable, id: number): Promise<void> {
@@ -239,30 +271,7 @@ export function registerOrderExtras(
     app.put(`${base}/signature`, { config: change }, async (request) => {
       const { id } = parse(bigIdParams, request.params);
       const input = parse(orderSignatureInput, request.body);
-      const image = input.method === 'drawn' ? input.image : typedSignatureSvg(input.signer_name);
-      if (
-        input.method === 'drawn' &&
-        sniffPhotoType(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64')) !== 'image/png'
-      )
-        throw new AppError('validation', { data: { issues: [{ path: 'image', code: 'not_a_png' }] } });
-      return answer(request, kind, id, async (client) => {
-        await exec(
-          client,
-          `INSERT INTO order_signatures (order_id, method, signer_name, image, signed_by) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (order_id) DO UPDATE SET method = EXCLUDED.method, signer_name = EXCLUDED.signer_name,
-             image = EXCLUDED.image, signed_by = EXCLUDED.signed_by, signed_at = now()`,
-          [id, input.method, input.signer_name, image, actorOf(request).userId],
-        );
-        await audit(client, actorOf(request), {
-          entity: 'order',
-          entityId: id,
-          action: 'signed',
-          data: {
-            method: input.method,
-            signer_name: input.signer_name,
-          },
-        });
-      });
+      return answer(request, kind, id, (client) => saveOrderSignature(client, actorOf(request), id, input));
     });
 
     // Multipart only here, in its own scope: other modules register it for their uploads too.

@@ -4,6 +4,8 @@ import { useActivePrinter, useAgentPhase } from '../../features/agent/agent-cont
 import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
 import { KioskExitButton } from '../../features/kiosk/components/kiosk-exit-button.tsx';
+import { KioskFindOrder } from '../../features/kiosk/components/kiosk-find-order.tsx';
+import { KioskHome, type KioskTask } from '../../features/kiosk/components/kiosk-home.tsx';
 import { KioskScreen, type KioskOrderRequest } from '../../features/kiosk/components/kiosk-screen.tsx';
 import { KIOSK_IDLE_SECONDS } from '../../features/kiosk/kiosk-rental.ts';
 import { createRentOrder } from '../../features/orders/api/create-rent-order.ts';
@@ -14,8 +16,8 @@ import { useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
 /**
- * /kiosk: the customer-facing screen of a device in kiosk mode. It starts over after a while untouched,
- * makes its rent orders through the order API with source 'kiosk', prints their receipt silently through
+ * /kiosk: the customer-facing screen of a device in kiosk mode: rent, or find an order and sign for it. It
+ * starts over after a while untouched, makes its rent orders through the order API with source 'kiosk', prints their receipt silently through
  * the paired agent (never the browser's dialog, which a customer could not handle), and a manager's access
  * key turns kiosk mode off, which the route gate answers by leaving this screen.
  */
@@ -23,7 +25,11 @@ export function KioskPage() {
   const { t } = useAppTranslation();
   const screen = useOrderScreen('rent');
   const [round, setRound] = useState(0);
-  const startOver = useCallback(() => setRound((n) => n + 1), []);
+  const [task, setTask] = useState<KioskTask | null>(null);
+  const startOver = useCallback(() => {
+    setTask(null);
+    setRound((n) => n + 1);
+  }, []);
   useIdleReset(KIOSK_IDLE_SECONDS, startOver);
 
   const phase = useAgentPhase();
@@ -51,13 +57,20 @@ export function KioskPage() {
         <Spacer />
       </Flex>
       <Box flex="1">
-        <KioskScreen
-          key={round}
-          currencySymbol={screen.currencySymbol}
-          createOrder={createOrder}
-          receiptStatus={state.via === 'agent' ? printStatusText(t, state) : undefined}
-          onFinished={startOver}
-        />
+        {task === null ? (
+          <KioskHome key={round} onChoose={setTask} />
+        ) : task === 'rent' ? (
+          <KioskScreen
+            key={round}
+            currencySymbol={screen.currencySymbol}
+            createOrder={createOrder}
+            receiptStatus={state.via === 'agent' ? printStatusText(t, state) : undefined}
+            onFinished={startOver}
+            onCancel={startOver}
+          />
+        ) : (
+          <KioskFindOrder key={round} currencySymbol={screen.currencySymbol} onFinished={startOver} />
+        )}
       </Box>
       <Flex justify="flex-end">
         <KioskExitButton onExited={() => saveLocalSettings({ ...readLocalSettings(), kioskMode: false })} />

@@ -34,6 +34,8 @@ export interface KioskScreenProps {
   receiptStatus?: string;
   /** Starts over for the next customer. */
   onFinished(): void;
+  /** Back from the product list to the kiosk's start. */
+  onCancel?(): void;
 }
 
 const BIG = { size: '2xl', minH: '20', fontSize: '2xl' } as const;
@@ -42,7 +44,13 @@ const BIG = { size: '2xl', minH: '20', fontSize: '2xl' } as const;
  * The customer's kiosk: pick a product from the location's kiosk list, how many days from now, type a name
  * and phone, and the rent order is made for the counter to take payment.
  */
-export function KioskScreen({ currencySymbol, createOrder, receiptStatus, onFinished }: KioskScreenProps) {
+export function KioskScreen({
+  currencySymbol,
+  createOrder,
+  receiptStatus,
+  onFinished,
+  onCancel,
+}: KioskScreenProps) {
   const { t } = useAppTranslation();
   const products = useKioskProducts();
   const machine = useMemo(
@@ -91,14 +99,18 @@ export function KioskScreen({ currencySymbol, createOrder, receiptStatus, onFini
   if (step === 'products') {
     if (products.isPending) return <Text role="status">{t('common:loading')}</Text>;
     const list = products.data?.products ?? [];
+    const back = onCancel ? <BackButton onBack={onCancel} /> : null;
     if (products.isError || list.length === 0)
       return (
-        <Alert.Root status={products.isError ? 'error' : 'info'} role="alert">
-          <Alert.Indicator />
-          <Alert.Title fontSize="xl">
-            {products.isError ? t('settings:kiosk.load_failed') : t('settings:kiosk.no_products')}
-          </Alert.Title>
-        </Alert.Root>
+        <Stack gap="6">
+          <Alert.Root status={products.isError ? 'error' : 'info'} role="alert">
+            <Alert.Indicator />
+            <Alert.Title fontSize="xl">
+              {products.isError ? t('settings:kiosk.load_failed') : t('settings:kiosk.no_products')}
+            </Alert.Title>
+          </Alert.Root>
+          {back}
+        </Stack>
       );
     return (
       <Stack gap="6">
@@ -115,6 +127,7 @@ export function KioskScreen({ currencySymbol, createOrder, receiptStatus, onFini
             />
           ))}
         </SimpleGrid>
+        {back}
       </Stack>
     );
   }
