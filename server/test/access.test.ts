@@ -352,7 +352,7 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'POST /api/nine/set-as-kiosk': { payload: { used_in_store: true } },
   'POST /api/nine/kiosk-devices/:id/revoke': { url: `/api/nine/kiosk-devices/${orders.kioskDevice}/revoke` },
   // settings: kiosk interface
-  'PUT /api/nine/kiosk/products': { payload: { product_ids: [cat.bulkProductId] } },
+  'PUT /api/nine/kiosk/products': { payload: { product_ids: [cat.bulkProductId], shown_product_ids: [] } },
   'POST /api/nine/kiosk/customer': { payload: { first_name: 'Kai', phone: '555 0100 22' } },
   'POST /api/nine/kiosk/exit': { payload: { access_key: '2468' } },
   'POST /api/nine/kiosk/orders/find': { payload: { number: orders.kioskOrder, contact: '+1 555 0100' } },

@@ -93,7 +93,7 @@ describe('the kiosk product list', () => {
       method: 'PUT',
       url: '/api/nine/kiosk/products',
       headers: headers(manager),
-      payload: { product_ids: [paddle, cat.bulkProductId] },
+      payload: { product_ids: [paddle, cat.bulkProductId], shown_product_ids: [] },
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.products.map((p: { name: string }) => p.name)).toEqual(['Paddle', 'Life jacket']);
@@ -131,14 +131,17 @@ describe('the kiosk product list', () => {
       method: 'PUT',
       url: '/api/nine/kiosk/products',
       headers: headers(clerk),
-      payload: { product_ids: [cat.bulkProductId] },
+      payload: { product_ids: [cat.bulkProductId], shown_product_ids: [paddle, cat.bulkProductId] },
     });
     expect(clerkPut.statusCode).toBe(403);
     const sale = await app.inject({
       method: 'PUT',
       url: '/api/nine/kiosk/products',
       headers: headers(manager),
-      payload: { product_ids: [cat.bulkProductId, cat.rentProductId, cat.saleProductId] },
+      payload: {
+        product_ids: [cat.bulkProductId, cat.rentProductId, cat.saleProductId],
+        shown_product_ids: [paddle, cat.bulkProductId],
+      },
     });
     // A sale product, and a serialized one whose item the counter must pick.
     expect(sale.statusCode).toBe(422);
@@ -150,9 +153,36 @@ describe('the kiosk product list', () => {
       method: 'PUT',
       url: '/api/nine/kiosk/products',
       headers: headers(manager),
-      payload: { product_ids: [cat.bulkProductId, cat.bulkProductId] },
+      payload: { product_ids: [cat.bulkProductId, cat.bulkProductId], shown_product_ids: [] },
     });
     expect(twice.statusCode).toBe(400);
+  });
+
+  it('refuses a save made from a list someone else has changed since, keeping theirs', async () => {
+    const put = (product_ids: number[], shown_product_ids: number[]) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/nine/kiosk/products',
+        headers: headers(manager),
+        payload: { product_ids, shown_product_ids },
+      });
+    const [a, b] = await Promise.all([
+      put([cat.bulkProductId], [paddle, cat.bulkProductId]),
+      put([paddle], [paddle, cat.bulkProductId]),
+    ]);
+    // Both started from the same list: one wins, the other is told and shown the winner's list.
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
+    const winner = won.json().data.products.map((p: { product_id: number }) => p.product_id);
+    expect(lost.json()).toMatchObject({ resp_code: 1021, data: { product_ids: winner } });
+    const saved = await app.inject({
+      method: 'GET',
+      url: '/api/nine/kiosk/products',
+      headers: headers(clerk),
+    });
+    expect(saved.json().data.products.map((p: { product_id: number }) => p.product_id)).toEqual(winner);
+    // Put back the list the tests below rent from.
+    expect((await put([paddle, cat.bulkProductId], winner)).statusCode).toBe(200);
   });
 });
 

@@ -26,12 +26,16 @@ export type KioskProduct = z.infer<typeof kioskProduct>;
 export const kioskProductList = z.object({ products: z.array(kioskProduct) });
 export type KioskProductList = z.infer<typeof kioskProductList>;
 
-/** The whole list, in the order the kiosk shows it; an empty list takes the kiosk's rentals away. */
+/**
+ * The whole list, in the order the kiosk shows it; an empty list takes the kiosk's rentals away. The list
+ * the screen showed comes along: when it is no longer the saved one, someone else changed it meanwhile.
+ */
 export const kioskProductsUpdate = z.object({
   product_ids: z
     .array(z.number().int().positive())
     .max(KIOSK_PRODUCTS_MAX)
     .refine((ids) => new Set(ids).size === ids.length, 'duplicate_product'),
+  shown_product_ids: z.array(z.number().int().positive()).max(KIOSK_PRODUCTS_MAX),
 });
 export type KioskProductsUpdate = z.infer<typeof kioskProductsUpdate>;
 

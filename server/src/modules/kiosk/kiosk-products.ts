@@ -43,10 +43,13 @@ export function registerKioskProducts(app: FastifyInstance, deps: { db: Db }): v
       const actor = actorOf(request);
       const products = await transaction(deps.db, async (client) => {
         await bumpSettingsRevision(client);
-        // One kiosk list edit at a time per location: the old list audited is the one replaced.
+        // One kiosk list edit at a time per location: the list compared and audited is the one replaced.
         await exec(client, 'SELECT pg_advisory_xact_lock(hashtext($1))', [
           `kiosk_products:${actor.locationId}`,
         ]);
+        const shown = (await kioskProducts(client, actor.locationId)).map((row) => row.product_id);
+        if (JSON.stringify(shown) !== JSON.stringify(input.shown_product_ids))
+          throw new AppError('versionConflict', { data: { product_ids: shown } });
         const rentable = await rows<{ id: number }>(
           client,
           `SELECT id FROM products WHERE id = ANY ($1::int[]) AND active AND kind = 'rent' AND NOT is_serialized`,

@@ -73,10 +73,41 @@ describe('KioskProductsEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move Life jacket up' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save the kiosk list' }));
     expect(await screen.findByText('Kiosk list saved.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ product_ids: [9, 7] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      product_ids: [9, 7],
+      shown_product_ids: [7],
+    });
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       expect.stringContaining('Life jacket'),
       expect.stringContaining('Paddle board'),
     ]);
+  });
+
+  it('says when someone changed the list first, and shows their list instead of the draft', async () => {
+    let saved = { products: [kayak] };
+    stubApi({
+      'GET nine/kiosk/products': () => jsonResponse(200, { data: saved }),
+      'GET nine/catalogue/products': () =>
+        jsonResponse(200, {
+          data: { rows: [catalogueRow(9, 'Life jacket', false)], page: 1, page_size: 100 },
+        }),
+      'PUT nine/kiosk/products': () => {
+        saved = { products: [] };
+        return jsonResponse(409, {
+          resp_code: 1021,
+          resp_message: 'Changed meanwhile.',
+          data: { product_ids: [] },
+        });
+      },
+    });
+    renderWithProviders(<KioskProductsEditor canChange currencySymbol="$" />);
+    const select = await screen.findByLabelText('Rental product');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(select, { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save the kiosk list' }));
+    expect(await screen.findByText(/Someone else changed this list meanwhile/)).toBeTruthy();
+    // The other person's (now empty) list replaces the draft.
+    expect(await screen.findByText('No products on the kiosk yet.')).toBeTruthy();
   });
 });

@@ -1,15 +1,22 @@
 import { Alert, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { errorCatalogue } from '@nine/shared/errors';
 import { KIOSK_PRODUCTS_MAX } from '@nine/shared/schemas/kiosk';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { saveFailureText } from '../../../lib/save-failure.ts';
-import { useKioskProducts, type KioskProduct } from '../api/get-kiosk-products.ts';
+import { kioskProductsQueryKey, useKioskProducts, type KioskProduct } from '../api/get-kiosk-products.ts';
 import { useRentProducts } from '../api/list-rent-products.ts';
 import { useUpdateKioskProducts } from '../api/update-kiosk-products.ts';
 
 type Entry = Pick<KioskProduct, 'product_id' | 'name' | 'option' | 'price_minor'>;
+type Notice = 'saved' | 'conflict' | null;
+
+const isVersionConflict = (error: unknown) =>
+  error instanceof ApiError && error.respCode === errorCatalogue.versionConflict.code;
 
 const label = (entry: Pick<Entry, 'name' | 'option'>) =>
   entry.option ? `${entry.name} (${entry.option})` : entry.name;
@@ -27,8 +34,8 @@ export function KioskProductsEditor({
   currencySymbol: string;
 }) {
   const saved = useKioskProducts();
-  // Kept above the draft, which starts over when the saved list changes.
-  const [savedNow, setSavedNow] = useState(false);
+  // Kept above the draft, which starts over when the saved list changes (a conflict's message outlives it).
+  const [notice, setNotice] = useState<Notice>(null);
   if (saved.isPending) return null;
   return (
     <KioskProductsDraft
@@ -38,8 +45,8 @@ export function KioskProductsEditor({
       loadFailed={saved.isError}
       canChange={canChange}
       currencySymbol={currencySymbol}
-      savedNow={savedNow}
-      onSaved={setSavedNow}
+      notice={notice}
+      onNotice={setNotice}
     />
   );
 }
@@ -49,15 +56,15 @@ function KioskProductsDraft({
   loadFailed,
   canChange,
   currencySymbol,
-  savedNow,
-  onSaved,
+  notice,
+  onNotice,
 }: {
   initial: Entry[];
   loadFailed: boolean;
   canChange: boolean;
   currencySymbol: string;
-  savedNow: boolean;
-  onSaved(saved: boolean): void;
+  notice: Notice;
+  onNotice(notice: Notice): void;
 }) {
   const { t } = useAppTranslation();
   const [draft, setDraft] = useState<Entry[]>(initial);
@@ -70,10 +77,12 @@ function KioskProductsDraft({
   const addable = (catalogue.data?.rows ?? []).filter(
     (product) => !product.is_serialized && !chosen.has(product.id),
   );
-  const failure = saveFailureText(update.error, '');
+  const queryClient = useQueryClient();
+  const failure =
+    notice === 'conflict' ? t('settings:kiosk.editor.conflict') : saveFailureText(update.error, '');
 
   const change = (next: Entry[]) => {
-    onSaved(false);
+    onNotice(null);
     setDraft(next);
   };
   const move = (index: number, by: -1 | 1) => {
@@ -189,15 +198,27 @@ function KioskProductsDraft({
                 loading={update.isPending}
                 onClick={() =>
                   update.mutate(
-                    { product_ids: draft.map((entry) => entry.product_id) },
-                    { onSuccess: () => onSaved(true) },
+                    {
+                      product_ids: draft.map((entry) => entry.product_id),
+                      shown_product_ids: initial.map((entry) => entry.product_id),
+                    },
+                    {
+                      onSuccess: () => onNotice('saved'),
+                      // Someone saved first: their list replaces this draft, and the message stays.
+                      onError: (error) => {
+                        if (isVersionConflict(error)) {
+                          onNotice('conflict');
+                          void queryClient.invalidateQueries({ queryKey: kioskProductsQueryKey });
+                        }
+                      },
+                    },
                   )
                 }
               >
                 {t('settings:kiosk.editor.save')}
               </Button>
               <Text role="status" fontSize="sm" color="fg.muted">
-                {savedNow ? t('settings:kiosk.editor.saved') : ''}
+                {notice === 'saved' ? t('settings:kiosk.editor.saved') : ''}
               </Text>
             </HStack>
           </>
