@@ -52,6 +52,8 @@ export default defineConfig({
     url: `${e2e.baseUrl}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // Without it Playwright kills the world outright: PostgreSQL's temporary folder (half a gigabyte) stayed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },
