@@ -298,8 +298,65 @@ beforeAll(async () => {
     `INSERT INTO delivery_windows (location_id, weekday, starts, ends) VALUES ($1, 2, '00:00', '23:59') RETURNING id`,
     [home],
   );
+  // Coupons on orders (order-coupons.ts): two open sales with a line, a coupon, and one already applied.
+  orders.orderCoupon = await sql(
+    `INSERT INTO coupons (code, title, discount_kind, discount_value, valid_from) VALUES ('ACCESS10', 'Access', 'amount', 100, '2020-01-01') RETURNING id`,
+    [],
+  );
+  for (const name of ['couponSale', 'couponApplied'] as const) {
+    orders[name] = await sql(
+      `INSERT INTO orders (type, source, status, location_id, customer_id, total_minor) VALUES ('sale', 'walk_in', 'open', $1, $2, 1000) RETURNING id`,
+      [home, cat.customerId],
+    );
+    await sql(
+      `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, status) VALUES ($1, $2, 1, 1000, 'pending') RETURNING id`,
+      [orders[name], cat.saleProductId],
+    );
+  }
+  await sql(
+    `INSERT INTO order_coupons (order_id, coupon_id, code, discount_minor) VALUES ($1, $2, 'ACCESS10', 0) RETURNING id`,
+    [orders.couponApplied, orders.orderCoupon],
+  );
   orders.spareDeliveryWindow = await sql(
     `INSERT INTO delivery_windows (location_id, weekday, starts, ends) VALUES ($1, 2, '00:00', '01:00') RETURNING id`,
+    [home],
+  );
+  // Price settings: rows of products of their own (no other sample prices them) and inactive rules, which
+  // the edit samples save unchanged, and spare rows to delete.
+  orders.priceProduct = await sql(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('rent', 'ACC-PR', 'Price sample', false, 100) RETURNING id`,
+    [],
+  );
+  orders.spareRateProduct = await sql(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('rent', 'ACC-PR2', 'Price spare', false, 100) RETURNING id`,
+    [],
+  );
+  orders.newRateProduct = await sql(
+    `INSERT INTO products (kind, sku, name, is_serialized, price_minor) VALUES ('rent', 'ACC-PR3', 'Price new', false, 100) RETURNING id`,
+    [],
+  );
+  orders.rentalPeriod = await sql(
+    `INSERT INTO rental_periods (location_id, name, unit, count, is_active) VALUES ($1, 'Access period', 'hour', 3, false) RETURNING id`,
+    [home],
+  );
+  orders.spareRentalPeriod = await sql(
+    `INSERT INTO rental_periods (location_id, name, unit, count, is_active) VALUES ($1, 'Access spare', 'hour', 5, false) RETURNING id`,
+    [home],
+  );
+  orders.rentRate = await sql(
+    `INSERT INTO rent_rates (location_id, product_id, weekly_minor) VALUES ($1, $2, 500) RETURNING id`,
+    [home, orders.priceProduct],
+  );
+  orders.spareRentRate = await sql(
+    `INSERT INTO rent_rates (location_id, product_id, weekly_minor) VALUES ($1, $2, 500) RETURNING id`,
+    [home, orders.spareRateProduct],
+  );
+  orders.specialRule = await sql(
+    `INSERT INTO special_pricing_rules (location_id, name, kind, adjust_bp, is_active) VALUES ($1, 'Access rule', 'weekend', 1000, false) RETURNING id`,
+    [home],
+  );
+  orders.spareSpecialRule = await sql(
+    `INSERT INTO special_pricing_rules (location_id, name, kind, adjust_bp, is_active) VALUES ($1, 'Access spare', 'weekend', 1000, false) RETURNING id`,
     [home],
   );
   business.info = (
@@ -321,6 +378,15 @@ beforeAll(async () => {
       method: 'GET',
       url: '/api/nine/tax-mode',
       headers: { authorization: `Bearer ${wide}` },
+    })
+  ).json().data.version;
+  // A location's sale line (its rent line gains an override when the activity sample saves, since the
+  // fixture's recurring billing is not the default): its version is a fingerprint of what it shows, asked.
+  orders.locationLine = (
+    await nine.app.inject({
+      method: 'GET',
+      url: '/api/nine/settings/location-lines/sale',
+      headers: { authorization: `Bearer ${allowed}`, 'location-id': String(home) },
     })
   ).json().data.version;
 });
@@ -608,6 +674,18 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   },
   // Location settings: saves that change nothing keep their versions, so the samples stay valid.
   'PUT /api/nine/general-settings': { payload: { version: 1, currency_symbol: '$' } },
+  // Product lines: saves that set nothing keep the versions, so the samples stay valid.
+  'GET /api/nine/settings/business-lines/:line': { url: '/api/nine/settings/business-lines/sale' },
+  'PUT /api/nine/settings/business-lines/:line': {
+    url: '/api/nine/settings/business-lines/sale',
+    payload: { version: 1, values: {} },
+  },
+  'GET /api/nine/settings/location-lines/:line': { url: '/api/nine/settings/location-lines/rent' },
+  'PUT /api/nine/settings/location-lines/:line': {
+    url: '/api/nine/settings/location-lines/sale',
+    payload: { version: orders.locationLine, values: {}, reset: [] },
+  },
+  'PUT /api/nine/square-settings': { payload: { version: 1, environment: 'sandbox' } },
   'GET /api/nine/locations/:id': { url: `/api/nine/locations/${home}` },
   'PUT /api/nine/locations/:id': { url: `/api/nine/locations/${home}`, payload: { version: 1 } },
   'POST /api/nine/cash-registers': { payload: { name: 'Access till' } },
@@ -735,6 +813,11 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
     payload: { version: 1, description: 'Access code' },
   },
   'DELETE /api/nine/gl-codes/:code': { url: '/api/nine/gl-codes/ACC-SPARE?version=1' },
+  // Business settings, accounts: cash kept on its code, so the version stays.
+  'PUT /api/nine/gl-accounts/:kind/:key': {
+    url: '/api/nine/gl-accounts/payment/cash',
+    payload: { version: 1, gl_code: '1000' },
+  },
   // Business calendar: the week saved as the columns' defaults and a special day unchanged keep version 1.
   'GET /api/nine/business-calendar': {
     url: `/api/nine/business-calendar?location_id=${home}&from=2031-01-01&to=2031-12-31`,
@@ -793,6 +876,111 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'PUT /api/nine/delivery-availability': {
     payload: { location_id: home, rental_type_id: 1, delivers: true, version: 1 },
   },
+  // Price settings: inactive periods and rules, rates of products no other sample prices.
+  'GET /api/nine/price-settings': { url: `/api/nine/price-settings?location_id=${home}` },
+  'POST /api/nine/rental-periods': {
+    payload: {
+      location_id: home,
+      name: 'Access new period',
+      unit: 'hour',
+      count: 7,
+      sort: 0,
+      is_active: false,
+    },
+  },
+  'PUT /api/nine/rental-periods/:id': {
+    url: `/api/nine/rental-periods/${orders.rentalPeriod}`,
+    payload: { version: 1, name: 'Access period', unit: 'hour', count: 3, sort: 0, is_active: false },
+  },
+  'DELETE /api/nine/rental-periods/:id': {
+    url: `/api/nine/rental-periods/${orders.spareRentalPeriod}?version=1`,
+  },
+  'POST /api/nine/rent-rates': {
+    payload: {
+      location_id: home,
+      product_id: orders.newRateProduct,
+      category_id: null,
+      weekly_minor: 500,
+      hourly_minor: null,
+      daily_minor: null,
+      first_hour_minor: null,
+      extra_hour_minor: null,
+      minimum_charge_minor: 0,
+    },
+  },
+  'PUT /api/nine/rent-rates/:id': {
+    url: `/api/nine/rent-rates/${orders.rentRate}`,
+    payload: {
+      version: 1,
+      weekly_minor: 500,
+      hourly_minor: null,
+      daily_minor: null,
+      first_hour_minor: null,
+      extra_hour_minor: null,
+      minimum_charge_minor: 0,
+    },
+  },
+  'DELETE /api/nine/rent-rates/:id': { url: `/api/nine/rent-rates/${orders.spareRentRate}?version=1` },
+  'POST /api/nine/special-pricing-rules': {
+    payload: {
+      location_id: home,
+      name: 'Access new rule',
+      kind: 'weekend',
+      category_id: null,
+      date_from: null,
+      date_to: null,
+      adjust_bp: 1000,
+      is_active: false,
+    },
+  },
+  'PUT /api/nine/special-pricing-rules/:id': {
+    url: `/api/nine/special-pricing-rules/${orders.specialRule}`,
+    payload: {
+      version: 1,
+      name: 'Access rule',
+      kind: 'weekend',
+      category_id: null,
+      date_from: null,
+      date_to: null,
+      adjust_bp: 1000,
+      is_active: false,
+    },
+  },
+  'DELETE /api/nine/special-pricing-rules/:id': {
+    url: `/api/nine/special-pricing-rules/${orders.spareSpecialRule}?version=1`,
+  },
+  'PUT /api/nine/coupon-settings': {
+    payload: {
+      version: 1,
+      code_prefix: '',
+      code_min_length: 3,
+      code_max_length: 32,
+      code_charset: 'any',
+      default_validity_days: null,
+      stack_coupons: false,
+      stack_with_discounts: true,
+      max_coupons_per_order: 1,
+    },
+  },
+  'GET /api/nine/orders/:id/coupons': { url: `/api/nine/orders/${orders.couponSale}/coupons` },
+  'POST /api/nine/orders/:id/coupons': {
+    url: `/api/nine/orders/${orders.couponSale}/coupons`,
+    payload: { code: 'ACCESS10' },
+  },
+  'DELETE /api/nine/orders/:id/coupons/:couponId': {
+    url: `/api/nine/orders/${orders.couponApplied}/coupons/${orders.orderCoupon}`,
+  },
+  'PUT /api/nine/price-switches': {
+    payload: { location_id: home, rental_type_id: 1, version: 1, special_pricing: false },
+  },
+  'POST /api/nine/price-preview': {
+    payload: {
+      location_id: home,
+      product_id: orders.priceProduct,
+      planned_start: '2030-01-01T10:00:00Z',
+      planned_finish: '2030-01-08T10:00:00Z',
+    },
+  },
 });
 const sampleHeaders = (route: { method: string; url: string }) =>
   samples()[`${route.method} ${route.url}`]?.headers ?? {};
@@ -819,6 +1007,9 @@ const businessWide = new Set([
   'POST /api/nine/gl-codes',
   'PUT /api/nine/gl-codes/:code',
   'DELETE /api/nine/gl-codes/:code',
+  'PUT /api/nine/gl-accounts/:kind/:key',
+  'PUT /api/nine/settings/business-lines/:line',
+  'PUT /api/nine/coupon-settings',
 ]);
 
 describe('every /api route enforces its declared access', () => {

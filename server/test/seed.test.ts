@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIntegrityChecks } from '../src/lib/integrity.ts';
 import { seedDemoData } from '../src/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
+import { PRODUCT_LINES } from '@nine/shared/schemas/product-lines';
+import {
+  lineDefaults,
+  locationOverrides,
+  locationValues,
+  settingsOf,
+} from '../src/modules/settings/product-line-state.ts';
 
 const NOW = new Date('2026-11-21T18:00:00Z');
 let a: TestDatabase;
@@ -178,5 +185,26 @@ describe('demo data', () => {
     );
     expect(row.id).toBe(20_001);
     expect(row.number).toBe(120_001);
+  });
+});
+
+describe('demo product-line settings (seed-settings-lines.ts)', () => {
+  it('hold the business defaults wherever a location does not override them', async () => {
+    const locations = (await a.db.pool.query('SELECT id, code FROM locations ORDER BY id')).rows as {
+      id: number;
+      code: string;
+    }[];
+    for (const line of PRODUCT_LINES) {
+      const { values: defaults } = await lineDefaults(a.db.pool, line);
+      for (const { id, code } of locations) {
+        const values = await locationValues(a.db.pool, id, line);
+        const { overrides } = await locationOverrides(a.db.pool, id, line);
+        for (const setting of settingsOf(line))
+          if (!overrides.includes(setting))
+            expect(values[setting], `${code} ${line} ${setting}`).toEqual(defaults[setting]);
+        if (code === 'LAKE' && line === 'sale') expect(values.close_sale_order).toBe('manual');
+        if (code === 'LAKE' && line === 'rent') expect(values.warn_early_return_minutes).toBe(60);
+      }
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { wallMs } from './wall-clock.ts';
+
 /**
  * A location's business calendar as a pure rule, shared by the server (availability calendar, the activity
  * switch adjust_plan_to_business_hours on a new rent order) and the web app (a preview). Times are wall-clock
@@ -19,34 +21,6 @@ export interface BusinessRules {
 
 /** How far ahead an opening is looked for before giving up (a location closed every day of the year). */
 const HORIZON_DAYS = 400;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of an instant in a time zone, as UTC fields (milliseconds dropped). */
-function wallMs(at: Date, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(at))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-}
 
 /** The calendar day ("YYYY-MM-DD") an instant falls on in a time zone. */
 export function dayAt(at: Date, timeZone: string): string {

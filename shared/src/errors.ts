@@ -63,6 +63,8 @@ export const errorCatalogue = {
   registerInactive: { code: 1621, status: 422 },
   /** Another location already has this name. */
   locationNameTaken: { code: 1622, status: 409 },
+  /** A secret (Square access token) cannot be stored: the server has no NINE_SECRET_KEY in production. */
+  secretKeyMissing: { code: 1625, status: 503 },
   customerImportFileType: { code: 1400, status: 415 },
   customerImportTooLarge: { code: 1401, status: 413 },
   customerImportHeader: { code: 1402, status: 422 },
@@ -95,6 +97,8 @@ export const errorCatalogue = {
   itemNotHere: { code: 1337, status: 422 },
   /** Activity setting is_migration_in_progress: no new orders of that rental type while data is brought in. */
   dataMigrationInProgress: { code: 1600, status: 409 },
+  /** The tour line of a business without the Tours rental type: it has no settings to save. */
+  productLineUnavailable: { code: 1700, status: 409 },
   /** Business settings (issue #18): a tax's name is unique. */
   taxNameTaken: { code: 1610, status: 409 },
   /** A tax named by a product or an invoice line is kept for the record: deactivate it instead. */
@@ -106,6 +110,10 @@ export const errorCatalogue = {
   logoUnreadable: { code: 1614, status: 422 },
   /** A general ledger code the server's own postings use (money/ledger.ts and others): it stays. */
   glCodeBuiltIn: { code: 1615, status: 409 },
+  /** Business settings, accounts: customers' credit balances are read from this account's code: it stays. */
+  glAccountFixed: { code: 1690, status: 409 },
+  /** An account mapping names a general ledger code that does not exist (deleted meanwhile?). */
+  glCodeUnknown: { code: 1691, status: 422 },
   /** Business calendar: a location has one special day per date. */
   specialDayTaken: { code: 1630, status: 409 },
   /** Delivery settings: a location with active zones delivers only to their zip codes. */
@@ -121,6 +129,35 @@ export const errorCatalogue = {
   deliveryBelowZoneMinimum: { code: 1645, status: 422 },
   /** Kiosk interface: the kiosk list takes active bulk rent products only; data.product_ids lists the others. */
   kioskProductNotRentable: { code: 1660, status: 422 },
+  /** Price settings: with enforce_using_rental_periods on, the planned length is one of the active periods. */
+  rentalPeriodNotOffered: { code: 1670, status: 422 },
+  /** A location's rental periods have distinct names and lengths (data.reason: name_taken or length_taken). */
+  rentalPeriodTaken: { code: 1671, status: 409 },
+  /** A product or a category has one rate row per location. */
+  rentRateTaken: { code: 1672, status: 409 },
+  specialRuleNameTaken: { code: 1673, status: 409 },
+  /** Coupon settings: a new or renamed code must follow the business's code format (data: the format). */
+  couponCodeFormat: { code: 1680, status: 422 },
+  /** No coupon has this code. */
+  couponUnknown: { code: 1681, status: 422 },
+  /** The coupon is inactive, not started or ended today in the order's location (data.reason). */
+  couponNotValidNow: { code: 1682, status: 422 },
+  /** The coupon applies to another kind of order (data.applies_to). */
+  couponWrongKind: { code: 1683, status: 422 },
+  /** The coupon settings refuse another coupon on this order (data.reason: no_stacking or max_reached). */
+  couponStackingRefused: { code: 1684, status: 422 },
+  /** The coupon settings refuse a coupon on an order whose lines carry a manual discount. */
+  couponWithDiscounts: { code: 1685, status: 422 },
+  /**
+   * Coupons change only on an open order none of whose lines is invoiced yet (data.reason); a line carrying a
+   * coupon's share refuses a discount or price edit until the coupon is removed (reason coupon_on_line, data.codes).
+   */
+  couponOrderLocked: { code: 1686, status: 409 },
+  couponAlreadyApplied: { code: 1687, status: 409 },
+  /** Nothing left to discount: the order's lines are free already. */
+  couponNothingToDiscount: { code: 1688, status: 422 },
+  /** A coupon applied to orders stays for the reports: deactivate it instead of deleting it (or its partner). */
+  couponInUse: { code: 1689, status: 409 },
   // The same answer for a wrong number and a wrong phone or e-mail: the kiosk reveals nothing.
   kioskOrderNotFound: { code: 1661, status: 404 },
   kioskOrderNotSignable: { code: 1662, status: 409 },

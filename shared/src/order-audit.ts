@@ -47,6 +47,8 @@ export const ORDER_AUDIT_ACTIONS = [
   'delivery_updated',
   'auto_billing',
   'recurring_invoice',
+  'coupon_applied',
+  'coupon_removed',
   'invoice:created',
   'invoice:posted',
   'invoice:credit_note',

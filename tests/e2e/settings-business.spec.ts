@@ -49,6 +49,14 @@ test('a tax rate changed on the Business settings page prices the next quick sal
     // The demo's real values.
     await expect(page.getByRole('textbox', { name: 'Site title' })).toHaveValue('Nine Bikes & Kayaks');
 
+    // The demo's accounts: water sports revenue posts to an account of its own.
+    await expect(
+      page
+        .getByRole('table', { name: 'Category accounts' })
+        .getByRole('row')
+        .filter({ hasText: 'Water / Kayaks' }),
+    ).toContainText('4030 · Water sports rental revenue');
+
     const taxes = page.getByRole('table', { name: 'Taxes of the business' });
     await expect(taxes.getByRole('rowheader', { name: 'Sales tax' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit tax Sales tax' }).click();

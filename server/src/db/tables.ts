@@ -132,6 +132,19 @@ export interface Tables {
     category_id: number;
     attribute_id: number;
   };
+  coupon_settings: {
+    id: number;
+    code_prefix: string;
+    code_min_length: number;
+    code_max_length: number;
+    code_charset: string;
+    default_validity_days: number | null;
+    stack_coupons: boolean;
+    stack_with_discounts: boolean;
+    max_coupons_per_order: number;
+    version: number;
+    updated_at: Date;
+  };
   coupons: {
     id: number;
     partner_id: number | null;
@@ -300,10 +313,35 @@ export interface Tables {
     order_photo_max_bytes: number;
     version: number;
     language: string;
+    auto_logout_minutes: number;
+  };
+  gl_category_accounts: {
+    category_id: number;
+    gl_code: string | null;
+    version: number;
+    updated_at: Date;
   };
   gl_codes: {
     code: string;
     description: string;
+    version: number;
+    updated_at: Date;
+  };
+  gl_payment_accounts: {
+    method: string;
+    gl_code: string;
+    version: number;
+    updated_at: Date;
+  };
+  gl_system_accounts: {
+    posting: string;
+    gl_code: string;
+    version: number;
+    updated_at: Date;
+  };
+  gl_tax_accounts: {
+    tax_id: number;
+    gl_code: string | null;
     version: number;
     updated_at: Date;
   };
@@ -458,6 +496,13 @@ export interface Tables {
     version: number;
     updated_at: Date;
   };
+  location_product_lines: {
+    location_id: number;
+    product_line: string;
+    overrides: string[];
+    version: number;
+    updated_at: Date;
+  };
   location_special_days: {
     id: number;
     location_id: number;
@@ -466,6 +511,17 @@ export interface Tables {
     opens: string | null;
     closes: string | null;
     note: string;
+    version: number;
+    updated_at: Date;
+  };
+  location_square: {
+    location_id: number;
+    environment: string;
+    application_id: string | null;
+    square_location_id: string | null;
+    device_id: string | null;
+    access_token_encrypted: string | null;
+    access_token_last4: string | null;
     version: number;
     updated_at: Date;
   };
@@ -490,6 +546,21 @@ export interface Tables {
     every_days: number | null;
     created_by: number | null;
     created_at: Date;
+  };
+  order_coupon_lines: {
+    order_coupon_id: number;
+    order_item_id: number;
+    discount_minor: number;
+  };
+  order_coupons: {
+    id: number;
+    order_id: number;
+    coupon_id: number;
+    partner_id: number | null;
+    code: string;
+    discount_minor: number;
+    applied_by: number | null;
+    applied_at: Date;
   };
   order_items: {
     id: number;
@@ -635,6 +706,12 @@ export interface Tables {
     day: Date;
     units: number;
   };
+  product_line_defaults: {
+    product_line: string;
+    settings: unknown;
+    version: number;
+    updated_at: Date;
+  };
   product_totals: {
     product_id: number;
     rent_count: number;
@@ -709,6 +786,31 @@ export interface Tables {
     counted_minor: number | null;
     difference_minor: number | null;
   };
+  rent_rates: {
+    id: number;
+    location_id: number;
+    product_id: number | null;
+    category_id: number | null;
+    hourly_minor: number | null;
+    daily_minor: number | null;
+    weekly_minor: number | null;
+    first_hour_minor: number | null;
+    extra_hour_minor: number | null;
+    minimum_charge_minor: number;
+    version: number;
+    updated_at: Date;
+  };
+  rental_periods: {
+    id: number;
+    location_id: number;
+    name: string;
+    unit: string;
+    count: number;
+    sort: number;
+    is_active: boolean;
+    version: number;
+    updated_at: Date;
+  };
   rental_types: {
     id: number;
     name: string;
@@ -758,6 +860,19 @@ export interface Tables {
   settings_revision: {
     id: number;
     revision: number;
+  };
+  special_pricing_rules: {
+    id: number;
+    location_id: number;
+    name: string;
+    kind: string;
+    category_id: number | null;
+    date_from: Date | null;
+    date_to: Date | null;
+    adjust_bp: number;
+    is_active: boolean;
+    version: number;
+    updated_at: Date;
   };
   sso_attempts: {
     state: string;

@@ -29,6 +29,11 @@ export const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = 
   gl_codes_pkey: { name: 'glCodeTaken' },
   delivery_zones_location_name_key: { name: 'deliveryZoneNameTaken' },
   delivery_zones_zip_taken: { name: 'deliveryZipInOtherZone' },
+  rental_periods_location_name_key: { name: 'rentalPeriodTaken', data: { reason: 'name_taken' } },
+  rental_periods_location_length_key: { name: 'rentalPeriodTaken', data: { reason: 'length_taken' } },
+  rent_rates_location_product_key: { name: 'rentRateTaken' },
+  rent_rates_location_category_key: { name: 'rentRateTaken' },
+  special_pricing_rules_location_name_key: { name: 'specialRuleNameTaken' },
 };
 
 /** Check constraints that bound money totals: passing them is too large an amount, not a bug. */
@@ -78,6 +83,8 @@ export function appErrorFromDatabase(err: unknown): AppError | null {
       return new AppError('validation', { data: { reason: 'date_out_of_range' } });
     // A reference to a row that does not exist (a category, a location) is bad input.
     case '23503':
+      // Deleting a coupon (or its partner) that orders used: the coupon reports keep it (migration 0035).
+      if (constraint === 'order_coupons_coupon_id_fkey') return new AppError('couponInUse');
       return new AppError('validation', { data: { constraint } });
   }
   // pg-pool: no connection came within connectionTimeoutMillis.

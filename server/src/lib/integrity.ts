@@ -20,7 +20,8 @@ export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
           JOIN LATERAL (SELECT (coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
                 - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))::bigint AS minor) paid ON true
           LEFT JOIN LATERAL (SELECT (-sum(e.amount_minor))::bigint AS minor FROM ledger_entries e
-                WHERE e.order_id = o.id AND e.gl_code = '2300' AND e.amount_minor < 0) credit ON true
+                WHERE e.order_id = o.id AND e.amount_minor < 0
+                  AND e.gl_code = (SELECT gl_code FROM gl_system_accounts WHERE posting = 'customer_credit')) credit ON true
           WHERE paid.minor > o.total_minor + coalesce(credit.minor, 0)`,
   },
   {

@@ -12,12 +12,23 @@ export type SettingsTable =
   | 'access_policy'
   | 'taxes'
   | 'gl_codes'
+  | 'gl_payment_accounts'
+  | 'gl_system_accounts'
+  | 'gl_tax_accounts'
+  | 'gl_category_accounts'
   | 'cash_registers'
   | 'locations'
   | 'location_hours'
   | 'location_special_days'
   | 'delivery_zones'
-  | 'delivery_windows';
+  | 'delivery_windows'
+  | 'rental_periods'
+  | 'rent_rates'
+  | 'special_pricing_rules'
+  | 'location_square'
+  | 'product_line_defaults'
+  | 'location_product_lines'
+  | 'coupon_settings';
 
 type Row<T extends SettingsTable> = Tables[T];
 

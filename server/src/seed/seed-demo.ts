@@ -18,11 +18,16 @@ import {
 import { DEMO_ACCOUNTS, DEMO_LOCATIONS, DEMO_PASSWORD, type DemoRole } from './demo-accounts.ts';
 import { createRandom, type Random } from './random.ts';
 import { seedRepairs } from './seed-repairs.ts';
+import { seedAccountSettings } from './seed-settings-accounts.ts';
 import { seedBusinessSettings } from './seed-settings-business.ts';
 import { seedCalendarSettings } from './seed-settings-calendar.ts';
 import { seedLocationSettings } from './seed-settings-location.ts';
+import { seedLocationOtherSettings } from './seed-settings-location-other.ts';
+import { seedLineSettings } from './seed-settings-lines.ts';
 import { seedKioskSettings } from './seed-settings-kiosk.ts';
 import { seedDeliverySettings } from './seed-settings-delivery.ts';
+import { seedPriceSettings } from './seed-settings-price.ts';
+import { seedCouponSettings } from './seed-settings-coupon.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -138,10 +143,15 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
     });
     log(`${repairs} closed repair logs`);
     await seedBusinessSettings(client);
+    await seedAccountSettings(client);
     await seedCalendarSettings(client, now);
     await seedLocationSettings(client);
+    await seedLocationOtherSettings(client);
+    await seedLineSettings(client);
     await seedKioskSettings(client);
     await seedDeliverySettings(client);
+    await seedPriceSettings(client, now);
+    await seedCouponSettings(client, now);
     for (const table of [
       'orders',
       'order_items',

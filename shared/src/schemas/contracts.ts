@@ -91,6 +91,7 @@ import {
   locationDetails,
   locationUpdate,
 } from './location-settings.ts';
+import { squareSettings, squareSettingsUpdate } from './square-settings.ts';
 import {
   depositMove,
   depositOverride,
@@ -164,6 +165,7 @@ import {
   taxRow,
   taxUpdate,
 } from './business-settings.ts';
+import { glAccountParams, glAccountSaved, glAccountUpdate, glAccounts } from './gl-accounts.ts';
 import {
   businessCalendar,
   businessCalendarQuery,
@@ -184,6 +186,32 @@ import {
   deliveryZoneCreate,
   deliveryZoneUpdate,
 } from './delivery-settings.ts';
+import {
+  businessLine,
+  businessLineUpdate,
+  lineParams,
+  locationLine,
+  locationLineQuery,
+  locationLineUpdate,
+} from './product-lines.ts';
+import {
+  pricePreview,
+  pricePreviewRequest,
+  priceSettings,
+  priceSettingsQuery,
+  priceSwitches,
+  priceSwitchesUpdate,
+  rentalPeriod,
+  rentalPeriodCreate,
+  rentalPeriodUpdate,
+  rentRate,
+  rentRateCreate,
+  rentRateUpdate,
+  specialRule,
+  specialRuleCreate,
+  specialRuleUpdate,
+} from './price-settings.ts';
+import { couponSettings, couponSettingsUpdate, orderCouponApply, orderCoupons } from './coupon-settings.ts';
 import {
   kioskCustomerAnswer,
   kioskCustomerRequest,
@@ -433,12 +461,31 @@ export const contracts: Record<string, RouteContract> = {
   },
   'PUT /api/nine/activity-settings': { body: activitySettingsUpdate, response: { 200: activitySettings } },
   'GET /api/nine/rental-types': { response: { 200: z.array(rentalType) } },
+  // settings: product lines (business defaults, location overrides)
+  'GET /api/nine/settings/business-lines/:line': { params: lineParams, response: { 200: businessLine } },
+  'PUT /api/nine/settings/business-lines/:line': {
+    params: lineParams,
+    body: businessLineUpdate,
+    response: { 200: businessLine },
+  },
+  'GET /api/nine/settings/location-lines/:line': {
+    params: lineParams,
+    querystring: locationLineQuery,
+    response: { 200: locationLine },
+  },
+  'PUT /api/nine/settings/location-lines/:line': {
+    params: lineParams,
+    body: locationLineUpdate,
+    response: { 200: locationLine },
+  },
   'GET /api/nine/location-activity-settings': {
     querystring: rentalTypeQuery,
     response: { 200: locationActivitySettings },
   },
   'GET /api/nine/general-settings': { querystring: locationQuery, response: { 200: generalSettings } },
   'PUT /api/nine/general-settings': { body: generalSettingsUpdate, response: { 200: generalSettings } },
+  'GET /api/nine/square-settings': { querystring: locationQuery, response: { 200: squareSettings } },
+  'PUT /api/nine/square-settings': { body: squareSettingsUpdate, response: { 200: squareSettings } },
   'GET /api/nine/locations/:id': { params: id, response: { 200: locationDetails } },
   'PUT /api/nine/locations/:id': { params: id, body: locationUpdate, response: { 200: locationDetails } },
   'GET /api/nine/business-info': { querystring: locationQuery, response: { 200: businessInfo } },
@@ -464,6 +511,12 @@ export const contracts: Record<string, RouteContract> = {
   'GET /api/nine/gl-codes': { response: { 200: glCodeList } },
   'POST /api/nine/gl-codes': { body: glCodeInput, response: { 201: glCodeRow } },
   'PUT /api/nine/gl-codes/:code': { params: glCodeParams, body: glCodeUpdate, response: { 200: glCodeRow } },
+  'GET /api/nine/gl-accounts': { response: { 200: glAccounts } },
+  'PUT /api/nine/gl-accounts/:kind/:key': {
+    params: glAccountParams,
+    body: glAccountUpdate,
+    response: { 200: glAccountSaved },
+  },
   'DELETE /api/nine/gl-codes/:code': {
     params: glCodeParams,
     querystring: settingsDeleteQuery,
@@ -499,6 +552,19 @@ export const contracts: Record<string, RouteContract> = {
     querystring: settingsDeleteQuery,
     response: { 200: deleted },
   },
+  // settings: coupon (business-wide) and coupons on orders
+  'GET /api/nine/coupon-settings': { response: { 200: couponSettings } },
+  'PUT /api/nine/coupon-settings': { body: couponSettingsUpdate, response: { 200: couponSettings } },
+  'GET /api/nine/orders/:id/coupons': { params: id, response: { 200: orderCoupons } },
+  'POST /api/nine/orders/:id/coupons': {
+    params: id,
+    body: orderCouponApply,
+    response: { 201: orderCoupons },
+  },
+  'DELETE /api/nine/orders/:id/coupons/:couponId': {
+    params: idPath('id', 'couponId'),
+    response: { 200: orderCoupons },
+  },
   // settings: delivery
   'GET /api/nine/delivery-settings': {
     querystring: deliverySettingsQuery,
@@ -525,6 +591,39 @@ export const contracts: Record<string, RouteContract> = {
     body: deliveryAvailabilityUpdate,
     response: { 200: deliveryAvailability },
   },
+  // settings: price
+  'GET /api/nine/price-settings': { querystring: priceSettingsQuery, response: { 200: priceSettings } },
+  'POST /api/nine/rental-periods': { body: rentalPeriodCreate, response: { 201: rentalPeriod } },
+  'PUT /api/nine/rental-periods/:id': {
+    params: id,
+    body: rentalPeriodUpdate,
+    response: { 200: rentalPeriod },
+  },
+  'DELETE /api/nine/rental-periods/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
+  'POST /api/nine/rent-rates': { body: rentRateCreate, response: { 201: rentRate } },
+  'PUT /api/nine/rent-rates/:id': { params: id, body: rentRateUpdate, response: { 200: rentRate } },
+  'DELETE /api/nine/rent-rates/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
+  'POST /api/nine/special-pricing-rules': { body: specialRuleCreate, response: { 201: specialRule } },
+  'PUT /api/nine/special-pricing-rules/:id': {
+    params: id,
+    body: specialRuleUpdate,
+    response: { 200: specialRule },
+  },
+  'DELETE /api/nine/special-pricing-rules/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
+  'POST /api/nine/price-preview': { body: pricePreviewRequest, response: { 200: pricePreview } },
+  'PUT /api/nine/price-switches': { body: priceSwitchesUpdate, response: { 200: priceSwitches } },
 
   // orders
   ...orders('rent-orders'),

@@ -52,7 +52,8 @@ export const CALENDAR_DATE_TIME_FORMATS = [
 export const CALENDAR_TIME_INTERVALS = [1, 2, 3, 4, 6, 12] as const;
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
-const printHeader = blankIsNull(z.string().trim().max(2000));
+/** A print header: up to 2,000 characters, blank is none. */
+export const printHeader = blankIsNull(z.string().trim().max(2000));
 
 /** Section "General information": the location's own name and contact details. */
 export const locationDetails = z.object({
@@ -113,6 +114,22 @@ export const registerSettingsForm = z.object({
 });
 export type RegisterSettingsForm = z.input<typeof registerSettingsForm>;
 
+/** Most copies of a receipt printed by itself after a payment (the customer's, the shop's, one spare). */
+export const MAX_RECEIPT_COPIES = 3;
+/**
+ * general_settings.print_setup: how the location's counters print. Each key is read by the print path
+ * (web app/pages/payment-panels-page.tsx): after a payment, its receipt prints by itself, that many times.
+ * Absent keys are the defaults (off, one copy). The paper width is the counter PC's own (Agent settings).
+ */
+export const printSetup = z.object({
+  auto_print_receipt: z.boolean().optional(),
+  receipt_copies: z.number().int().min(1).max(MAX_RECEIPT_COPIES).optional(),
+});
+export type PrintSetup = z.infer<typeof printSetup>;
+
+/** A location's own auto-logout, in minutes; the access policy's is the longest (0 follows the policy). */
+export const MAX_AUTO_LOGOUT_MINUTES = 1440;
+
 export const otherSettingsForm = z
   .object({
     order_print_header: printHeader,
@@ -121,6 +138,8 @@ export const otherSettingsForm = z
     tax_comment: blankIsNull(z.string().trim().max(500)),
     store_open: clock,
     store_close: clock,
+    print_setup: printSetup.strict(),
+    auto_logout_minutes: z.number().int().min(0).max(MAX_AUTO_LOGOUT_MINUTES),
   })
   .refine((s) => s.store_open < s.store_close, { path: ['store_close'], message: 'not_after_open' });
 export type OtherSettingsForm = z.input<typeof otherSettingsForm>;

@@ -6,6 +6,7 @@ import {
   orderItemReplace,
   orderItemUpdate,
   orderNotesUpdate,
+  periodWithinMax,
   rentOrderCreate,
   saleOrderCreate,
 } from './orders.ts';
@@ -63,7 +64,8 @@ const rentOrder = rentOrderCreate.shape;
 /** The create wizard's period: the create's planned start and finish, the finish after the start. */
 export const orderPeriodForm = z
   .object({ planned_start: rentOrder.planned_start, planned_finish: rentOrder.planned_finish })
-  .refine(...finishAfterStart);
+  .refine(...finishAfterStart)
+  .refine(...periodWithinMax);
 
 /** The create wizard's review: the status it is created in, its notes, and whether the card is skipped. */
 export const orderDetailsForm = z.object({

@@ -186,6 +186,19 @@ export const finishAfterStart: [
   { path: ['planned_finish'], message: 'must be after planned_start' },
 ];
 
+/** The longest rental period a draft, a quote, an order or a price preview may ask for: three years. */
+export const RENT_PERIOD_MAX_DAYS = 1096;
+
+/** A rental's period rule, on planned_finish: `.refine(...periodWithinMax)` beside finishAfterStart. */
+export const periodWithinMax: [
+  check: (period: { planned_start: string; planned_finish: string }) => boolean,
+  params: { path: string[]; message: string },
+] = [
+  (period) =>
+    Date.parse(period.planned_finish) - Date.parse(period.planned_start) <= RENT_PERIOD_MAX_DAYS * 86_400_000,
+  { path: ['planned_finish'], message: 'period_too_long' },
+];
+
 export const rentOrderCreate = z
   .object({
     customer_id: z.number().int().positive(),
@@ -207,7 +220,8 @@ export const rentOrderCreate = z
     customer_note: z.string().trim().max(2000).optional(),
     cc_skipped: z.boolean().default(false),
   })
-  .refine(...finishAfterStart);
+  .refine(...finishAfterStart)
+  .refine(...periodWithinMax);
 export type RentOrderCreate = z.infer<typeof rentOrderCreate>;
 
 export const saleOrderCreate = z.object({
@@ -282,7 +296,8 @@ export const rentOrderQuote = z
       .min(1)
       .max(100),
   })
-  .refine(...finishAfterStart);
+  .refine(...finishAfterStart)
+  .refine(...periodWithinMax);
 
 export const orderCustomer = z.object({
   id: z.number(),

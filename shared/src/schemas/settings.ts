@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RENTAL_TYPE_ID, LANGUAGES } from '../constants.ts';
 import { invoiceTimings } from '../invoice-timing.ts';
+import { printSetup } from './location-settings.ts';
 
 // Answers of the settings routes (server/src/modules/settings); the web settings api files import the types.
 
@@ -117,14 +118,21 @@ export const generalSettings = z.object({
   show_taxes_mode: z.string(),
   confirm_change_return: z.boolean(),
   has_pay_and_balance_forward: z.boolean(),
-  print_setup: z.unknown(),
+  print_setup: printSetup,
   tax_comment: z.string().nullable(),
   calendar_time_intervals: z.number().int(),
   invoice_print_header: z.string().nullable(),
   order_print_header: z.string().nullable(),
   sale_order_print_header: z.string().nullable(),
-  /** Minutes without activity before the session ends; 0 turns it off. */
+  /**
+   * Minutes without activity before the session ends here; 0 turns it off: the access policy's, or the
+   * location's own when shorter.
+   */
   auto_logout_inactive_users_timeout: z.number().int(),
+  /** The location's own timeout as saved (0 follows the policy). */
+  auto_logout_minutes: z.number().int(),
+  /** The access policy's timeout, the longest a location may have (0: none business-wide). */
+  policy_auto_logout_minutes: z.number().int(),
   multi_register: z.boolean(),
   used_in_store: z.boolean(),
   currency_symbol: z.string(),

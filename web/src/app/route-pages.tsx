@@ -62,6 +62,32 @@ export const pageLoaders = {
   businessSettings: page(() => import('./pages/business-settings-page.tsx'), 'BusinessSettingsPage'),
   locationSettings: page(() => import('./pages/location-settings-page.tsx'), 'LocationSettingsPage'),
   deliverySettings: page(() => import('./pages/delivery-settings-page.tsx'), 'DeliverySettingsPage'),
+  priceSettings: page(() => import('./pages/price-settings-page.tsx'), 'PriceSettingsPage'),
+  businessRentSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'BusinessRentSettingsPage',
+  ),
+  businessSaleSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'BusinessSaleSettingsPage',
+  ),
+  businessTourSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'BusinessTourSettingsPage',
+  ),
+  locationRentSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'LocationRentSettingsPage',
+  ),
+  locationSaleSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'LocationSaleSettingsPage',
+  ),
+  locationTourSettings: page(
+    () => import('./pages/product-line-settings-pages.tsx'),
+    'LocationTourSettingsPage',
+  ),
+  couponSettings: page(() => import('./pages/coupon-settings-page.tsx'), 'CouponSettingsPage'),
   rentOrders: page(() => import('./pages/rent-orders-page.tsx'), 'RentOrdersPage'),
   rentOrder: page(() => import('./pages/rent-order-page.tsx'), 'RentOrderPage'),
   rentOrderPrint: page(() => import('./pages/order-print-pages.tsx'), 'RentOrderPrintPage'),

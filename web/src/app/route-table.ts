@@ -20,6 +20,14 @@ export type RouteName =
   | 'businessSettings'
   | 'locationSettings'
   | 'deliverySettings'
+  | 'couponSettings'
+  | 'priceSettings'
+  | 'businessRentSettings'
+  | 'businessSaleSettings'
+  | 'businessTourSettings'
+  | 'locationRentSettings'
+  | 'locationSaleSettings'
+  | 'locationTourSettings'
   | 'rentOrders'
   | 'rentOrder'
   | 'rentOrderPrint'
@@ -201,6 +209,62 @@ export const routeTable: readonly RouteDef[] = [
     path: '/settings/delivery',
     titleKey: 'settings:delivery.title',
     resources: ['delivery_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'priceSettings',
+    path: '/settings/price',
+    titleKey: 'settings:price.title',
+    resources: ['pricing'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'businessRentSettings',
+    path: '/settings/business-rent',
+    titleKey: 'settings:product_lines.titles.business_rent',
+    resources: ['business_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'businessSaleSettings',
+    path: '/settings/business-sale',
+    titleKey: 'settings:product_lines.titles.business_sale',
+    resources: ['business_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'businessTourSettings',
+    path: '/settings/business-tour',
+    titleKey: 'settings:product_lines.titles.business_tour',
+    resources: ['business_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'locationRentSettings',
+    path: '/settings/location-rent',
+    titleKey: 'settings:product_lines.titles.location_rent',
+    resources: ['location_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'locationSaleSettings',
+    path: '/settings/location-sale',
+    titleKey: 'settings:product_lines.titles.location_sale',
+    resources: ['location_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'locationTourSettings',
+    path: '/settings/location-tour',
+    titleKey: 'settings:product_lines.titles.location_tour',
+    resources: ['location_setting'],
+    layout: 'dashboard',
+  },
+  {
+    name: 'couponSettings',
+    path: '/settings/coupon',
+    titleKey: 'settings:coupon.title',
+    resources: ['coupon'],
     layout: 'dashboard',
   },
   // Orders. An `:id` must be numeric (spec section 2): the router skips a row whose id is not.

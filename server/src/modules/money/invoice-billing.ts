@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
+import { glAccounts, negate, revenueAccount, revenueByAccount, taxByAccount } from './gl-accounts.ts';
 import { postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -118,10 +119,12 @@ export async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId
       | 'discount_minor'
       | 'tax_minor'
       | 'total_minor'
+      | 'of_sale_order'
     >
   >(
     client,
-    'SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    `SELECT id, status, type, order_id, subtotal_minor, discount_minor, tax_minor, total_minor, of_sale_order
+     FROM invoices WHERE id = $1 AND location_id = $2 FOR UPDATE`,
     [invoiceId, actor.locationId],
   );
   if (!inv) throw new AppError('notFound');
@@ -131,10 +134,20 @@ export async function postInvoice(client: pg.PoolClient, actor: Actor, invoiceId
     `UPDATE invoices SET status = 'posted', posted_at = now(), updated_at = now(), version = version + 1 WHERE id = $1`,
     [invoiceId],
   );
+  // Revenue per product category and tax per tax, each on its mapped account (Business settings).
+  const gl = await glAccounts(client);
+  const revenue = await revenueByAccount(
+    client,
+    gl,
+    inv.id,
+    revenueAccount(gl, inv),
+    inv.subtotal_minor - inv.discount_minor,
+  );
+  const tax = await taxByAccount(client, gl, inv.tax_minor);
   await postLedger(client, { location_id: actor.locationId, order_id: inv.order_id, invoice_id: inv.id }, [
-    { gl: '1100', amount: inv.total_minor },
-    { gl: inv.type === 'sale' ? '4010' : '4000', amount: -(inv.subtotal_minor - inv.discount_minor) },
-    { gl: '2200', amount: -inv.tax_minor },
+    { gl: gl.system.accounts_receivable, amount: inv.total_minor },
+    ...negate(revenue),
+    ...negate(tax),
   ]);
   await audit(client, actor, {
     entity: 'invoice',

@@ -3,7 +3,8 @@ import { AppError } from '@nine/shared/errors';
 import type { CreditNoteCreate } from '@nine/shared/schemas/invoices';
 import { spreadTax } from '@nine/shared/tax';
 import { taxSettings } from './invoice-billing.ts';
-import { postLedger } from './ledger.ts';
+import { glAccounts, spreadOver } from './gl-accounts.ts';
+import { postLedger, type LedgerLine } from './ledger.ts';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { exec, maybeOne, one, rows } from '../../db/sql.ts';
@@ -110,18 +111,21 @@ export async function createCreditNote(
      ORDER BY i.id, l.id`,
     [noteId, original.id],
   );
-  // The mirror of posting: receivables down, revenue and tax payable back.
+  // The mirror of posting: what the invoice and its refunds' credit notes posted, account by account,
+  // reversed, so receivables, each revenue and each tax account return to where they were, whatever the
+  // account mappings say today.
+  const posted = await rows<{ gl_code: string; amount: number }>(
+    client,
+    `SELECT gl_code, sum(amount_minor)::bigint AS amount FROM ledger_entries
+     WHERE invoice_id IN (SELECT $1::bigint UNION ALL SELECT id FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL)
+       AND payment_id IS NULL AND refund_id IS NULL AND deposit_movement_id IS NULL AND register_movement_id IS NULL
+     GROUP BY gl_code ORDER BY min(id)`,
+    [original.id],
+  );
   await postLedger(
     client,
     { location_id: actor.locationId, order_id: original.order_id, invoice_id: noteId },
-    [
-      { gl: '1100', amount: note.total },
-      {
-        gl: original.type === 'sale' || original.of_sale_order ? '4010' : '4000',
-        amount: -(note.subtotal - note.discount),
-      },
-      { gl: '2200', amount: -note.tax },
-    ],
+    posted.map((r) => ({ gl: r.gl_code, amount: -r.amount })),
   );
   if (original.order_id !== null && IN_ORDER_TOTAL.has(original.type)) {
     await exec(
@@ -178,6 +182,8 @@ export async function creditRefund(
     [locked.map((r) => r.id), input.invoiceId ?? 0],
   );
   const { is_tax_included } = await taxSettings(client, actor.locationId);
+  // Fixed (GL_FIXED_POSTINGS): the code every invoice's receivable was posted to.
+  const receivable = (await glAccounts(client)).system.accounts_receivable;
   const notes: number[] = [];
   let left = input.amount;
   for (const inv of invoices) {
@@ -211,11 +217,21 @@ export async function creditRefund(
        VALUES ($1, $2, 1, $3, 0, $4, $5)`,
       [noteId, `Refund: ${input.reason}`, is_tax_included ? -credit : -(credit - tax), -tax, -credit],
     );
-    // The mirror of posting the invoice: receivables down, its revenue account and tax payable back.
+    // The mirror of posting the invoice: receivables down, and the credit taken off the accounts the invoice
+    // itself posted to (less what its earlier refunds took), in proportion to what is left on each, whatever
+    // the account mappings say today. A refund of all that is left leaves every account at zero.
+    const remaining = await rows<LedgerLine>(
+      client,
+      `SELECT gl_code AS gl, -sum(amount_minor)::bigint AS amount FROM ledger_entries
+       WHERE invoice_id IN (SELECT $1::bigint UNION ALL SELECT id FROM invoices WHERE credits_invoice_id = $1 AND refund_id IS NOT NULL)
+         AND payment_id IS NULL AND refund_id IS NULL AND deposit_movement_id IS NULL AND register_movement_id IS NULL
+         AND gl_code <> $2
+       GROUP BY gl_code ORDER BY min(id)`,
+      [inv.id, receivable],
+    );
     await postLedger(client, { location_id: actor.locationId, order_id: input.orderId, invoice_id: noteId }, [
-      { gl: '1100', amount: -credit },
-      { gl: inv.type === 'sale' ? '4010' : '4000', amount: credit - tax },
-      { gl: '2200', amount: tax },
+      { gl: receivable, amount: -credit },
+      ...spreadOver(remaining, credit),
     ]);
     await audit(client, actor, {
       entity: 'invoice',

@@ -17,14 +17,6 @@ export interface LedgerRefs {
   register_movement_id?: number | null;
 }
 
-/** GL account of the money a method moves. */
-export const METHOD_GL: Record<string, string> = {
-  cash: '1000',
-  card: '1010',
-  external: '1020',
-  account_credit: '2300',
-};
-
 /**
  * Writes one balanced transaction: its lines must sum to zero, or nothing is written and the
  * caller's transaction fails. Balances are read from these rows, never kept beside them.

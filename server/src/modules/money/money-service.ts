@@ -9,7 +9,8 @@ import type { OrderService } from '../orders/order-service.ts';
 import { cashDrawer, type Drawer } from './cash-drawer.ts';
 import { billUnbilled, postInvoice, settleOrderInvoices } from './invoice-billing.ts';
 import { creditRefund } from './invoice-credit-note.ts';
-import { METHOD_GL, postLedger } from './ledger.ts';
+import { glAccounts, methodAccount } from './gl-accounts.ts';
+import { postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
@@ -184,13 +185,14 @@ export function createMoneyService({
     );
     // Money in: the method's account up, receivables down; paying beyond the balance becomes account credit.
     const toReceivable = input.amount_minor - Math.max(overpay, 0);
+    const gl = await glAccounts(client);
     await postLedger(
       client,
       { location_id: actor.locationId, order_id: order.id, invoice_id: invoiceId, payment_id: paymentId },
       [
-        { gl: METHOD_GL[input.method]!, amount: input.amount_minor },
-        { gl: '1100', amount: -toReceivable },
-        { gl: '2300', amount: -Math.max(overpay, 0) },
+        { gl: methodAccount(gl, input.method), amount: input.amount_minor },
+        { gl: gl.system.accounts_receivable, amount: -toReceivable },
+        { gl: gl.system.customer_credit, amount: -Math.max(overpay, 0) },
       ],
     );
     await audit(client, actor, {
@@ -248,7 +250,7 @@ export function createMoneyService({
     const { credit } = await one<{ credit: number }>(
       client,
       `SELECT (-coalesce(sum(e.amount_minor), 0))::bigint AS credit FROM ledger_entries e JOIN orders o ON o.id = e.order_id
-       WHERE e.gl_code = '2300' AND o.customer_id = $1`,
+       WHERE e.gl_code = (SELECT gl_code FROM gl_system_accounts WHERE posting = 'customer_credit') AND o.customer_id = $1`,
       [customerId],
     );
     return credit;
@@ -343,6 +345,7 @@ export function createMoneyService({
         drawer?.sessionId ?? null,
       ],
     );
+    const gl = await glAccounts(client);
     await postLedger(
       client,
       {
@@ -353,8 +356,8 @@ export function createMoneyService({
         refund_id: refundId,
       },
       [
-        { gl: '1100', amount: input.amount_minor },
-        { gl: METHOD_GL[payment.method]!, amount: -input.amount_minor },
+        { gl: gl.system.accounts_receivable, amount: input.amount_minor },
+        { gl: methodAccount(gl, payment.method), amount: -input.amount_minor },
       ],
     );
     // A closed order's price drops by what is refunded, less what it owed the customer already (paid beyond
@@ -437,20 +440,21 @@ export function createMoneyService({
     );
     const refs = { location_id: actor.locationId, order_id: orderId, deposit_movement_id: id };
     const a = input.amount_minor;
+    const gl = await glAccounts(client);
     if (input.kind === 'held')
       await postLedger(client, refs, [
-        { gl: METHOD_GL[input.method]!, amount: a },
-        { gl: '2100', amount: -a },
+        { gl: methodAccount(gl, input.method), amount: a },
+        { gl: gl.system.deposits_held, amount: -a },
       ]);
     if (input.kind === 'returned')
       await postLedger(client, refs, [
-        { gl: '2100', amount: a },
-        { gl: METHOD_GL[input.method]!, amount: -a },
+        { gl: gl.system.deposits_held, amount: a },
+        { gl: methodAccount(gl, input.method), amount: -a },
       ]);
     if (input.kind === 'claimed')
       await postLedger(client, refs, [
-        { gl: '2100', amount: a },
-        { gl: '4900', amount: -a },
+        { gl: gl.system.deposits_held, amount: a },
+        { gl: gl.system.damage_charges, amount: -a },
       ]);
     const after = input.kind === 'held' ? held + a : held - a;
     await exec(client, 'UPDATE orders SET deposit_in_custody = $2, updated_at = now() WHERE id = $1', [

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
 import { MAX_TOTAL_MINOR } from '@nine/shared/money';
+import { glAccounts, methodAccount } from './gl-accounts.ts';
 import { postLedger } from './ledger.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -132,9 +133,10 @@ export function createRegisterService() {
     );
     // Cash deposits to the bank (cash out) or change brought in: cash against the owner's account.
     const sign = input.kind === 'cash_in' ? 1 : -1;
+    const gl = await glAccounts(client);
     await postLedger(client, { location_id: actor.locationId, register_movement_id: movement.id }, [
-      { gl: '1000', amount: sign * input.amount_minor },
-      { gl: '3900', amount: -sign * input.amount_minor },
+      { gl: methodAccount(gl, 'cash'), amount: sign * input.amount_minor },
+      { gl: gl.system.over_short, amount: -sign * input.amount_minor },
     ]);
   }
 
@@ -156,9 +158,10 @@ export function createRegisterService() {
       [state.session.id, actor.userId, expected, countedMinor, difference],
     );
     if (difference !== 0) {
+      const gl = await glAccounts(client);
       await postLedger(client, { location_id: actor.locationId }, [
-        { gl: '1000', amount: difference },
-        { gl: '3900', amount: -difference },
+        { gl: methodAccount(gl, 'cash'), amount: difference },
+        { gl: gl.system.over_short, amount: -difference },
       ]);
     }
     await audit(client, actor, {

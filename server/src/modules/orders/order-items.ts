@@ -6,6 +6,7 @@ import { exec, maybeOne, one, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
+import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { registerOrderItemInvoice } from './order-item-invoice.ts';
 import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
@@ -75,6 +76,7 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
           if (input.discount_minor !== undefined && input.discount_minor !== line.discount_minor) {
             // An invoiced line is fixed: corrections go through a credit note.
             if (line.invoiced) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+            await refuseCouponLine(client, line.id);
             if (discount > line.unit_price_minor * line.quantity)
               throw new AppError('validation', {
                 data: { issues: [{ path: 'discount_minor', code: 'more_than_line' }] },

@@ -10,6 +10,7 @@ import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
+import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
 import { repriceOrder } from './order-service.ts';
@@ -99,14 +100,24 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
       priceOverride,
       async (client, actor, id, input) => {
         await lockVersion(client, id, actor.locationId, input.version, kind);
-        const item = await maybeOne<Pick<Tables['order_items'], 'unit_price_minor'> & { billed: boolean }>(
+        const item = await maybeOne<
+          Pick<Tables['order_items'], 'unit_price_minor' | 'quantity' | 'discount_minor'> & {
+            billed: boolean;
+          }
+        >(
           client,
-          `SELECT unit_price_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
+          `SELECT unit_price_minor, quantity, discount_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS billed FROM order_items oi WHERE id = $1 AND order_id = $2 FOR UPDATE`,
           [input.order_item_id, id],
         );
         if (!item) throw new AppError('notFound');
         // An invoiced line is fixed: corrections go through a credit note.
         if (item.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+        await refuseCouponLine(client, input.order_item_id);
+        // The line's net may not go below zero, as the item edit refuses a discount above the line.
+        if (input.unit_price_minor * item.quantity < item.discount_minor)
+          throw new AppError('validation', {
+            data: { issues: [{ path: 'unit_price_minor', code: 'below_discount' }] },
+          });
         const approver = input.access_key
           ? await deps.accessKeys.approve(
               client,

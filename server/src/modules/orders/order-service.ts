@@ -19,8 +19,7 @@ import { addDays, adjustToBusinessHours, dayAt } from '@nine/shared/business-hou
 import { businessRules } from '../settings/business-rules.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { refuseDuringMigration } from './migration-guard.ts';
-
-const DAY_MS = 86_400_000;
+import { assertRentalPeriod, priceOf, rentPriceRules } from '../settings/rent-price-rules.ts';
 
 export interface RentDraft {
   planned_start: string;
@@ -143,7 +142,10 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
 
     const items = await rows<
       Pick<Tables['items'], 'id' | 'status' | 'current_location_id'> &
-        Pick<Tables['products'], 'kind' | 'price_minor' | 'deposit_minor'> & {
+        Pick<
+          Tables['products'],
+          'kind' | 'price_minor' | 'hourly_price_minor' | 'category_id' | 'deposit_minor'
+        > & {
           product_id: Tables['products']['id'];
           category: Tables['categories']['name'] | null;
           product_sku: Tables['products']['sku'];
@@ -152,7 +154,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     >(
       client,
       // maintenance_due (migration 0010): an item past its maintenance rule is not bookable until serviced.
-      `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.deposit_minor, c.name AS category, p.sku AS product_sku,
+      `SELECT i.id, i.status, i.current_location_id, p.id AS product_id, p.kind, p.price_minor, p.hourly_price_minor, p.category_id, p.deposit_minor, c.name AS category, p.sku AS product_sku,
               item_maintenance_due(i.id) AS maintenance_due
        FROM items i JOIN products p ON p.id = i.product_id LEFT JOIN categories c ON c.id = p.category_id
        WHERE i.id = ANY($1::int[]) ORDER BY i.id${lock ? ' FOR UPDATE OF i' : ''}`,
@@ -171,21 +173,34 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       ? await rows<
           Pick<
             Tables['products'],
-            'id' | 'sku' | 'kind' | 'is_serialized' | 'price_minor' | 'deposit_minor'
+            | 'id'
+            | 'sku'
+            | 'kind'
+            | 'is_serialized'
+            | 'price_minor'
+            | 'hourly_price_minor'
+            | 'category_id'
+            | 'deposit_minor'
           > & { category: Tables['categories']['name'] | null }
         >(
           client,
-          `SELECT p.id, p.sku, p.kind, p.is_serialized, p.price_minor, p.deposit_minor, c.name AS category FROM products p
+          `SELECT p.id, p.sku, p.kind, p.is_serialized, p.price_minor, p.hourly_price_minor, p.category_id, p.deposit_minor, c.name AS category FROM products p
            LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = ANY($1::int[])`,
           [bulk.map((b) => b.product_id)],
         )
       : [];
-    const days = Math.max(1, Math.ceil((finish.getTime() - start.getTime()) / DAY_MS));
+    // Price settings (migration 0034): rates, rental periods and special rules of the location. The period as
+    // asked is checked against the rental periods; the period as booked is priced.
+    const rules = await rentPriceRules(client, actor.locationId, input.rental_type_id ?? 1, [
+      ...items.map((i) => ({ id: i.product_id, category_id: i.category_id })),
+      ...products,
+    ]);
+    assertRentalPeriod(rules, new Date(input.planned_start), new Date(input.planned_finish));
     const lines: RentAssessment['lines'] = items.map((i) => ({
       product_id: i.product_id,
       item_id: i.id,
       quantity: 1,
-      unit_price_minor: i.price_minor * days,
+      unit_price_minor: priceOf(rules, { ...i, id: i.product_id }, start, finish).price_minor,
       deposit_minor: i.deposit_minor,
       available:
         !busy.has(i.id) &&
@@ -221,7 +236,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         product_id: product.id,
         item_id: null,
         quantity: line.quantity,
-        unit_price_minor: product.price_minor * days,
+        unit_price_minor: priceOf(rules, product, start, finish).price_minor,
         deposit_minor: product.deposit_minor * line.quantity,
         available: free >= line.quantity,
         available_quantity: free,
@@ -660,6 +675,15 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         );
       }
     }
+    if (changed.some((i) => i.status === 'cancelled'))
+      // A cancelled line's coupon share discounts nothing any more: each coupon counts what its live lines keep.
+      await exec(
+        client,
+        `UPDATE order_coupons oc SET discount_minor = coalesce((SELECT sum(s.discount_minor) FROM order_coupon_lines s
+           JOIN order_items oi ON oi.id = s.order_item_id WHERE s.order_coupon_id = oc.id AND oi.status <> 'cancelled'), 0)
+         WHERE oc.order_id = $1`,
+        [orderId],
+      );
     if (order.type === 'sale' && (result.status === 'cancelled' || result.status === 'pre-cancel')) {
       // A cancelled sale puts its goods back on the shelf.
       await exec(

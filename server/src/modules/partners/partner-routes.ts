@@ -21,6 +21,7 @@ import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { lockVersion } from '../../lib/version-lock.ts';
+import { assertCouponCodeFormat, defaultCouponEnd } from '../settings/coupon-settings.ts';
 
 const COUPON_COLUMNS = `id, partner_id, code::text, title, discount_kind, discount_value, commission_bp, applies_to,
   auto_apply, valid_from::text, valid_to::text, is_active, version`;
@@ -172,11 +173,14 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
         [id],
       );
       if (!partner) throw new AppError('notFound');
+      // Coupon settings: the code format, and the default validity when no end date is given.
+      await assertCouponCodeFormat(client, input.code);
+      const valid_to = await defaultCouponEnd(client, input.valid_from, input.valid_to);
       const coupon = await one<Coupon>(
         client,
         `INSERT INTO coupons (partner_id, code, title, discount_kind, discount_value, commission_bp, applies_to, auto_apply, valid_from, valid_to, is_active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COUPON_COLUMNS}`,
-        [id, ...couponValues(input)],
+        [id, ...couponValues({ ...input, valid_to })],
       );
       await audit(
         client,
@@ -194,6 +198,9 @@ export function registerPartnerRoutes(app: FastifyInstance, deps: { db: Db }): v
     const { userId, locationId } = actorOf(request);
     const result = await transaction(deps.db, async (client) => {
       await lockVersion(client, 'coupons', id, version);
+      // A renamed coupon follows today's code format; one that keeps its code keeps it.
+      if (!(await maybeOne(client, 'SELECT 1 FROM coupons WHERE id = $1 AND code = $2', [id, input.code])))
+        await assertCouponCodeFormat(client, input.code);
       // Locked by lockVersion above: the row is still there.
       const coupon = await one<Coupon>(
         client,

@@ -17,30 +17,20 @@ import { assertBusinessWide, BUSINESS_SETTING_CHANGE } from './business-setting-
 import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 
 /**
- * The codes the server posts to by name today (money/ledger.ts METHOD_GL, invoice billing and credit notes,
- * deposits, the register's over and short): deleting one would make the next such posting fail.
+ * A code an account mapping names (Business settings, accounts: payment methods, system postings, taxes,
+ * categories) is one the books post to: deleting it would make the next such posting fail, so it stays (the
+ * mappings' foreign keys refuse it too).
  */
-export const BUILT_IN_GL_CODES = [
-  '1000',
-  '1010',
-  '1020',
-  '1100',
-  '2100',
-  '2200',
-  '2300',
-  '3900',
-  '4000',
-  '4010',
-  '4900',
-];
-
 const GL_ROW = `SELECT g.code, g.description, g.version,
                        EXISTS (SELECT 1 FROM ledger_entries e WHERE e.gl_code = g.code) AS in_use,
-                       g.code = ANY($1::text[]) AS built_in
+                       (EXISTS (SELECT 1 FROM gl_payment_accounts m WHERE m.gl_code = g.code)
+                        OR EXISTS (SELECT 1 FROM gl_system_accounts m WHERE m.gl_code = g.code)
+                        OR EXISTS (SELECT 1 FROM gl_tax_accounts m WHERE m.gl_code = g.code)
+                        OR EXISTS (SELECT 1 FROM gl_category_accounts m WHERE m.gl_code = g.code)) AS built_in
                 FROM gl_codes g`;
 
 async function glCodeRow(q: Queryable, code: string): Promise<GlCodeRow> {
-  const row = await maybeOne<GlCodeRow>(q, `${GL_ROW} WHERE g.code = $2`, [BUILT_IN_GL_CODES, code]);
+  const row = await maybeOne<GlCodeRow>(q, `${GL_ROW} WHERE g.code = $1`, [code]);
   if (!row) throw new AppError('notFound');
   return row;
 }
@@ -52,7 +42,7 @@ export function registerGlCodeRoutes(app: FastifyInstance, deps: { db: Db }): vo
     { config: { access: { resource: 'business_setting', action: 'view' } } },
     async () => {
       const list: GlCodeList = {
-        rows: await rows<GlCodeRow>(deps.db.pool, `${GL_ROW} ORDER BY g.code`, [BUILT_IN_GL_CODES]),
+        rows: await rows<GlCodeRow>(deps.db.pool, `${GL_ROW} ORDER BY g.code`),
       };
       return { data: list };
     },

@@ -10,6 +10,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { activitySettingsAnswer } from './get-activity-settings.ts';
+import { keepLocationValues } from './product-line-state.ts';
 
 const CHANGE = { resource: 'activity', action: 'change' } as const;
 
@@ -32,13 +33,16 @@ export function registerUpdateActivitySettings(
         throw new AppError('validation', {
           data: { issues: [{ path: 'rental_type_id', code: 'not_found' }] },
         });
-      return saveSettings(client, actor, {
+      const row = await saveSettings(client, actor, {
         table: 'activity_settings',
         key: { location_id: locationId, rental_type_id },
         version,
         changes,
         createMissing: true,
       });
+      // A switch set here unlike the business default is this location's own from now on.
+      await keepLocationValues(client, actor, locationId, rental_type_id);
+      return row;
     });
     return { data: activitySettingsAnswer(locationId, rental_type_id, saved) };
   });

@@ -11,6 +11,16 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { generalSettingsOf } from './get-general-settings.ts';
+import { keepLocationValues } from './product-line-state.ts';
+
+/**
+ * An object's keys in the order jsonb keeps them (shorter first, then bytewise), so the saved print setup
+ * read back compares equal to the same setup sent again: an unchanged section is no change.
+ */
+function jsonbOrder<T extends object>(value: T): T {
+  const keys = Object.keys(value).sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(keys.map((k) => [k, (value as Record<string, unknown>)[k]])) as T;
+}
 
 export const LOCATION_SETTING_CHANGE = { resource: 'location_setting', action: 'change' } as const;
 
@@ -39,6 +49,7 @@ export function registerUpdateGeneralSettings(
           ...changes,
           store_open: changes.store_open && `${changes.store_open}:00`,
           store_close: changes.store_close && `${changes.store_close}:00`,
+          print_setup: changes.print_setup && jsonbOrder(changes.print_setup),
         },
         createMissing: true,
       });
@@ -80,6 +91,9 @@ export function registerUpdateGeneralSettings(
             await touchSettings(client, { table: 'general_settings', key: { location_id: locationId } });
         }
       }
+      // A print header set here unlike the business default is this location's own from now on.
+      if (changes.order_print_header !== undefined || changes.sale_order_print_header !== undefined)
+        await keepLocationValues(client, actor, locationId, null);
       return generalSettingsOf(client, locationId, deps.appVersion);
     });
     return { data };

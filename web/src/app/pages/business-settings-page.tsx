@@ -9,6 +9,10 @@ import {
   type CustomerFieldRender,
 } from '../../features/settings/components/business/general-info-section.tsx';
 import { GlCodesSection } from '../../features/settings/components/business/gl-codes-section.tsx';
+import { CategoryAccountsSection } from '../../features/settings/components/business/category-accounts-section.tsx';
+import { PaymentAccountsSection } from '../../features/settings/components/business/payment-accounts-section.tsx';
+import { SystemAccountsSection } from '../../features/settings/components/business/system-accounts-section.tsx';
+import { TaxAccountsSection } from '../../features/settings/components/business/tax-accounts-section.tsx';
 import { LogosSection } from '../../features/settings/components/business/logos-section.tsx';
 import { TaxesSection } from '../../features/settings/components/business/taxes-section.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
@@ -54,6 +58,10 @@ export function BusinessSettingsPage() {
       )}
       <TaxesSection canChange={canChange} />
       <GlCodesSection canChange={canChange} />
+      <PaymentAccountsSection canChange={canChange} />
+      <SystemAccountsSection canChange={canChange} />
+      <TaxAccountsSection canChange={canChange} />
+      <CategoryAccountsSection canChange={canChange} />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { GeneralInformationSection } from '../../features/settings/components/lo
 import { OtherSettingsSection } from '../../features/settings/components/location/other-settings-section.tsx';
 import { PaymentSection } from '../../features/settings/components/location/payment-section.tsx';
 import { RegionalSection } from '../../features/settings/components/location/regional-section.tsx';
+import { SquareSection } from '../../features/settings/components/location/square-section.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { useViewerPermissions } from '../use-viewer-permissions.ts';
 
@@ -64,6 +65,7 @@ export function LocationSettingsPage() {
           {/* Business calendar (opening hours and special days), built beside this page. */}
           <BusinessCalendarSection locationId={locationId} canEdit={canEdit} />
           <OtherSettingsSection locationId={locationId} canEdit={canEdit} />
+          <SquareSection locationId={locationId} canEdit={canEdit} />
         </Stack>
       )}
     </Stack>

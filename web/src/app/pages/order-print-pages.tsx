@@ -27,11 +27,21 @@ export function useOrderReceiptBuilder(kind: OrderKind, locationId: number | nul
   const locationName = session?.login.locations.find((location) => location.id === locationId)?.name ?? '';
   const header = (kind === 'sale' ? general?.sale_order_print_header : general?.order_print_header) ?? null;
   const currency = general?.currency_code ?? 'USD';
+  const taxComment = general?.tax_comment ?? null;
   const title = business?.site_title?.trim() || locationName;
   return useCallback(
     (order: OrderDetail, payment: PaymentView | null = null) =>
-      buildOrderReceipt({ t, order, title, header, currency, locale: currentLanguage(), payment }),
-    [t, title, header, currency],
+      buildOrderReceipt({
+        t,
+        order,
+        title,
+        header,
+        currency,
+        taxComment,
+        locale: currentLanguage(),
+        payment,
+      }),
+    [t, title, header, currency, taxComment],
   );
 }
 

@@ -6,10 +6,18 @@ import { APP_BASE } from '@nine/shared/constants';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { grants } from '@nine/shared/permissions';
 import type { PaymentView } from '@nine/shared/schemas/payments';
+import type { ReceiptDocumentInput } from '@nine/shared/receipt';
+import type { PrintSetup } from '@nine/shared/schemas/location-settings';
 import { useAgentActor } from '../../features/agent/agent-context.tsx';
 import { activePrinter, agentPhase } from '../../features/agent/agent-machine.ts';
 import { readAgentSettings } from '../../features/agent/agent-settings.ts';
-import { ReceiptPrintButton } from '../../features/agent/printing/receipt-print-button.tsx';
+import { PrintConfirmation } from '../../features/agent/printing/print-confirmation.tsx';
+import {
+  printStatusColor,
+  printStatusText,
+  ReceiptPrintButton,
+} from '../../features/agent/printing/receipt-print-button.tsx';
+import { usePrint, type PrintOptions, type PrintState } from '../../features/agent/printing/use-print.ts';
 import { randomHex } from '../../lib/random-id.ts';
 import { dashboardSummaryQueryOptions } from '../../features/dashboard/api/get-dashboard-summary.ts';
 import { invoicesQueryKey } from '../../features/invoices/api/get-invoices.ts';
@@ -38,7 +46,10 @@ export function usePaymentFormat(locationId: number | null) {
   return { money, date, locale, currency: settings?.currency_code ?? 'USD' };
 }
 
-/** Builds a payment's receipt document in the location's language, currency and header. */
+/**
+ * Builds a payment's receipt document in the location's language, currency and header: the sale order
+ * print header for a sale's payment, the (rent) order print header otherwise, one receipt line per line.
+ */
 export function usePaymentReceiptBuilder(locationId: number | null) {
   const { t } = useAppTranslation();
   const business = useBusinessInfo(locationId).data;
@@ -48,13 +59,43 @@ export function usePaymentReceiptBuilder(locationId: number | null) {
     paymentReceipt(payment, {
       t,
       title: business?.site_title || 'Nine',
-      headerLines: [settings?.order_print_header, business?.address, business?.tel].filter(
-        (line): line is string => typeof line === 'string' && line !== '',
-      ),
+      headerLines: [
+        ...(
+          (payment.order_type === 'sale'
+            ? settings?.sale_order_print_header
+            : settings?.order_print_header) ?? ''
+        )
+          .split(/\r?\n/)
+          .map((line) => line.trim()),
+        business?.address,
+        business?.tel,
+      ].filter((line): line is string => typeof line === 'string' && line !== ''),
       locale: format.locale,
       currency: format.currency,
       formatDate: format.date,
     });
+}
+
+/** How many copies of a receipt print by themselves (Location settings, print setup). */
+export const receiptCopies = (setup: PrintSetup | undefined): number => setup?.receipt_copies ?? 1;
+
+/**
+ * Prints each receipt `copies` times, one after the other; the drawer (when asked) kicks with the first
+ * only. Stops at the first print that fails, so a broken printer is not sent the rest.
+ */
+export async function printCopies(
+  print: (receipt: ReceiptDocumentInput, options?: PrintOptions) => Promise<PrintState>,
+  receipts: ReceiptDocumentInput[],
+  copies: number,
+  options: PrintOptions = {},
+): Promise<void> {
+  let first = true;
+  for (const receipt of receipts)
+    for (let copy = 0; copy < copies; copy += 1) {
+      const state = await print(receipt, first ? options : { ...options, openDrawer: false });
+      first = false;
+      if (state.phase === 'failed') return;
+    }
 }
 
 type DrawerState = { kind: 'idle' | 'opened' | 'by_hand' } | { kind: 'failed'; reason: string };
@@ -167,6 +208,8 @@ export function OrderPaymentPanels({
   const format = usePaymentFormat(locationId);
   const buildReceipt = usePaymentReceiptBuilder(locationId);
   const kick = useDrawerKick();
+  // The location's print setup: a payment taken here prints its receipt by itself, that many times.
+  const autoPrint = usePrint();
   const [counterRegister] = useCounterRegister(locationId ?? 0);
   const [drawer, setDrawer] = useState<DrawerState>({ kind: 'idle' });
   // An order action (closing, cancelling) changes the order's version: its money is read again, so the
@@ -188,6 +231,8 @@ export function OrderPaymentPanels({
   const onPaid = (payments: PaymentView[]) => {
     setDrawer({ kind: 'idle' });
     if (payments.some((p) => p.method === 'cash')) void kick().then(setDrawer);
+    if (settings?.print_setup.auto_print_receipt)
+      void printCopies(autoPrint.print, payments.map(buildReceipt), receiptCopies(settings.print_setup));
   };
 
   return (
@@ -221,6 +266,17 @@ export function OrderPaymentPanels({
                   ? t('money:payments.drawer.failed', { reason: drawer.reason })
                   : t(`money:payments.drawer.${drawer.kind}`)}
               </Text>
+            )}
+            {autoPrint.state.phase !== 'idle' && (
+              <Stack gap="1" align="flex-start">
+                <Text role="status" fontSize="sm" color={printStatusColor(autoPrint.state)}>
+                  {printStatusText(t, autoPrint.state)}
+                </Text>
+                <PrintConfirmation
+                  state={autoPrint.state}
+                  onResolve={(answer) => void autoPrint.resolve(answer)}
+                />
+              </Stack>
             )}
             {payments.map((payment) => (
               <ReceiptPrintButton key={payment.id} size="sm" receipt={() => buildReceipt(payment)}>

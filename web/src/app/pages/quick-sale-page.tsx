@@ -18,6 +18,7 @@ import {
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { pathTo, pathWith } from '../route-table.ts';
 import { useOrderReceiptBuilder } from './order-print-pages.tsx';
+import { printCopies, receiptCopies } from './payment-panels-page.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 import { useScanEvents } from './use-screen-context.ts';
 
@@ -33,10 +34,13 @@ export function SaleReceipt({
   sale,
   payment,
   build,
+  copies = 1,
 }: {
   sale: OrderDetail;
   payment: PaymentView | null;
   build: (order: OrderDetail, payment: PaymentView | null) => ReceiptDocumentInput;
+  /** Copies printed by themselves (Location settings, print setup). */
+  copies?: number;
 }) {
   const { t } = useAppTranslation();
   // The receipt print mode (Local settings) prints by itself, on the counter printer or, when the agent is
@@ -48,8 +52,8 @@ export function SaleReceipt({
   useEffect(() => {
     if (payment === null || !receiptMode || printedFor.current === payment.id) return;
     printedFor.current = payment.id;
-    void print(build(sale, payment), { openDrawer: payment.method === 'cash' });
-  }, [payment, receiptMode, sale, build, print]);
+    void printCopies(print, [build(sale, payment)], copies, { openDrawer: payment.method === 'cash' });
+  }, [payment, receiptMode, sale, build, print, copies]);
 
   return (
     <Stack gap="1" align="flex-start" role="group" aria-label={t('fulfilment:quick_sale.receipt')}>
@@ -99,7 +103,8 @@ export function QuickSalePage() {
   const screen = useOrderScreen('sale');
   const build = useOrderReceiptBuilder('sale', screen.locationId);
   // Cash goes to this counter's drawer when the location runs several, as in the payment dialog.
-  const multiRegister = useGeneralSettings(screen.locationId).data?.multi_register ?? false;
+  const general = useGeneralSettings(screen.locationId).data;
+  const multiRegister = general?.multi_register ?? false;
   // A sale without a chosen customer is the business's default customer's (Business settings).
   const defaultCustomerName = useBusinessInfo(screen.locationId).data?.sale_default_customer_name ?? null;
   const [counterRegister] = useCounterRegister(screen.locationId ?? 0);
@@ -116,7 +121,13 @@ export function QuickSalePage() {
       defaultCustomerName={defaultCustomerName}
       renderPayment={salePayment(multiRegister ? counterRegister : null)}
       renderReceipt={(sale, payment) => (
-        <SaleReceipt key={sale.id} sale={sale} payment={payment} build={build} />
+        <SaleReceipt
+          key={sale.id}
+          sale={sale}
+          payment={payment}
+          build={build}
+          copies={receiptCopies(general?.print_setup)}
+        />
       )}
     />
   );

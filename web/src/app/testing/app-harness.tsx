@@ -99,6 +99,8 @@ export const noSsoAnswer = { data: { sso_enabled: false, required: false, provid
 export const generalSettingsAnswer = (autoLogout = 0) => ({
   data: {
     auto_logout_inactive_users_timeout: autoLogout,
+    auto_logout_minutes: 0,
+    policy_auto_logout_minutes: autoLogout,
     currency_symbol: '$',
     used_in_store: false,
     app_version: '0.1.0',

@@ -62,7 +62,11 @@ function usePeriodForm() {
     defaultValues: {},
     mode: 'onChange',
     messages: {
-      planned_finish: { required: 'common:form.required', '*': 'orders:create.finish_after_start' },
+      planned_finish: {
+        required: 'common:form.required',
+        period_too_long: 'orders:create.period_too_long',
+        '*': 'orders:create.finish_after_start',
+      },
     },
   });
 }

@@ -87,6 +87,8 @@ const EXAMPLES: Record<OrderAuditAction, Record<string, unknown>> = {
     period_start: '2026-12-01',
     period_end: '2026-12-31',
   },
+  coupon_applied: { coupon_id: 3, code: 'SUMMER10', discount_minor: 240 },
+  coupon_removed: { coupon_id: 3, code: 'SUMMER10', discount_minor: 240 },
   'invoice:created': { order_id: 41, invoice_number: 5012 },
   'invoice:posted': { total_minor: 5629, invoice_number: 5012 },
   'invoice:credit_note': {

@@ -211,6 +211,18 @@ const SENTENCES: Record<OrderAuditAction, Sentence> = {
       to: formatDay(c.text('period_end')) || '—',
     }),
   }),
+  coupon_applied: (c) => ({
+    label: c.t('orders:coupons.timeline_applied', {
+      code: c.text('code') ?? '—',
+      amount: c.money('discount_minor'),
+    }),
+  }),
+  coupon_removed: (c) => ({
+    label: c.t('orders:coupons.timeline_removed', {
+      code: c.text('code') ?? '—',
+      amount: c.money('discount_minor'),
+    }),
+  }),
   'invoice:created': (c) => ({
     label: c.t('orders:timeline.actions.invoice_created', { number: invoiceNumber(c) }),
   }),

@@ -37,6 +37,11 @@ function serve(initial: OrderDetail, next: (sent: Sent) => OrderDetail | Respons
       const url = new URL(request.url);
       if (request.method === 'GET' && url.pathname === '/api/nine/rent-orders/41')
         return jsonResponse(200, { data: initial });
+      // The coupons panel's own read (order-coupons.tsx), not a change.
+      if (request.method === 'GET' && url.pathname === '/api/nine/orders/41/coupons')
+        return jsonResponse(200, {
+          data: { order_id: 41, version: 1, total_minor: 0, discount_minor: 0, coupons: [] },
+        });
       const type = request.headers.get('content-type') ?? '';
       const body = type.includes('json')
         ? await request.json()

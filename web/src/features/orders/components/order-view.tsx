@@ -23,6 +23,7 @@ import { ItemToolDialog } from './item-tool-dialog.tsx';
 import { CloseRefusedDialog, WarningsDialog } from './order-action-dialogs.tsx';
 import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
 import { itemName, type ItemTool } from './order-item-tools.ts';
+import { OrderCoupons } from './order-coupons.tsx';
 import { OrderItemsTable } from './order-items-table.tsx';
 import { OrderNotesForm } from './order-notes-form.tsx';
 import { OrderParticipants } from './order-participants.tsx';
@@ -226,6 +227,10 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
             : {})}
           {...(returnDeposit !== undefined ? { onReturnDeposit: returnDeposit } : {})}
         />
+      </SectionCard>
+
+      <SectionCard title={t('orders:coupons.title')}>
+        <OrderCoupons {...scope} canChange={canChange} currencySymbol={currencySymbol} />
       </SectionCard>
 
       {/* Who rides and who signed for the gear belong to rentals; a sale is handed over at the counter. */}

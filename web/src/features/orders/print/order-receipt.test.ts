@@ -231,3 +231,21 @@ describe('order receipt', () => {
     expect(none.lines.map((line) => line.detail)).toEqual(['Discount -$5.00', undefined]);
   });
 });
+
+describe('order receipt: location settings', () => {
+  it('prints the location’s tax comment above the thanks, and nothing when it has none', () => {
+    const base = {
+      t: i18n.t,
+      order: sale,
+      title: 'Nine',
+      header: 'Shop counter',
+      currency: 'USD',
+      locale: 'en-US',
+    };
+    const withComment = receiptDocument.parse(buildOrderReceipt({ ...base, taxComment: 'Tax id 12-345' }));
+    expect(withComment.header.lines).toEqual(['Shop counter']);
+    expect(withComment.footer).toEqual(['Tax id 12-345', 'Thank you!']);
+    const without = receiptDocument.parse(buildOrderReceipt({ ...base, taxComment: '  ' }));
+    expect(without.footer).toEqual(['Thank you!']);
+  });
+});

@@ -14,6 +14,8 @@ export interface OrderReceiptInput {
   header: string | null;
   /** ISO 4217 code of the location's currency. */
   currency: string;
+  /** The location's tax comment (Location settings, Other settings): printed above the thanks. */
+  taxComment?: string | null;
   locale: string;
   /** The payment just taken at the counter: its method, what was handed over and the change. */
   payment?: Pick<
@@ -126,6 +128,9 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
                 : {}),
             },
           ],
-    footer: [fit(String(t('fulfilment:receipt.thanks')), 128)],
+    footer: [
+      ...(input.taxComment?.trim() ? [fit(input.taxComment, 128)] : []),
+      fit(String(t('fulfilment:receipt.thanks')), 128),
+    ],
   };
 }

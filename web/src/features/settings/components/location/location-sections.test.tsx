@@ -44,6 +44,8 @@ const settings: GeneralSettings = {
   order_print_header: null,
   sale_order_print_header: null,
   auto_logout_inactive_users_timeout: 0,
+  auto_logout_minutes: 0,
+  policy_auto_logout_minutes: 0,
   multi_register: false,
   used_in_store: false,
   currency_symbol: '$',

@@ -1,5 +1,9 @@
-import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { otherSettingsForm, type OtherSettingsForm } from '@nine/shared/schemas/location-settings';
+import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import {
+  otherSettingsForm,
+  type OtherSettingsForm,
+  type PrintSetup,
+} from '@nine/shared/schemas/location-settings';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
 import { useSchemaForm } from '../../../../components/form/use-schema-form.ts';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
@@ -11,7 +15,11 @@ import { SectionSave, useSectionOutcome } from './section-shell.tsx';
 
 const HEADERS = ['order_print_header', 'sale_order_print_header', 'invoice_print_header'] as const;
 
-/** Location settings, "Other settings": what prints head orders and invoices with, and the store's hours. */
+/**
+ * Location settings, "Other settings": what prints head orders and invoices with, the tax comment, how the
+ * counters print (print_setup, read by the payment panels), the store's hours (the business calendar's
+ * fallback) and the location's own auto-logout (never longer than the access policy's).
+ */
 export function OtherSettingsSection({ locationId, canEdit }: LocationSectionProps) {
   const { t } = useAppTranslation();
   return (
@@ -32,6 +40,11 @@ const valuesOf = (s: GeneralSettings): OtherSettingsForm => ({
   tax_comment: s.tax_comment ?? '',
   store_open: s.store_open ?? '09:00',
   store_close: s.store_close ?? '18:00',
+  print_setup: {
+    auto_print_receipt: s.print_setup.auto_print_receipt ?? false,
+    receipt_copies: s.print_setup.receipt_copies ?? 1,
+  },
+  auto_logout_minutes: s.auto_logout_minutes,
 });
 
 function OtherEditor({
@@ -53,9 +66,11 @@ function OtherEditor({
         not_after_open: 'settings:location.errors.close_before_open',
         '*': 'settings:location.errors.time',
       },
+      'print_setup.receipt_copies': 'settings:location.other.errors.copies',
+      auto_logout_minutes: 'settings:location.other.errors.minutes',
     },
   });
-  const { DateTimeField, TextareaField } = fieldsOf(form.control);
+  const { CheckboxField, DateTimeField, TextareaField, WholeNumberField } = fieldsOf(form.control);
   const submit = form.handleSubmit((values) => {
     if (update.isPending || !canEdit) return;
     update.mutate(
@@ -63,7 +78,9 @@ function OtherEditor({
       outcome(form, update.reset, generalSettingsQueryKey),
     );
   });
-  const label = (name: keyof OtherSettingsForm) => t(`settings:location.other.fields.${name}`);
+  const label = (name: Exclude<keyof OtherSettingsForm, 'print_setup'> | keyof PrintSetup) =>
+    t(`settings:location.other.fields.${name}`);
+  const policy = settings.policy_auto_logout_minutes;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="4">
@@ -72,6 +89,7 @@ function OtherEditor({
             key={name}
             name={name}
             label={label(name)}
+            helperText={t('settings:location.other.help.headers')}
             rows={3}
             maxLength={2000}
             disabled={!canEdit}
@@ -86,9 +104,43 @@ function OtherEditor({
           disabled={!canEdit}
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <DateTimeField type="time" name="store_open" label={label('store_open')} disabled={!canEdit} />
+          <DateTimeField
+            type="time"
+            name="store_open"
+            label={label('store_open')}
+            helperText={t('settings:location.other.help.store_hours')}
+            disabled={!canEdit}
+          />
           <DateTimeField type="time" name="store_close" label={label('store_close')} disabled={!canEdit} />
         </SimpleGrid>
+        <Heading as="h3" size="sm">
+          {t('settings:location.other.print_setup')}
+        </Heading>
+        <CheckboxField
+          name="print_setup.auto_print_receipt"
+          label={label('auto_print_receipt')}
+          helperText={t('settings:location.other.help.auto_print_receipt')}
+          disabled={!canEdit}
+        />
+        <WholeNumberField
+          name="print_setup.receipt_copies"
+          label={label('receipt_copies')}
+          helperText={t('settings:location.other.help.receipt_copies')}
+          disabled={!canEdit}
+        />
+        <Heading as="h3" size="sm">
+          {t('settings:location.other.sessions')}
+        </Heading>
+        <WholeNumberField
+          name="auto_logout_minutes"
+          label={label('auto_logout_minutes')}
+          helperText={
+            policy > 0
+              ? t('settings:location.other.help.auto_logout_policy', { minutes: policy })
+              : t('settings:location.other.help.auto_logout_no_policy')
+          }
+          disabled={!canEdit}
+        />
         <SectionSave
           failure={saveFailureText(update.error, t('settings:location.conflict'))}
           pending={update.isPending}

@@ -1,0 +1,266 @@
+import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { rentRateForm } from '@nine/shared/schemas/price-settings';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
+import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import { FormDialog } from '../../../../components/form-dialog.tsx';
+import { fieldsOf } from '../../../../components/form/form-fields.tsx';
+import {
+  applyServerIssues,
+  useResetOnOpen,
+  useSchemaForm,
+} from '../../../../components/form/use-schema-form.ts';
+import { SectionCard } from '../../../../components/section-card.tsx';
+import { formatMoney } from '../../../../lib/format.ts';
+import { useAppTranslation } from '../../../../lib/i18n.ts';
+import { saveFailureText } from '../../../../lib/save-failure.ts';
+import { useNotify } from '../../../../lib/toast.tsx';
+import { useDeleteRentRate } from '../../api/delete-rent-rate.ts';
+import type { PriceSettings, RentRate } from '../../api/get-price-settings.ts';
+import { useSaveRentRate } from '../../api/save-rent-rate.ts';
+
+type RateColumn =
+  | 'hourly_minor'
+  | 'daily_minor'
+  | 'weekly_minor'
+  | 'first_hour_minor'
+  | 'extra_hour_minor'
+  | 'minimum_charge_minor';
+const RATE_COLUMNS: RateColumn[] = [
+  'hourly_minor',
+  'daily_minor',
+  'weekly_minor',
+  'first_hour_minor',
+  'extra_hour_minor',
+  'minimum_charge_minor',
+];
+
+/**
+ * Price settings, "Rates": the rates of a product or of a category at the location. A rental costs the
+ * cheapest combination of its weeks, days and hours; a rate left empty is not offered (the daily and
+ * hourly ones fall back on the product's prices). Without rates a product costs its price per day.
+ */
+export function RentRatesSection({
+  locationId,
+  rates,
+  products,
+  categories,
+  currencySymbol,
+  canEdit,
+}: {
+  locationId: number;
+  rates: RentRate[];
+  products: PriceSettings['products'];
+  categories: PriceSettings['categories'];
+  currencySymbol: string;
+  canEdit: boolean;
+}) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const [editing, setEditing] = useState<RentRate | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RentRate | null>(null);
+  const remove = useDeleteRentRate();
+  const money = (minor: number | null) =>
+    minor === null ? t('settings:price.rates.not_offered') : formatMoney(minor, currencySymbol);
+  const columns: DataTableColumn<RentRate>[] = [
+    {
+      id: 'scope',
+      title: t('settings:price.rates.applies_to'),
+      rowHeader: true,
+      cell: (r) => (
+        <HStack gap="2">
+          <Text as="span">{r.scope_name}</Text>
+          <Badge colorPalette={r.product_id === null ? 'purple' : 'blue'}>
+            {r.product_id === null ? t('settings:price.rates.category') : t('settings:price.rates.product')}
+          </Badge>
+        </HStack>
+      ),
+    },
+    ...RATE_COLUMNS.map((column): DataTableColumn<RentRate> => ({
+      id: column,
+      title: t(`settings:price.rates.${column}`),
+      align: 'end',
+      cell: (r) => money(r[column]),
+    })),
+  ];
+  if (canEdit)
+    columns.push({
+      id: 'actions',
+      title: t('settings:price.edit'),
+      titleHidden: true,
+      hideWhenPrinting: true,
+      align: 'end',
+      cell: (r) => (
+        <HStack gap="1" justify="end">
+          <RowActionButton
+            label={t('settings:price.edit')}
+            name={t('settings:price.rates.edit_named', { name: r.scope_name })}
+            onClick={() => setEditing(r)}
+          />
+          <RowActionButton
+            colorPalette="red"
+            label={t('settings:price.delete')}
+            name={t('settings:price.rates.delete_named', { name: r.scope_name })}
+            onClick={() => setDeleting(r)}
+          />
+        </HStack>
+      ),
+    });
+  const current = editing === 'new' || editing === null ? undefined : rates.find((r) => r.id === editing.id);
+  return (
+    <SectionCard title={t('settings:price.rates.title')}>
+      <Stack gap="4">
+        <Text color="fg.muted">{t('settings:price.rates.intro')}</Text>
+        <DataTable<RentRate>
+          columns={columns}
+          rows={rates}
+          rowId={(r) => r.id}
+          caption={t('settings:price.rates.title')}
+          emptyNote={t('settings:price.rates.empty')}
+        />
+        {canEdit && (
+          <HStack>
+            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
+              {t('settings:price.rates.add')}
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+      <RentRateDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        locationId={locationId}
+        rate={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
+        products={products}
+        categories={categories}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        size="sm"
+        danger
+        title={t('settings:price.rates.delete_title')}
+        message={
+          deleting === null ? '' : t('settings:price.rates.delete_confirm', { name: deleting.scope_name })
+        }
+        confirmLabel={t('settings:price.delete')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting !== null &&
+          remove.mutate(
+            { id: deleting.id, version: deleting.version },
+            {
+              onSuccess: () => {
+                notify({ type: 'success', title: t('settings:price.rates.deleted') });
+                setDeleting(null);
+              },
+            },
+          )
+        }
+        onClose={() => setDeleting(null)}
+      />
+    </SectionCard>
+  );
+}
+
+type RateInput = NonNullable<(typeof rentRateForm)['~standard']['types']>['input'];
+
+function valuesOf(rate: RentRate | undefined): RateInput {
+  return {
+    product_id: rate?.product_id == null ? '' : String(rate.product_id),
+    category_id: rate?.category_id == null ? '' : String(rate.category_id),
+    hourly_minor: rate?.hourly_minor ?? null,
+    daily_minor: rate?.daily_minor ?? null,
+    weekly_minor: rate?.weekly_minor ?? null,
+    first_hour_minor: rate?.first_hour_minor ?? null,
+    extra_hour_minor: rate?.extra_hour_minor ?? null,
+    minimum_charge_minor: rate?.minimum_charge_minor ?? 0,
+  };
+}
+
+function RentRateDialog({
+  open,
+  onClose,
+  locationId,
+  rate,
+  products,
+  categories,
+}: {
+  open: boolean;
+  onClose(): void;
+  locationId: number;
+  rate: RentRate | undefined;
+  products: PriceSettings['products'];
+  categories: PriceSettings['categories'];
+}) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const save = useSaveRentRate();
+  const form = useSchemaForm(rentRateForm, {
+    defaultValues: valuesOf(rate),
+    messages: {
+      product_id: { one_scope: 'settings:price.rates.errors.one_scope' },
+      extra_hour_minor: { needs_first_hour: 'settings:price.rates.errors.needs_first_hour' },
+    },
+  });
+  useResetOnOpen(form, { open, record: rate?.id, values: () => valuesOf(rate), onOpen: save.reset });
+  const { MoneyField, SelectField } = fieldsOf(form.control);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { target: rate ? { id: rate.id, version: rate.version } : { locationId }, body: values },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: t('settings:price.rates.saved') });
+          onClose();
+        },
+        onError: (error) => {
+          if (applyServerIssues(form, error)) save.reset();
+        },
+      },
+    ),
+  );
+  const none = { value: '', label: t('settings:price.rates.none') };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={
+        rate
+          ? t('settings:price.rates.edit_title', { name: rate.scope_name })
+          : t('settings:price.rates.add_title')
+      }
+      onSubmit={() => void submit()}
+      saving={save.isPending}
+      error={saveFailureText(save.error, t('settings:price.conflict'))}
+    >
+      {rate === undefined && (
+        <>
+          <Text color="fg.muted">{t('settings:price.rates.scope_help')}</Text>
+          <SelectField
+            name="category_id"
+            label={t('settings:price.rates.category')}
+            options={[none, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
+          <SelectField
+            name="product_id"
+            label={t('settings:price.rates.product')}
+            options={[none, ...products.map((p) => ({ value: String(p.id), label: `${p.name} (${p.sku})` }))]}
+          />
+        </>
+      )}
+      <Text color="fg.muted">{t('settings:price.rates.empty_help')}</Text>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+        <MoneyField name="hourly_minor" label={t('settings:price.rates.hourly_minor')} />
+        <MoneyField name="daily_minor" label={t('settings:price.rates.daily_minor')} />
+        <MoneyField name="weekly_minor" label={t('settings:price.rates.weekly_minor')} />
+        <MoneyField name="first_hour_minor" label={t('settings:price.rates.first_hour_minor')} />
+        <MoneyField name="extra_hour_minor" label={t('settings:price.rates.extra_hour_minor')} />
+        <MoneyField
+          name="minimum_charge_minor"
+          label={t('settings:price.rates.minimum_charge_minor')}
+          required
+        />
+      </SimpleGrid>
+    </FormDialog>
+  );
+}
