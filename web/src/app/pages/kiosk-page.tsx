@@ -6,9 +6,14 @@ import { usePrint } from '../../features/agent/printing/use-print.ts';
 import { KioskExitButton } from '../../features/kiosk/components/kiosk-exit-button.tsx';
 import { KioskFindOrder } from '../../features/kiosk/components/kiosk-find-order.tsx';
 import { KioskHome, type KioskTask } from '../../features/kiosk/components/kiosk-home.tsx';
-import { KioskScreen, type KioskOrderRequest } from '../../features/kiosk/components/kiosk-screen.tsx';
+import {
+  KioskScreen,
+  type KioskOrderRequest,
+  type KioskQuoteRequest,
+} from '../../features/kiosk/components/kiosk-screen.tsx';
 import { KIOSK_IDLE_SECONDS } from '../../features/kiosk/kiosk-rental.ts';
 import { createRentOrder } from '../../features/orders/api/create-rent-order.ts';
+import { quoteRentOrder } from '../../features/orders/api/quote-rent-order.ts';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { readLocalSettings, saveLocalSettings } from '../../lib/local-settings.ts';
 import { useIdleReset } from '../kiosk-idle.ts';
@@ -21,6 +26,8 @@ import { useOrderScreen } from './use-order-screen.ts';
  * the paired agent (never the browser's dialog, which a customer could not handle), and a manager's access
  * key turns kiosk mode off, which the route gate answers by leaving this screen.
  */
+const kioskQuote = (body: KioskQuoteRequest, signal?: AbortSignal) => quoteRentOrder(body, { signal });
+
 export function KioskPage() {
   const { t } = useAppTranslation();
   const screen = useOrderScreen('rent');
@@ -64,6 +71,7 @@ export function KioskPage() {
             key={round}
             currencySymbol={screen.currencySymbol}
             createOrder={createOrder}
+            quote={kioskQuote}
             receiptStatus={state.via === 'agent' ? printStatusText(t, state) : undefined}
             onFinished={startOver}
             onCancel={startOver}

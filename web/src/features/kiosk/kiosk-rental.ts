@@ -14,10 +14,6 @@ export function rentalPeriod(days: number, now: Date): { planned_start: string; 
   };
 }
 
-/** The kiosk's estimate: the day price times the days (the counter's order holds the real total). */
-export const estimateMinor = (product: Pick<KioskProduct, 'price_minor'>, days: number): number =>
-  product.price_minor * days;
-
 export interface KioskCustomerDetails {
   first_name: string;
   last_name: string;
@@ -41,6 +37,8 @@ export interface KioskRentRequest {
 interface KioskContext {
   product: KioskProduct | null;
   days: number | null;
+  /** The server's quote for the chosen days, shown as the price. */
+  totalMinor: number | null;
   customer: KioskCustomerDetails | null;
   idempotencyKey: string | null;
   order: KioskOrder | null;
@@ -56,7 +54,7 @@ export const kioskRentalMachine = setup({
     context: {} as KioskContext,
     events: {} as
       | { type: 'PICK'; product: KioskProduct }
-      | { type: 'DAYS'; days: number }
+      | { type: 'DAYS'; days: number; totalMinor: number }
       | { type: 'SUBMIT'; customer: KioskCustomerDetails }
       | { type: 'BACK' },
   },
@@ -66,14 +64,25 @@ export const kioskRentalMachine = setup({
 }).createMachine({
   id: 'kioskRental',
   initial: 'products',
-  context: { product: null, days: null, customer: null, idempotencyKey: null, order: null, error: null },
+  context: {
+    product: null,
+    days: null,
+    totalMinor: null,
+    customer: null,
+    idempotencyKey: null,
+    order: null,
+    error: null,
+  },
   states: {
     products: {
       on: { PICK: { target: 'period', actions: assign({ product: ({ event }) => event.product }) } },
     },
     period: {
       on: {
-        DAYS: { target: 'details', actions: assign({ days: ({ event }) => event.days }) },
+        DAYS: {
+          target: 'details',
+          actions: assign({ days: ({ event }) => event.days, totalMinor: ({ event }) => event.totalMinor }),
+        },
         BACK: 'products',
       },
     },

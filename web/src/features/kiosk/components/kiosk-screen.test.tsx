@@ -8,6 +8,13 @@ import { KioskScreen } from './kiosk-screen.tsx';
 
 setUpTranslatedSuite();
 
+/** The counter's quote: $45 a day for the kayak, a week refused (enforced rental periods). */
+const quote = vi.fn(async (body: { planned_start: string; planned_finish: string }) => {
+  const days = Math.round((Date.parse(body.planned_finish) - Date.parse(body.planned_start)) / 86_400_000);
+  if (days === 7) throw new Error('1670');
+  return { total_minor: 4500 * days };
+});
+
 const products = {
   products: [
     { product_id: 7, name: 'Sea kayak', option: null, price_minor: 4000, deposit_minor: 15000, sort: 0 },
@@ -23,11 +30,28 @@ describe('KioskScreen', () => {
     });
     const createOrder = vi.fn().mockResolvedValue({ id: 5, number: 100005 });
     const onFinished = vi.fn();
-    renderWithProviders(<KioskScreen currencySymbol="$" createOrder={createOrder} onFinished={onFinished} />);
+    renderWithProviders(
+      <KioskScreen currencySymbol="$" createOrder={createOrder} quote={quote} onFinished={onFinished} />,
+    );
 
     fireEvent.click(await screen.findByRole('button', { name: /Sea kayak/ }));
+    // Each length is priced by the server; one the location does not rent is shown but not offered.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^2 days/ }).textContent).toContain('$90.00'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^7 days/ }).textContent).toContain('Not offered'),
+    );
+    expect(screen.getByRole('button', { name: /^7 days/ })).toHaveProperty('disabled', true);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^2 days/ })).toHaveProperty('disabled', false),
+    );
     fireEvent.click(screen.getByRole('button', { name: /^2 days/ }));
-    expect(screen.getByText(/Estimated price: \$80\.00/)).toBeTruthy();
+    expect(screen.getByText(/Estimated price: \$90\.00/)).toBeTruthy();
+    expect(quote).toHaveBeenCalledWith(
+      expect.objectContaining({ items: [{ product_id: 7, quantity: 1 }] }),
+      expect.anything(),
+    );
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Kai' } });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '555 777 1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rent it' }));
@@ -50,8 +74,13 @@ describe('KioskScreen', () => {
   it('refuses a phone that is not one before asking the server', async () => {
     const calls = stubApi({ 'GET nine/kiosk/products': () => jsonResponse(200, { data: products }) });
     const createOrder = vi.fn();
-    renderWithProviders(<KioskScreen currencySymbol="$" createOrder={createOrder} onFinished={() => {}} />);
+    renderWithProviders(
+      <KioskScreen currencySymbol="$" createOrder={createOrder} quote={quote} onFinished={() => {}} />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: /Life jacket \(M\)/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^1 day/ })).toHaveProperty('disabled', false),
+    );
     fireEvent.click(screen.getByRole('button', { name: /^1 day/ }));
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Kai' } });
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: 'call me' } });
@@ -65,7 +94,9 @@ describe('KioskScreen', () => {
 
   it('says when the location offers nothing on its kiosk', async () => {
     stubApi({ 'GET nine/kiosk/products': () => jsonResponse(200, { data: { products: [] } }) });
-    renderWithProviders(<KioskScreen currencySymbol="$" createOrder={vi.fn()} onFinished={() => {}} />);
+    renderWithProviders(
+      <KioskScreen currencySymbol="$" createOrder={vi.fn()} quote={quote} onFinished={() => {}} />,
+    );
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Nothing can be rented at this kiosk yet',
     );

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { KIOSK_RENTAL_DAYS, kioskCustomerRequest, type KioskProduct } from '@nine/shared/schemas/kiosk';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
@@ -11,12 +12,18 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { kioskCustomer } from '../api/kiosk-customer.ts';
 import { useKioskProducts } from '../api/get-kiosk-products.ts';
 import {
-  estimateMinor,
   kioskRentalMachine,
   rentalPeriod,
   type KioskCustomerDetails,
   type KioskOrder,
 } from '../kiosk-rental.ts';
+
+/** A rental the kiosk prices before the customer picks it: one product for a period from now. */
+export interface KioskQuoteRequest {
+  planned_start: string;
+  planned_finish: string;
+  items: { product_id: number; quantity: number }[];
+}
 
 /** The rent order the kiosk asks for, made through the order API by the app (source 'kiosk'). */
 export interface KioskOrderRequest {
@@ -30,6 +37,8 @@ export interface KioskOrderRequest {
 export interface KioskScreenProps {
   currencySymbol: string;
   createOrder(body: KioskOrderRequest, idempotencyKey: string): Promise<KioskOrder>;
+  /** The counter's own quote for a rental (rates, special pricing, taxes), shown as the price. */
+  quote(body: KioskQuoteRequest, signal?: AbortSignal): Promise<{ total_minor: number }>;
   /** Under the order number: the receipt's status, when the app prints one. */
   receiptStatus?: string;
   /** Starts over for the next customer. */
@@ -47,6 +56,7 @@ const BIG = { size: '2xl', minH: '20', fontSize: '2xl' } as const;
 export function KioskScreen({
   currencySymbol,
   createOrder,
+  quote,
   receiptStatus,
   onFinished,
   onCancel,
@@ -139,24 +149,12 @@ export function KioskScreen({
         <Heading as="h1" size="3xl">
           {t('settings:kiosk.pick_period', { product: product.name })}
         </Heading>
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-          {KIOSK_RENTAL_DAYS.map((days) => (
-            <Button
-              key={days}
-              {...BIG}
-              variant="outline"
-              bg="bg.panel"
-              flexDirection="column"
-              h="28"
-              onClick={() => actor.send({ type: 'DAYS', days })}
-            >
-              <span>{t('settings:kiosk.days', { count: days })}</span>
-              <Text as="span" fontSize="lg" color="fg.muted">
-                {money(estimateMinor(product, days))}
-              </Text>
-            </Button>
-          ))}
-        </SimpleGrid>
+        <PeriodChoices
+          product={product}
+          quote={quote}
+          money={money}
+          onPick={(days, totalMinor) => actor.send({ type: 'DAYS', days, totalMinor })}
+        />
         <BackButton onBack={() => actor.send({ type: 'BACK' })} />
       </Stack>
     );
@@ -180,7 +178,7 @@ export function KioskScreen({
           product: product.name,
           days: t('settings:kiosk.days', { count: days }),
           finish: formatDateTime(period.planned_finish),
-          amount: money(estimateMinor(product, days)),
+          amount: money(context.totalMinor ?? 0),
         })}
       </Text>
       <DetailsForm
@@ -191,6 +189,66 @@ export function KioskScreen({
       />
       <BackButton onBack={() => actor.send({ type: 'BACK' })} disabled={step === 'renting'} />
     </Stack>
+  );
+}
+
+/**
+ * The rental lengths, each priced by the server as the counter would price it. A length the location does
+ * not rent (enforced rental periods) or cannot price is shown, but not offered.
+ */
+function PeriodChoices({
+  product,
+  quote,
+  money,
+  onPick,
+}: {
+  product: KioskProduct;
+  quote: KioskScreenProps['quote'];
+  money: (minor: number) => string;
+  onPick(days: number, totalMinor: number): void;
+}) {
+  const { t } = useAppTranslation();
+  // One start for every choice while the customer looks, so the prices do not move under them.
+  const [from] = useState(() => new Date());
+  const quotes = useQueries({
+    queries: KIOSK_RENTAL_DAYS.map((days) => ({
+      queryKey: ['kiosk-quote', product.product_id, days, from.toISOString()],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        quote(
+          { ...rentalPeriod(days, from), items: [{ product_id: product.product_id, quantity: 1 }] },
+          signal,
+        ),
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+      {KIOSK_RENTAL_DAYS.map((days, index) => {
+        const priced = quotes[index]!;
+        return (
+          <Button
+            key={days}
+            {...BIG}
+            variant="outline"
+            bg="bg.panel"
+            flexDirection="column"
+            h="28"
+            disabled={!priced.isSuccess}
+            onClick={() => priced.data && onPick(days, priced.data.total_minor)}
+          >
+            <span>{t('settings:kiosk.days', { count: days })}</span>
+            <Text as="span" fontSize="lg" color="fg.muted">
+              {priced.isSuccess
+                ? money(priced.data.total_minor)
+                : priced.isError
+                  ? t('settings:kiosk.not_offered')
+                  : t('common:loading')}
+            </Text>
+          </Button>
+        );
+      })}
+    </SimpleGrid>
   );
 }
 
