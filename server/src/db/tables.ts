@@ -364,6 +364,7 @@ export interface Tables {
     tax_id: number | null;
     tax_minor: number;
     total_minor: number;
+    delivery_id: number | null;
   };
   invoice_settlements: {
     invoice_id: number;

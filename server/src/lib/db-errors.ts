@@ -24,6 +24,7 @@ export const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = 
   repair_logs_open_item_idx: { name: 'repairAlreadyOpen' },
   stocktakes_open_idx: { name: 'stocktakeInProgress' },
   invoices_one_credit_note: { name: 'invoiceAlreadyCredited' },
+  invoice_lines_delivery_key: { name: 'conflict', data: { reason: 'already_invoiced' } },
   location_special_days_location_day_key: { name: 'specialDayTaken' },
   taxes_name_key: { name: 'taxNameTaken' },
   gl_codes_pkey: { name: 'glCodeTaken' },

@@ -489,6 +489,8 @@ export const orderDetail = z.object({
   deposit_in_custody: z.boolean(),
   cc_skipped: z.boolean(),
   has_delivery: z.boolean(),
+  /** The fees of its deliveries not cancelled: part of the total and of the price breakdown's subtotal. */
+  delivery_fee_minor: z.number().int(),
   customer: orderCustomer.nullable(),
   items: z.array(orderItem),
   allowed_events: z.array(allowedEvent),

@@ -35,16 +35,28 @@ export async function taxSettings(
   );
 }
 
+/** One line to bill: an order item, or a delivery's fee (quantity 1, no discount). */
+interface Billable {
+  order_item_id: number | null;
+  delivery_id: number | null;
+  description: string;
+  quantity: number;
+  unit_price_minor: number;
+  discount_minor: number;
+}
+
 /**
- * A new invoice in progress holding every line of the order not billed yet, taxed once on its net by the one
- * tax rule (shared/tax.ts); null when every line is billed already. The caller holds the order's row lock.
+ * A new invoice in progress holding every line of the order not billed yet, and the fee of every delivery
+ * not cancelled and not billed yet, taxed once on its net by the one tax rule (shared/tax.ts); null when
+ * everything is billed already. The caller holds the order's row lock; a delivery's fee billed by another
+ * invoice meanwhile is refused by invoice_lines_delivery_key.
  */
 export async function billUnbilled(
   client: pg.PoolClient,
   actor: Actor,
   order: BillableOrder,
 ): Promise<number | null> {
-  const unbilled = await rows<
+  const items = await rows<
     Pick<Tables['order_items'], 'id' | 'quantity' | 'unit_price_minor' | 'discount_minor'> &
       Pick<Tables['products'], 'name' | 'sku'>
   >(
@@ -54,6 +66,33 @@ export async function billUnbilled(
      ORDER BY oi.id`,
     [order.id],
   );
+  const fees = await rows<Pick<Tables['deliveries'], 'id' | 'type' | 'fee_minor'> & { zone: string | null }>(
+    client,
+    `SELECT d.id, d.type, d.fee_minor, z.name AS zone FROM deliveries d LEFT JOIN delivery_zones z ON z.id = d.zone_id
+     WHERE d.order_id = $1 AND d.fee_minor > 0 AND d.status <> 'cancelled'
+       AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.delivery_id = d.id)
+     ORDER BY d.id`,
+    [order.id],
+  );
+  // Stored text in English, as product lines are ("name (sku)"); the zone's name as it is when billed.
+  const unbilled: Billable[] = [
+    ...items.map((l) => ({
+      order_item_id: l.id,
+      delivery_id: null,
+      description: `${l.name} (${l.sku})`,
+      quantity: l.quantity,
+      unit_price_minor: l.unit_price_minor,
+      discount_minor: l.discount_minor,
+    })),
+    ...fees.map((d) => ({
+      order_item_id: null,
+      delivery_id: d.id,
+      description: `${d.type === 'pickup' ? 'Pick-up' : 'Delivery'}${d.zone ? ` – ${d.zone}` : ''}`,
+      quantity: 1,
+      unit_price_minor: d.fee_minor,
+      discount_minor: 0,
+    })),
+  ];
   if (unbilled.length === 0) return null;
   const s = await taxSettings(client, actor.locationId);
   const nets = unbilled.map((l) => l.unit_price_minor * l.quantity - l.discount_minor);
@@ -84,12 +123,13 @@ export async function billUnbilled(
   );
   await exec(
     client,
-    `INSERT INTO invoice_lines (invoice_id, order_item_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
-     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])`,
+    `INSERT INTO invoice_lines (invoice_id, order_item_id, delivery_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
+     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[])`,
     [
       invoiceId,
-      unbilled.map((l) => l.id),
-      unbilled.map((l) => `${l.name} (${l.sku})`),
+      unbilled.map((l) => l.order_item_id),
+      unbilled.map((l) => l.delivery_id),
+      unbilled.map((l) => l.description),
       unbilled.map((l) => l.quantity),
       unbilled.map((l) => l.unit_price_minor),
       unbilled.map((l) => l.discount_minor),

@@ -17,6 +17,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 import { deliveryTerms } from './delivery-terms.ts';
+import { repriceOrder } from './order-service.ts';
 
 /** Assigning delivery to items (where the location delivers), the day's delivery report, its status select. */
 export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): void {
@@ -85,11 +86,9 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
           'INSERT INTO delivery_items (delivery_id, order_item_id) SELECT $1, unnest($2::bigint[])',
           [created.id, input.item_ids],
         );
-        await exec(
-          client,
-          'UPDATE orders SET has_delivery = true, version = version + 1, updated_at = now() WHERE id = $1',
-          [id],
-        );
+        await exec(client, 'UPDATE orders SET has_delivery = true WHERE id = $1', [id]);
+        // The fee is charged: the order's total (and so its balance) holds it, and its invoice bills it.
+        await repriceOrder(client, id, locationId);
         await audit(
           client,
           { userId, locationId },
@@ -163,12 +162,32 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       const input = parse(deliveryUpdate, request.body);
       const { userId, locationId } = actorOf(request);
       const result = await transaction(deps.db, async (client) => {
-        const delivery = await maybeOne<Pick<Tables['deliveries'], 'id' | 'status' | 'sort' | 'order_id'>>(
+        // The order first, as every write on its total: cancelling a delivery (or bringing one back) moves it.
+        const found = await maybeOne<Pick<Tables['deliveries'], 'order_id'>>(
           client,
-          `UPDATE deliveries SET status = coalesce($3, status), sort = coalesce($4, sort), updated_at = now() WHERE id = $1 AND location_id = $2 RETURNING id, status, sort, order_id`,
-          [id, locationId, input.status ?? null, input.sort ?? null],
+          'SELECT order_id FROM deliveries WHERE id = $1 AND location_id = $2',
+          [id, locationId],
         );
-        if (!delivery) throw new AppError('notFound');
+        if (!found) throw new AppError('notFound');
+        await exec(client, 'SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [found.order_id]);
+        const before = await one<Pick<Tables['deliveries'], 'status' | 'fee_minor'> & { billed: boolean }>(
+          client,
+          `SELECT status, fee_minor, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.delivery_id = d.id) AS billed
+           FROM deliveries d WHERE id = $1 FOR UPDATE`,
+          [id],
+        );
+        const moves =
+          before.fee_minor > 0 &&
+          input.status !== undefined &&
+          (input.status === 'cancelled') !== (before.status === 'cancelled');
+        // A billed fee is fixed, as an invoiced order line is: corrections go through a credit note.
+        if (moves && before.billed) throw new AppError('conflict', { data: { reason: 'already_invoiced' } });
+        const delivery = await one<Pick<Tables['deliveries'], 'id' | 'status' | 'sort' | 'order_id'>>(
+          client,
+          `UPDATE deliveries SET status = coalesce($2, status), sort = coalesce($3, sort), updated_at = now() WHERE id = $1 RETURNING id, status, sort, order_id`,
+          [id, input.status ?? null, input.sort ?? null],
+        );
+        if (moves) await repriceOrder(client, delivery.order_id, locationId);
         await audit(
           client,
           { userId, locationId },

@@ -25,7 +25,7 @@ type OrderRow = OrderHead &
     | 'deposit_in_custody'
     | 'cc_skipped'
     | 'has_delivery'
-  > & { paid_minor: number; customer: OrderCustomer | null };
+  > & { paid_minor: number; delivery_fee_minor: number; customer: OrderCustomer | null };
 
 type ItemRow = LineHead &
   Pick<Tables['order_items'], 'delivered_at' | 'returned_at'> & {
@@ -66,6 +66,8 @@ export async function getOrderDetail(
     `SELECT o.id, o.number, o.type, o.source, o.status, o.version, o.location_id, o.rental_type_id, o.planned_start, o.planned_finish,
             o.actual_start, o.actual_finish, o.closed_at, o.cancelled_at, o.created_at, o.total_minor, o.deposit_minor,
             ${PAID_SQL}::bigint AS paid_minor, o.staff_note, o.customer_note, o.order_image, o.deposit_in_custody, o.cc_skipped, o.has_delivery,
+            CASE WHEN o.has_delivery THEN coalesce((SELECT sum(d.fee_minor) FROM deliveries d WHERE d.order_id = o.id AND d.status <> 'cancelled'), 0)
+              ELSE 0 END::bigint AS delivery_fee_minor,
             CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', trim(c.first_name || ' ' || c.last_name), 'phone', c.phone,
               'email', c.email, 'address', c.address, 'postal_code', c.postal_code, 'is_anonymous', c.is_anonymous) END AS customer
      FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = $1 AND o.location_id = $2`,
@@ -164,17 +166,23 @@ export async function getOrderDetail(
       delivered_at: isoOrNull(i.delivered_at),
       returned_at: isoOrNull(i.returned_at),
     })),
-    // The lines that make the total (cancelled ones do not), against the total the order charges.
+    // The lines that make the total (cancelled ones do not) and the delivery fees (a line without an id),
+    // against the total the order charges.
     price_breakdown: priceBreakdown({
       ...taxes,
-      lines: items
-        .filter((i) => i.status !== 'cancelled')
-        .map((i) => ({
-          id: i.id,
-          quantity: i.quantity,
-          unit_price_minor: i.unit_price_minor,
-          discount_minor: i.discount_minor,
-        })),
+      lines: [
+        ...items
+          .filter((i) => i.status !== 'cancelled')
+          .map((i) => ({
+            id: i.id,
+            quantity: i.quantity,
+            unit_price_minor: i.unit_price_minor,
+            discount_minor: i.discount_minor,
+          })),
+        ...(order.delivery_fee_minor > 0
+          ? [{ quantity: 1, unit_price_minor: order.delivery_fee_minor, discount_minor: 0 }]
+          : []),
+      ],
       charged_total_minor: order.total_minor,
     }),
     allowed_events: allowedEvents(state).map((e) =>

@@ -75,17 +75,25 @@ export function totalWithTax(net: number, s: PricingSettings): number {
   return s.is_tax_included ? net : net + invoiceTax(net, s.tax_bp, false);
 }
 
-/** After a line changed: the order's total from its live lines under the one tax rule, and a new version. */
+/**
+ * After a line or a delivery changed: the order's total from its live lines and the fees of its deliveries
+ * not cancelled (billed with them, shared/tax.ts taxes the sum), under the one tax rule, and a new version.
+ * What money wrote on the total besides (ad-hoc charges, credit notes of the order's invoices, as
+ * invoice-adhoc-charge.ts and invoice-credit-note.ts add them) stays on it.
+ */
 export async function repriceOrder(client: Queryable, orderId: number, locationId: number): Promise<void> {
-  const { net } = await one<{ net: number }>(
+  const { net, adjusted } = await one<{ net: number; adjusted: number }>(
     client,
-    `SELECT coalesce(sum(unit_price_minor * quantity - discount_minor), 0)::bigint AS net FROM order_items WHERE order_id = $1 AND status <> 'cancelled'`,
+    `SELECT (coalesce((SELECT sum(unit_price_minor * quantity - discount_minor) FROM order_items WHERE order_id = $1 AND status <> 'cancelled'), 0)
+           + coalesce((SELECT sum(fee_minor) FROM deliveries WHERE order_id = $1 AND status <> 'cancelled'), 0))::bigint AS net,
+            coalesce((SELECT sum(i.total_minor) FROM invoices i LEFT JOIN invoices c ON c.id = i.credits_invoice_id
+                      WHERE i.order_id = $1 AND (i.type = 'adhoc' OR (i.type = 'credit_note' AND c.type IN ('rent', 'sale', 'adhoc')))), 0)::bigint AS adjusted`,
     [orderId],
   );
   await exec(
     client,
     'UPDATE orders SET total_minor = $2, version = version + 1, updated_at = now() WHERE id = $1',
-    [orderId, totalWithTax(net, await pricing(client, locationId))],
+    [orderId, totalWithTax(net, await pricing(client, locationId)) + adjusted],
   );
 }
 

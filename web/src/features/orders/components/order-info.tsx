@@ -80,6 +80,9 @@ export function MoneyCard({ order, currencySymbol }: { order: OrderDetail; curre
   return (
     <SectionCard title={t('orders:view.money')}>
       <DataList.Root orientation="horizontal" size="sm">
+        {order.delivery_fee_minor > 0 && (
+          <Row label={t('orders:view.delivery_fees')} value={money(order.delivery_fee_minor)} />
+        )}
         <Row label={t('orders:view.total')} value={money(order.total_minor)} />
         {order.type !== 'sale' && <Row label={t('orders:view.deposit')} value={money(order.deposit_minor)} />}
         <Row label={t('orders:view.paid')} value={money(order.paid_minor)} />

@@ -56,6 +56,19 @@ describe('sale order view', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Notes' })).toBeTruthy();
   });
 
+  it('shows the delivery fees charged in the payment card', async () => {
+    show('rent', orderFixture({ has_delivery: true, delivery_fee_minor: 1_500, total_minor: 6_500 }));
+    const card = await screen.findByRole('region', { name: 'Payment' });
+    expect(within(card).getByText('Delivery fees').nextSibling?.textContent).toBe('$15.00');
+    expect(within(card).getByText('Total').nextSibling?.textContent).toBe('$65.00');
+  });
+
+  it('shows no delivery fees row on an order without them', async () => {
+    show('rent', orderFixture());
+    const card = await screen.findByRole('region', { name: 'Payment' });
+    expect(within(card).queryByText('Delivery fees')).toBeNull();
+  });
+
   it('still shows participants and the signature on a rent order', async () => {
     show('rent', orderFixture());
     expect(await screen.findByRole('heading', { name: 'Order #100041', level: 1 })).toBeTruthy();

@@ -116,41 +116,63 @@ function OrderSheet({ order, width, header, currencySymbol }: OrderPrintProps & 
           t('orders:print.price'),
           t('orders:print.amount'),
         ]}
-        lines={lines.map((item) => {
-          // Quantity × price: the lines add up to the subtotal; discount and tax are summed below.
-          const share = shares.get(item.id);
-          const amount = money(share?.amount_minor ?? item.unit_price_minor * item.quantity);
-          const detail = [
-            item.discount_minor > 0
-              ? t('fulfilment:receipt.discount', { amount: money(-item.discount_minor) })
-              : null,
-            lineTaxNote(t, breakdown, share?.tax_minor ?? 0, money),
-          ]
-            .filter((part): part is string => part !== null)
-            .join(' · ');
-          const name = item.item_sku !== null ? `${item.product_name} (${item.item_sku})` : item.product_name;
-          return {
-            key: item.id,
-            description: item.item_sku ? `${item.product_name} ${item.item_sku}` : item.product_name,
-            quantity: item.quantity,
-            price: money(item.unit_price_minor),
-            amount,
-            detail,
-            cells: [
-              detail === '' ? (
-                name
-              ) : (
-                <>
-                  {name}
-                  <Text fontSize="sm">{detail}</Text>
-                </>
-              ),
-              item.quantity,
-              money(item.unit_price_minor),
+        lines={[
+          ...lines.map((item) => {
+            // Quantity × price: the lines add up to the subtotal; discount and tax are summed below.
+            const share = shares.get(item.id);
+            const amount = money(share?.amount_minor ?? item.unit_price_minor * item.quantity);
+            const detail = [
+              item.discount_minor > 0
+                ? t('fulfilment:receipt.discount', { amount: money(-item.discount_minor) })
+                : null,
+              lineTaxNote(t, breakdown, share?.tax_minor ?? 0, money),
+            ]
+              .filter((part): part is string => part !== null)
+              .join(' · ');
+            const name =
+              item.item_sku !== null ? `${item.product_name} (${item.item_sku})` : item.product_name;
+            return {
+              key: item.id,
+              description: item.item_sku ? `${item.product_name} ${item.item_sku}` : item.product_name,
+              quantity: item.quantity,
+              price: money(item.unit_price_minor),
               amount,
-            ],
-          };
-        })}
+              detail,
+              cells: [
+                detail === '' ? (
+                  name
+                ) : (
+                  <>
+                    {name}
+                    <Text fontSize="sm">{detail}</Text>
+                  </>
+                ),
+                item.quantity,
+                money(item.unit_price_minor),
+                amount,
+              ],
+            };
+          }),
+          // The delivery fees are in the subtotal: their line makes the lines add up to it.
+          ...(order.delivery_fee_minor > 0
+            ? [
+                {
+                  key: -1,
+                  description: t('orders:view.delivery_fees'),
+                  quantity: 1,
+                  price: money(order.delivery_fee_minor),
+                  amount: money(order.delivery_fee_minor),
+                  detail: '',
+                  cells: [
+                    t('orders:view.delivery_fees'),
+                    1,
+                    money(order.delivery_fee_minor),
+                    money(order.delivery_fee_minor),
+                  ],
+                },
+              ]
+            : []),
+        ]}
       />
 
       <PrintTotals

@@ -119,6 +119,39 @@ describe('order receipt', () => {
     expect(parsed.footer).toEqual(['Thank you!']);
   });
 
+  it('prints the delivery fees as a line, so the lines add up to the subtotal', () => {
+    // 79.00 net + 15.00 of fees = 94.00; 8.25% added = 7.76; 101.76 in total.
+    const lines = [
+      ...saleItems.filter((item) => item.status !== 'cancelled'),
+      { quantity: 1, unit_price_minor: 1500, discount_minor: 0, status: 'scheduled' },
+    ];
+    const receipt = buildOrderReceipt({
+      t: i18n.t,
+      order: {
+        ...sale,
+        type: 'rent',
+        delivery_fee_minor: 1500,
+        total_minor: 10176,
+        balance_minor: 10176,
+        price_breakdown: breakdownOf(lines as typeof saleItems, { charged_total_minor: 10176 }),
+      },
+      title: 'Nine',
+      header: '',
+      currency: 'USD',
+      locale: 'en-US',
+    });
+    const parsed = receiptDocument.parse(receipt);
+    expect(parsed.lines.at(-1)).toEqual({
+      description: 'Delivery fees',
+      quantity: 1,
+      unitPrice: 1500,
+      amount: 1500,
+    });
+    const subtotal = parsed.totals.find((total) => total.label === 'Subtotal')!.amount;
+    expect(parsed.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(subtotal);
+    expect(parsed.totals.find((total) => total.label === 'Total')!.amount).toBe(10176);
+  });
+
   it('names the customer, the period and the deposit of a rent order, and cuts long text to fit', () => {
     const rent = {
       ...sale,

@@ -87,6 +87,15 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
       };
     });
 
+  // The delivery fees are in the subtotal: their line makes the lines add up to it.
+  if (order.delivery_fee_minor > 0)
+    lines.push({
+      description: fit(t('orders:view.delivery_fees'), 128),
+      quantity: 1,
+      unitPrice: order.delivery_fee_minor,
+      amount: order.delivery_fee_minor,
+    });
+
   const payment = input.payment ?? null;
   const paid = payment?.order_paid_minor ?? order.paid_minor;
   const balance = payment?.order_balance_minor ?? order.balance_minor;

@@ -38,6 +38,7 @@ export function orderFixture(overrides: Partial<OrderDetail> = {}): OrderDetail 
     deposit_in_custody: false,
     cc_skipped: false,
     has_delivery: false,
+    delivery_fee_minor: 0,
     customer: {
       id: 2,
       name: 'Ada Lovelace',
