@@ -234,7 +234,9 @@ describe('user form and access key dialog', () => {
     expect(calls).toHaveLength(0);
     fireEvent.change(key, { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set key' }));
-    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    // The key is sent, then the dialog closes (waiting on the close alone raced a loaded CI machine).
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { access_key: '123456' } });
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
   });
 });

@@ -1,23 +1,14 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { SimpleGrid } from '@chakra-ui/react';
 import { deliveryWindowForm } from '@nine/shared/schemas/delivery-settings';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import type { DataTableColumn } from '../../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
-import { saveFailureText } from '../../../../lib/save-failure.ts';
-import { useNotify } from '../../../../lib/toast.tsx';
 import { useDeleteDeliveryWindow } from '../../api/delete-delivery-window.ts';
 import type { DeliveryWindow } from '../../api/get-delivery-settings.ts';
 import { useSaveDeliveryWindow } from '../../api/save-delivery-window.ts';
+import { SettingsListSection } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 const WEEKDAYS: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
@@ -43,9 +34,6 @@ export function DeliveryWindowsSection({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<DeliveryWindow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<DeliveryWindow | null>(null);
   const remove = useDeleteDeliveryWindow();
   const named = (w: DeliveryWindow) => ({
     weekday: t(`settings:delivery.weekdays.${w.weekday as Weekday}`),
@@ -71,79 +59,30 @@ export function DeliveryWindowsSection({
       cell: (w) => (w.capacity === null ? t('settings:delivery.windows.no_limit') : String(w.capacity)),
     },
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:delivery.windows.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      align: 'end',
-      cell: (w) => (
-        <HStack gap="1" justify="end">
-          <RowActionButton
-            label={t('settings:delivery.windows.edit')}
-            name={t('settings:delivery.windows.edit_named', named(w))}
-            onClick={() => setEditing(w)}
-          />
-          <RowActionButton
-            colorPalette="red"
-            label={t('settings:delivery.windows.delete')}
-            name={t('settings:delivery.windows.delete_named', named(w))}
-            onClick={() => setDeleting(w)}
-          />
-        </HStack>
-      ),
-    });
-  const current =
-    editing === 'new' || editing === null ? undefined : windows.find((w) => w.id === editing.id);
   return (
-    <SectionCard title={t('settings:delivery.windows.title')}>
-      <Stack gap="4">
-        <Text color="fg.muted">{t('settings:delivery.windows.intro', { zone: timeZone })}</Text>
-        <DataTable<DeliveryWindow>
-          columns={columns}
-          rows={windows}
-          rowId={(w) => w.id}
-          caption={t('settings:delivery.windows.caption')}
-          emptyNote={t('settings:delivery.windows.empty')}
-        />
-        {canEdit && (
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
-              {t('settings:delivery.windows.add')}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <DeliveryWindowDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        window={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        size="sm"
-        danger
-        title={t('settings:delivery.windows.delete_title')}
-        message={deleting === null ? '' : t('settings:delivery.windows.delete_confirm', named(deleting))}
-        confirmLabel={t('settings:delivery.windows.delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting !== null &&
-          remove.mutate(
-            { id: deleting.id, version: deleting.version },
-            {
-              onSuccess: () => {
-                notify({ type: 'success', title: t('settings:delivery.windows.deleted') });
-                setDeleting(null);
-              },
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
-      />
-    </SectionCard>
+    <SettingsListSection<DeliveryWindow>
+      title={t('settings:delivery.windows.title')}
+      intro={t('settings:delivery.windows.intro', { zone: timeZone })}
+      rows={windows}
+      columns={columns}
+      caption={t('settings:delivery.windows.caption')}
+      emptyNote={t('settings:delivery.windows.empty')}
+      canEdit={canEdit}
+      addLabel={t('settings:delivery.windows.add')}
+      editLabel={t('settings:delivery.windows.edit')}
+      editNamed={(w) => t('settings:delivery.windows.edit_named', named(w))}
+      remove={{
+        mutation: remove,
+        label: t('settings:delivery.windows.delete'),
+        named: (w) => t('settings:delivery.windows.delete_named', named(w)),
+        title: t('settings:delivery.windows.delete_title'),
+        message: (w) => t('settings:delivery.windows.delete_confirm', named(w)),
+        done: t('settings:delivery.windows.deleted'),
+      }}
+      renderDialog={({ open, onClose, row }) => (
+        <DeliveryWindowDialog open={open} onClose={onClose} locationId={locationId} window={row} />
+      )}
+    />
   );
 }
 
@@ -167,36 +106,22 @@ function DeliveryWindowDialog({
   window: DeliveryWindow | undefined;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveDeliveryWindow();
-  const form = useSchemaForm(deliveryWindowForm, {
-    defaultValues: valuesOf(window),
+  const { form, dialog } = useSettingsRowForm(deliveryWindowForm, {
+    open,
+    onClose,
+    row: window,
+    locationId,
+    save: useSaveDeliveryWindow(),
+    values: valuesOf,
+    saved: t('settings:delivery.windows.saved'),
+    conflict: t('settings:delivery.conflict'),
     messages: { starts: timeMessages, ends: timeMessages },
   });
-  useResetOnOpen(form, { open, record: window?.id, values: () => valuesOf(window), onOpen: save.reset });
   const { DateTimeField, SelectField, WholeNumberField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: window ? { id: window.id, version: window.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:delivery.windows.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={window ? t('settings:delivery.windows.edit_title') : t('settings:delivery.windows.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:delivery.conflict'))}
     >
       <SelectField
         name="weekday"

@@ -1,22 +1,14 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge } from '@chakra-ui/react';
 import { deliveryZoneForm } from '@nine/shared/schemas/delivery-settings';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import type { DataTableColumn } from '../../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
-import { saveFailureText } from '../../../../lib/save-failure.ts';
-import { useNotify } from '../../../../lib/toast.tsx';
 import type { DeliveryZone } from '../../api/get-delivery-settings.ts';
 import { useSaveDeliveryZone } from '../../api/save-delivery-zone.ts';
+import { SettingsListSection } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 
 /** How many zip codes a row shows before "and N more". */
 const SHOWN_CODES = 6;
@@ -37,7 +29,6 @@ export function DeliveryZonesSection({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const [editing, setEditing] = useState<DeliveryZone | 'new' | null>(null);
   const money = (minor: number) => formatMoney(minor, currencySymbol);
   const columns: DataTableColumn<DeliveryZone>[] = [
     { id: 'name', title: t('settings:delivery.zones.name'), rowHeader: true, cell: (z) => z.name },
@@ -69,49 +60,22 @@ export function DeliveryZonesSection({
       ),
     },
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:delivery.zones.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      align: 'end',
-      cell: (z) => (
-        <RowActionButton
-          label={t('settings:delivery.zones.edit')}
-          name={t('settings:delivery.zones.edit_named', { name: z.name })}
-          onClick={() => setEditing(z)}
-        />
-      ),
-    });
-  // The row as last read: after a refused stale save, the next save sends the version now saved.
-  const current = editing === 'new' || editing === null ? undefined : zones.find((z) => z.id === editing.id);
   return (
-    <SectionCard title={t('settings:delivery.zones.title')}>
-      <Stack gap="4">
-        <Text color="fg.muted">{t('settings:delivery.zones.intro')}</Text>
-        <DataTable<DeliveryZone>
-          columns={columns}
-          rows={zones}
-          rowId={(z) => z.id}
-          caption={t('settings:delivery.zones.caption')}
-          emptyNote={t('settings:delivery.zones.empty')}
-        />
-        {canEdit && (
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
-              {t('settings:delivery.zones.add')}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <DeliveryZoneDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        zone={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
-      />
-    </SectionCard>
+    <SettingsListSection<DeliveryZone>
+      title={t('settings:delivery.zones.title')}
+      intro={t('settings:delivery.zones.intro')}
+      rows={zones}
+      columns={columns}
+      caption={t('settings:delivery.zones.caption')}
+      emptyNote={t('settings:delivery.zones.empty')}
+      canEdit={canEdit}
+      addLabel={t('settings:delivery.zones.add')}
+      editLabel={t('settings:delivery.zones.edit')}
+      editNamed={(z) => t('settings:delivery.zones.edit_named', { name: z.name })}
+      renderDialog={({ open, onClose, row }) => (
+        <DeliveryZoneDialog open={open} onClose={onClose} locationId={locationId} zone={row} />
+      )}
+    />
   );
 }
 
@@ -141,10 +105,15 @@ function DeliveryZoneDialog({
   zone: DeliveryZone | undefined;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveDeliveryZone();
-  const form = useSchemaForm(deliveryZoneForm, {
-    defaultValues: valuesOf(zone),
+  const { form, dialog } = useSettingsRowForm(deliveryZoneForm, {
+    open,
+    onClose,
+    row: zone,
+    locationId,
+    save: useSaveDeliveryZone(),
+    values: valuesOf,
+    saved: t('settings:delivery.zones.saved'),
+    conflict: t('settings:delivery.conflict'),
     messages: {
       zip_codes: {
         invalid_zip: 'settings:delivery.zones.errors.invalid_zip',
@@ -152,30 +121,11 @@ function DeliveryZoneDialog({
       },
     },
   });
-  useResetOnOpen(form, { open, record: zone?.id, values: () => valuesOf(zone), onOpen: save.reset });
   const { CheckboxField, MoneyField, TextareaField, TextField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: zone ? { id: zone.id, version: zone.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:delivery.zones.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={zone ? t('settings:delivery.zones.edit_title') : t('settings:delivery.zones.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:delivery.conflict'))}
     >
       <TextField name="name" label={t('settings:delivery.zones.name')} required maxLength={100} />
       <TextareaField

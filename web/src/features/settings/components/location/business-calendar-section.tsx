@@ -6,16 +6,10 @@ import {
   businessHoursForm,
   specialDayForm,
 } from '@nine/shared/schemas/business-calendar';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
+import { applyServerIssues, useSchemaForm } from '../../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../../components/message-alert.tsx';
 import { QueryError } from '../../../../components/query-error.tsx';
 import { SectionCard } from '../../../../components/section-card.tsx';
@@ -31,6 +25,8 @@ import {
 } from '../../api/get-business-calendar.ts';
 import { useSaveSpecialDay, type SpecialDayValues } from '../../api/save-special-day.ts';
 import { useUpdateBusinessHours } from '../../api/update-business-hours.ts';
+import { useSettingsList } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 import { addDays } from '@nine/shared/business-hours';
 
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -167,9 +163,6 @@ function SpecialDays({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<SpecialDay | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SpecialDay | null>(null);
   const remove = useDeleteSpecialDay();
   const columns: DataTableColumn<SpecialDay>[] = [
     { id: 'day', title: t('settings:calendar.day'), rowHeader: true, cell: (d) => formatDay(d.day) },
@@ -183,75 +176,42 @@ function SpecialDays({
     },
     { id: 'note', title: t('settings:calendar.note'), cell: (d) => d.note },
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:calendar.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      cell: (d) => (
-        <HStack gap="1">
-          <RowActionButton
-            label={t('settings:calendar.edit')}
-            name={t('settings:calendar.edit_named', { day: formatDay(d.day) })}
-            onClick={() => setEditing(d)}
-          />
-          <RowActionButton
-            colorPalette="red"
-            label={t('settings:calendar.delete')}
-            name={t('settings:calendar.delete_named', { day: formatDay(d.day) })}
-            onClick={() => setDeleting(d)}
-          />
-        </HStack>
-      ),
-    });
+  const list = useSettingsList<SpecialDay>({
+    rows: days,
+    columns,
+    canEdit,
+    editLabel: t('settings:calendar.edit'),
+    editNamed: (d) => t('settings:calendar.edit_named', { day: formatDay(d.day) }),
+    remove: {
+      mutation: remove,
+      label: t('settings:calendar.delete'),
+      named: (d) => t('settings:calendar.delete_named', { day: formatDay(d.day) }),
+      title: t('settings:calendar.delete_title'),
+      message: (d) => t('settings:calendar.delete_confirm', { day: formatDay(d.day) }),
+      done: t('settings:calendar.deleted'),
+    },
+    renderDialog: ({ open, onClose, row }) => (
+      <SpecialDayDialog open={open} onClose={onClose} locationId={locationId} day={row} />
+    ),
+  });
   return (
     <Stack gap="3">
       <HStack justify="space-between">
         <Text fontWeight="semibold">{t('settings:calendar.special_title')}</Text>
         {canEdit && (
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
+          <Button size="sm" colorPalette="blue" onClick={list.add}>
             {t('settings:calendar.add')}
           </Button>
         )}
       </HStack>
       <DataTable<SpecialDay>
-        columns={columns}
+        columns={list.columns}
         rows={days}
         rowId={(d) => d.id}
         caption={t('settings:calendar.special_caption')}
         emptyNote={t('settings:calendar.special_empty')}
       />
-      <SpecialDayDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        day={editing === 'new' || editing === null ? undefined : editing}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        size="sm"
-        danger
-        title={t('settings:calendar.delete_title')}
-        message={
-          deleting === null ? '' : t('settings:calendar.delete_confirm', { day: formatDay(deleting.day) })
-        }
-        confirmLabel={t('settings:calendar.delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting !== null &&
-          remove.mutate(
-            { id: deleting.id, version: deleting.version },
-            {
-              onSuccess: () => {
-                notify({ type: 'success', title: t('settings:calendar.deleted') });
-                setDeleting(null);
-              },
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
-      />
+      {list.dialogs}
     </Stack>
   );
 }
@@ -274,41 +234,27 @@ function SpecialDayDialog({
   day: SpecialDay | undefined;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveSpecialDay();
-  const form = useSchemaForm(specialDayForm, {
-    defaultValues: valuesOf(day),
+  const { form, dialog } = useSettingsRowForm(specialDayForm, {
+    open,
+    onClose,
+    row: day,
+    locationId,
+    save: useSaveSpecialDay(),
+    values: valuesOf,
+    saved: t('settings:calendar.saved'),
+    conflict: t('settings:calendar.conflict'),
     messages: {
       day: 'settings:calendar.errors.day',
       opens: timeMessages,
       closes: timeMessages,
     },
   });
-  useResetOnOpen(form, { open, record: day?.id, values: () => valuesOf(day), onOpen: save.reset });
   const closed = useWatch({ control: form.control, name: 'closed' });
   const { CheckboxField, DateTimeField, TextField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: day ? { id: day.id, version: day.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:calendar.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={day ? t('settings:calendar.edit_title') : t('settings:calendar.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:calendar.conflict'))}
     >
       <DateTimeField name="day" type="date" label={t('settings:calendar.day')} required />
       <CheckboxField

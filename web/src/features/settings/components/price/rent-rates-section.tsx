@@ -1,24 +1,15 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { rentRateForm } from '@nine/shared/schemas/price-settings';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import type { DataTableColumn } from '../../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { formatMoney } from '../../../../lib/format.ts';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
-import { saveFailureText } from '../../../../lib/save-failure.ts';
-import { useNotify } from '../../../../lib/toast.tsx';
 import { useDeleteRentRate } from '../../api/delete-rent-rate.ts';
 import type { PriceSettings, RentRate } from '../../api/get-price-settings.ts';
 import { useSaveRentRate } from '../../api/save-rent-rate.ts';
+import { SettingsListSection } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 
 type RateColumn =
   | 'hourly_minor'
@@ -57,9 +48,6 @@ export function RentRatesSection({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<RentRate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RentRate | null>(null);
   const remove = useDeleteRentRate();
   const money = (minor: number | null) =>
     minor === null ? t('settings:price.rates.not_offered') : formatMoney(minor, currencySymbol);
@@ -84,82 +72,36 @@ export function RentRatesSection({
       cell: (r) => money(r[column]),
     })),
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:price.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      align: 'end',
-      cell: (r) => (
-        <HStack gap="1" justify="end">
-          <RowActionButton
-            label={t('settings:price.edit')}
-            name={t('settings:price.rates.edit_named', { name: r.scope_name })}
-            onClick={() => setEditing(r)}
-          />
-          <RowActionButton
-            colorPalette="red"
-            label={t('settings:price.delete')}
-            name={t('settings:price.rates.delete_named', { name: r.scope_name })}
-            onClick={() => setDeleting(r)}
-          />
-        </HStack>
-      ),
-    });
-  const current = editing === 'new' || editing === null ? undefined : rates.find((r) => r.id === editing.id);
   return (
-    <SectionCard title={t('settings:price.rates.title')}>
-      <Stack gap="4">
-        <Text color="fg.muted">{t('settings:price.rates.intro')}</Text>
-        <DataTable<RentRate>
-          columns={columns}
-          rows={rates}
-          rowId={(r) => r.id}
-          caption={t('settings:price.rates.title')}
-          emptyNote={t('settings:price.rates.empty')}
+    <SettingsListSection<RentRate>
+      title={t('settings:price.rates.title')}
+      intro={t('settings:price.rates.intro')}
+      rows={rates}
+      columns={columns}
+      emptyNote={t('settings:price.rates.empty')}
+      canEdit={canEdit}
+      addLabel={t('settings:price.rates.add')}
+      editLabel={t('settings:price.edit')}
+      editNamed={(r) => t('settings:price.rates.edit_named', { name: r.scope_name })}
+      remove={{
+        mutation: remove,
+        label: t('settings:price.delete'),
+        named: (r) => t('settings:price.rates.delete_named', { name: r.scope_name }),
+        title: t('settings:price.rates.delete_title'),
+        message: (r) => t('settings:price.rates.delete_confirm', { name: r.scope_name }),
+        done: t('settings:price.rates.deleted'),
+      }}
+      renderDialog={({ open, onClose, row }) => (
+        <RentRateDialog
+          open={open}
+          onClose={onClose}
+          locationId={locationId}
+          rate={row}
+          products={products}
+          categories={categories}
         />
-        {canEdit && (
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
-              {t('settings:price.rates.add')}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <RentRateDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        rate={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
-        products={products}
-        categories={categories}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        size="sm"
-        danger
-        title={t('settings:price.rates.delete_title')}
-        message={
-          deleting === null ? '' : t('settings:price.rates.delete_confirm', { name: deleting.scope_name })
-        }
-        confirmLabel={t('settings:price.delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting !== null &&
-          remove.mutate(
-            { id: deleting.id, version: deleting.version },
-            {
-              onSuccess: () => {
-                notify({ type: 'success', title: t('settings:price.rates.deleted') });
-                setDeleting(null);
-              },
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
-      />
-    </SectionCard>
+      )}
+    />
   );
 }
 
@@ -194,44 +136,30 @@ function RentRateDialog({
   categories: PriceSettings['categories'];
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveRentRate();
-  const form = useSchemaForm(rentRateForm, {
-    defaultValues: valuesOf(rate),
+  const { form, dialog } = useSettingsRowForm(rentRateForm, {
+    open,
+    onClose,
+    row: rate,
+    locationId,
+    save: useSaveRentRate(),
+    values: valuesOf,
+    saved: t('settings:price.rates.saved'),
+    conflict: t('settings:price.conflict'),
     messages: {
       product_id: { one_scope: 'settings:price.rates.errors.one_scope' },
       extra_hour_minor: { needs_first_hour: 'settings:price.rates.errors.needs_first_hour' },
     },
   });
-  useResetOnOpen(form, { open, record: rate?.id, values: () => valuesOf(rate), onOpen: save.reset });
   const { MoneyField, SelectField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: rate ? { id: rate.id, version: rate.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:price.rates.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   const none = { value: '', label: t('settings:price.rates.none') };
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={
         rate
           ? t('settings:price.rates.edit_title', { name: rate.scope_name })
           : t('settings:price.rates.add_title')
       }
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:price.conflict'))}
     >
       {rate === undefined && (
         <>

@@ -1,23 +1,14 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, SimpleGrid } from '@chakra-ui/react';
 import { rentalPeriodForm, rentalPeriodUnits } from '@nine/shared/schemas/price-settings';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import type { DataTableColumn } from '../../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
-import { saveFailureText } from '../../../../lib/save-failure.ts';
-import { useNotify } from '../../../../lib/toast.tsx';
 import { useDeleteRentalPeriod } from '../../api/delete-rental-period.ts';
 import type { RentalPeriod } from '../../api/get-price-settings.ts';
 import { useSaveRentalPeriod } from '../../api/save-rental-period.ts';
+import { SettingsListSection } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 
 /**
  * Price settings, "Rental periods": the lengths the location rents for. With "Enforce rental periods" on,
@@ -33,9 +24,6 @@ export function RentalPeriodsSection({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<RentalPeriod | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RentalPeriod | null>(null);
   const remove = useDeleteRentalPeriod();
   const columns: DataTableColumn<RentalPeriod>[] = [
     { id: 'name', title: t('settings:price.periods.name'), rowHeader: true, cell: (p) => p.name },
@@ -54,80 +42,35 @@ export function RentalPeriodsSection({
       ),
     },
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:price.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      align: 'end',
-      cell: (p) => (
-        <HStack gap="1" justify="end">
-          <RowActionButton
-            label={t('settings:price.edit')}
-            name={t('settings:price.periods.edit_named', { name: p.name })}
-            onClick={() => setEditing(p)}
-          />
-          <RowActionButton
-            colorPalette="red"
-            label={t('settings:price.delete')}
-            name={t('settings:price.periods.delete_named', { name: p.name })}
-            onClick={() => setDeleting(p)}
-          />
-        </HStack>
-      ),
-    });
-  const current =
-    editing === 'new' || editing === null ? undefined : periods.find((p) => p.id === editing.id);
   return (
-    <SectionCard title={t('settings:price.periods.title')}>
-      <Stack gap="4">
-        <Text color="fg.muted">{t('settings:price.periods.intro')}</Text>
-        <DataTable<RentalPeriod>
-          columns={columns}
-          rows={periods}
-          rowId={(p) => p.id}
-          caption={t('settings:price.periods.title')}
-          emptyNote={t('settings:price.periods.empty')}
+    <SettingsListSection<RentalPeriod>
+      title={t('settings:price.periods.title')}
+      intro={t('settings:price.periods.intro')}
+      rows={periods}
+      columns={columns}
+      emptyNote={t('settings:price.periods.empty')}
+      canEdit={canEdit}
+      addLabel={t('settings:price.periods.add')}
+      editLabel={t('settings:price.edit')}
+      editNamed={(p) => t('settings:price.periods.edit_named', { name: p.name })}
+      remove={{
+        mutation: remove,
+        label: t('settings:price.delete'),
+        named: (p) => t('settings:price.periods.delete_named', { name: p.name }),
+        title: t('settings:price.periods.delete_title'),
+        message: (p) => t('settings:price.periods.delete_confirm', { name: p.name }),
+        done: t('settings:price.periods.deleted'),
+      }}
+      renderDialog={({ open, onClose, row }) => (
+        <RentalPeriodDialog
+          open={open}
+          onClose={onClose}
+          locationId={locationId}
+          period={row}
+          nextSort={Math.max(0, ...periods.map((p) => p.sort)) + 1}
         />
-        {canEdit && (
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
-              {t('settings:price.periods.add')}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <RentalPeriodDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        period={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
-        nextSort={Math.max(0, ...periods.map((p) => p.sort)) + 1}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        size="sm"
-        danger
-        title={t('settings:price.periods.delete_title')}
-        message={deleting === null ? '' : t('settings:price.periods.delete_confirm', { name: deleting.name })}
-        confirmLabel={t('settings:price.delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting !== null &&
-          remove.mutate(
-            { id: deleting.id, version: deleting.version },
-            {
-              onSuccess: () => {
-                notify({ type: 'success', title: t('settings:price.periods.deleted') });
-                setDeleting(null);
-              },
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
-      />
-    </SectionCard>
+      )}
+    />
   );
 }
 
@@ -159,38 +102,21 @@ function RentalPeriodDialog({
   nextSort: number;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveRentalPeriod();
-  const form = useSchemaForm(rentalPeriodForm, { defaultValues: valuesOf(period, nextSort) });
-  useResetOnOpen(form, {
+  const { form, dialog } = useSettingsRowForm(rentalPeriodForm, {
     open,
-    record: period?.id,
-    values: () => valuesOf(period, nextSort),
-    onOpen: save.reset,
+    onClose,
+    row: period,
+    locationId,
+    save: useSaveRentalPeriod(),
+    values: (p) => valuesOf(p, nextSort),
+    saved: t('settings:price.periods.saved'),
+    conflict: t('settings:price.conflict'),
   });
   const { CheckboxField, SelectField, TextField, WholeNumberField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: period ? { id: period.id, version: period.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:price.periods.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={period ? t('settings:price.periods.edit_title') : t('settings:price.periods.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:price.conflict'))}
     >
       <TextField name="name" label={t('settings:price.periods.name')} required maxLength={100} />
       <SimpleGrid columns={2} gap="3">

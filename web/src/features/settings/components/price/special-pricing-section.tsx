@@ -1,25 +1,16 @@
-import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, SimpleGrid } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { specialKinds, specialRuleForm } from '@nine/shared/schemas/price-settings';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../../components/data-table/row-action-button.tsx';
+import type { DataTableColumn } from '../../../../components/data-table/data-table.tsx';
 import { FormDialog } from '../../../../components/form-dialog.tsx';
 import { fieldsOf } from '../../../../components/form/form-fields.tsx';
-import {
-  applyServerIssues,
-  useResetOnOpen,
-  useSchemaForm,
-} from '../../../../components/form/use-schema-form.ts';
-import { SectionCard } from '../../../../components/section-card.tsx';
 import { formatDay, formatRate } from '../../../../lib/format.ts';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
-import { saveFailureText } from '../../../../lib/save-failure.ts';
-import { useNotify } from '../../../../lib/toast.tsx';
 import { useDeleteSpecialRule } from '../../api/delete-special-rule.ts';
 import type { PriceSettings, SpecialRuleRow } from '../../api/get-price-settings.ts';
 import { useSaveSpecialRule } from '../../api/save-special-rule.ts';
+import { SettingsListSection } from '../settings-list-section.tsx';
+import { useSettingsRowForm } from '../settings-row-form.ts';
 
 /** "+15 %" or "−10 %": a rule's adjustment as the list and the preview show it. */
 export function adjustmentText(t: ReturnType<typeof useAppTranslation>['t'], bp: number): string {
@@ -44,9 +35,6 @@ export function SpecialPricingSection({
   canEdit: boolean;
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<SpecialRuleRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SpecialRuleRow | null>(null);
   const remove = useDeleteSpecialRule();
   const categoryName = (id: number | null) =>
     id === null
@@ -91,82 +79,35 @@ export function SpecialPricingSection({
       ),
     },
   ];
-  if (canEdit)
-    columns.push({
-      id: 'actions',
-      title: t('settings:price.edit'),
-      titleHidden: true,
-      hideWhenPrinting: true,
-      align: 'end',
-      cell: (s) => (
-        <HStack gap="1" justify="end">
-          <RowActionButton
-            label={t('settings:price.edit')}
-            name={t('settings:price.specials.edit_named', { name: s.name })}
-            onClick={() => setEditing(s)}
-          />
-          <RowActionButton
-            colorPalette="red"
-            label={t('settings:price.delete')}
-            name={t('settings:price.specials.delete_named', { name: s.name })}
-            onClick={() => setDeleting(s)}
-          />
-        </HStack>
-      ),
-    });
-  const current =
-    editing === 'new' || editing === null ? undefined : specials.find((s) => s.id === editing.id);
   return (
-    <SectionCard title={t('settings:price.specials.title')}>
-      <Stack gap="4">
-        <Text color="fg.muted">{t('settings:price.specials.intro')}</Text>
-        <DataTable<SpecialRuleRow>
-          columns={columns}
-          rows={specials}
-          rowId={(s) => s.id}
-          caption={t('settings:price.specials.title')}
-          emptyNote={t('settings:price.specials.empty')}
+    <SettingsListSection<SpecialRuleRow>
+      title={t('settings:price.specials.title')}
+      intro={t('settings:price.specials.intro')}
+      rows={specials}
+      columns={columns}
+      emptyNote={t('settings:price.specials.empty')}
+      canEdit={canEdit}
+      addLabel={t('settings:price.specials.add')}
+      editLabel={t('settings:price.edit')}
+      editNamed={(s) => t('settings:price.specials.edit_named', { name: s.name })}
+      remove={{
+        mutation: remove,
+        label: t('settings:price.delete'),
+        named: (s) => t('settings:price.specials.delete_named', { name: s.name }),
+        title: t('settings:price.specials.delete_title'),
+        message: (s) => t('settings:price.specials.delete_confirm', { name: s.name }),
+        done: t('settings:price.specials.deleted'),
+      }}
+      renderDialog={({ open, onClose, row }) => (
+        <SpecialRuleDialog
+          open={open}
+          onClose={onClose}
+          locationId={locationId}
+          rule={row}
+          categories={categories}
         />
-        {canEdit && (
-          <HStack>
-            <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
-              {t('settings:price.specials.add')}
-            </Button>
-          </HStack>
-        )}
-      </Stack>
-      <SpecialRuleDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        locationId={locationId}
-        rule={editing === 'new' ? undefined : (current ?? editing ?? undefined)}
-        categories={categories}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        size="sm"
-        danger
-        title={t('settings:price.specials.delete_title')}
-        message={
-          deleting === null ? '' : t('settings:price.specials.delete_confirm', { name: deleting.name })
-        }
-        confirmLabel={t('settings:price.delete')}
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting !== null &&
-          remove.mutate(
-            { id: deleting.id, version: deleting.version },
-            {
-              onSuccess: () => {
-                notify({ type: 'success', title: t('settings:price.specials.deleted') });
-                setDeleting(null);
-              },
-            },
-          )
-        }
-        onClose={() => setDeleting(null)}
-      />
-    </SectionCard>
+      )}
+    />
   );
 }
 
@@ -210,41 +151,27 @@ function SpecialRuleDialog({
   categories: PriceSettings['categories'];
 }) {
   const { t } = useAppTranslation();
-  const notify = useNotify();
-  const save = useSaveSpecialRule();
-  const form = useSchemaForm(specialRuleForm, {
-    defaultValues: valuesOf(rule),
+  const { form, dialog } = useSettingsRowForm(specialRuleForm, {
+    open,
+    onClose,
+    row: rule,
+    locationId,
+    save: useSaveSpecialRule(),
+    values: valuesOf,
+    saved: t('settings:price.specials.saved'),
+    conflict: t('settings:price.conflict'),
     messages: {
       date_to: { season_dates: 'settings:price.specials.errors.season_dates' },
       category_id: { required: 'settings:price.specials.errors.category_required' },
       percent_bp: { too_big: 'settings:price.specials.errors.discount_too_big' },
     },
   });
-  useResetOnOpen(form, { open, record: rule?.id, values: () => valuesOf(rule), onOpen: save.reset });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const { CheckboxField, DateTimeField, PercentField, SelectField, TextField } = fieldsOf(form.control);
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { target: rule ? { id: rule.id, version: rule.version } : { locationId }, body: values },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: t('settings:price.specials.saved') });
-          onClose();
-        },
-        onError: (error) => {
-          if (applyServerIssues(form, error)) save.reset();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={rule ? t('settings:price.specials.edit_title') : t('settings:price.specials.add_title')}
-      onSubmit={() => void submit()}
-      saving={save.isPending}
-      error={saveFailureText(save.error, t('settings:price.conflict'))}
     >
       <TextField name="name" label={t('settings:price.specials.name')} required maxLength={100} />
       <SelectField
