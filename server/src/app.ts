@@ -25,6 +25,7 @@ import { registerOrderEvents } from './modules/orders/order-events.ts';
 import { registerOrderOverrides } from './modules/orders/order-overrides.ts';
 import { registerOrderExtras } from './modules/orders/order-extras.ts';
 import { registerOrderItems } from './modules/orders/order-items.ts';
+import { registerOrderPeriod } from './modules/orders/order-period.ts';
 import { registerDeliveryRoutes } from './modules/orders/delivery-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   registerOrderOverrides(app, { db, accessKeys });
   registerOrderExtras(app, { db, auth, photosDir: resolve(config.dataDir, 'order-photos') });
   registerOrderItems(app, { db });
+  registerOrderPeriod(app, { db, orders });
   registerOrderCoupons(app, { db, auth });
   registerDeliveryRoutes(app, { db });
   registerListCustomers(app, { db });

@@ -248,6 +248,17 @@ beforeAll(async () => {
      VALUES ($1, $2, $3, 1, 100, 'confirmed', '2033-01-01T09:00:00Z', '2033-01-02T09:00:00Z') RETURNING id`,
     [orders.replace, replaceProduct, replaceFrom],
   );
+  // Change period: a confirmed order of bulk gear, so the new period has no item to collide with.
+  orders.period = await sql(
+    `INSERT INTO orders (type, source, status, location_id, customer_id, planned_start, planned_finish)
+     VALUES ('rent', 'walk_in', 'confirmed', $1, $2, '2034-01-01T09:00:00Z', '2034-01-02T09:00:00Z') RETURNING id`,
+    [home, cat.customerId],
+  );
+  await sql(
+    `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, status, planned_start, planned_finish)
+     VALUES ($1, $2, 1, 500, 'confirmed', '2034-01-01T09:00:00Z', '2034-01-02T09:00:00Z') RETURNING id`,
+    [orders.period, cat.bulkProductId],
+  );
   // Order view extras: a participant and a photo (its file in the app's data dir) to reach by id.
   for (const kind of ['rent', 'sale'] as const) {
     const order = kind === 'rent' ? orders.rentNotes : orders.saleNotes;
@@ -608,6 +619,10 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'POST /api/nine/sale-orders/:id/invoice-items': {
     url: `/api/nine/sale-orders/${orders.invoiceSale}/invoice-items`,
     payload: { version: 1, item_ids: [orders.invoiceSaleLine] },
+  },
+  'PUT /api/nine/rent-orders/:id/period': {
+    url: `/api/nine/rent-orders/${orders.period}/period`,
+    payload: { version: 1, planned_start: '2034-01-01T09:00:00Z', planned_finish: '2034-01-03T09:00:00Z' },
   },
   'POST /api/nine/rent-orders/:id/items/:childId/replace': {
     url: `/api/nine/rent-orders/${orders.replace}/items/${orders.replaceLine}/replace`,

@@ -290,6 +290,27 @@ describe('each switch changes what the counter can do', () => {
     expect(undone.statusCode, undone.body).toBe(200);
   });
 
+  it('allow_change_plan_start_after_deliver: off keeps a delivered order start (1711), on moves it', async () => {
+    const order = await rentOrder(-HOUR, 20 * HOUR);
+    const delivered = await event(order, order.version, 'DELIVER', ALL_WARNINGS);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const { version, planned_finish } = delivered.json().data;
+    const moveStart = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/nine/rent-orders/${order.id}/period`,
+        headers: boss,
+        payload: { version, planned_start: new Date(Date.now() - 2 * HOUR).toISOString(), planned_finish },
+      });
+    const refused = await moveStart();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().resp_code).toBe(1711);
+    await change({ allow_change_plan_start_after_deliver: true });
+    const moved = await moveStart();
+    expect(moved.statusCode, moved.body).toBe(200);
+    await change({ allow_change_plan_start_after_deliver: false });
+  });
+
   it('close_with_balance_due: deny refuses closing (1254), allow closes', async () => {
     const order = await rentOrder();
     const version = await returned(order);

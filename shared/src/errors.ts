@@ -99,6 +99,14 @@ export const errorCatalogue = {
   dataMigrationInProgress: { code: 1600, status: 409 },
   /** The tour line of a business without the Tours rental type: it has no settings to save. */
   productLineUnavailable: { code: 1700, status: 409 },
+  /** Change period: a closed, returned or cancelled order keeps its period. */
+  periodOrderFinished: { code: 1710, status: 409 },
+  /** Change period: the start stays once an item has left, unless allow_change_plan_start_after_deliver. */
+  periodStartAfterDeliver: { code: 1711, status: 409 },
+  /** Change period: an invoiced line's price would change; the difference is charged another way. */
+  periodInvoicedLine: { code: 1712, status: 409 },
+  /** Change period: a line's discount is more than its price for the new period. */
+  periodDiscountOverPrice: { code: 1713, status: 422 },
   /** Business settings (issue #18): a tax's name is unique. */
   taxNameTaken: { code: 1610, status: 409 },
   /** A tax named by a product or an invoice line is kept for the record: deactivate it instead. */

@@ -41,6 +41,7 @@ export const ORDER_AUDIT_ACTIONS = [
   'item_edited',
   'counter_set',
   'item_replaced',
+  'period_changed',
   'items_invoiced',
   'adhoc_charge',
   'delivery_assigned',

@@ -115,6 +115,7 @@ import {
   orderParticipantInput,
   orderSignatureInput,
   rentOrderCreate,
+  rentOrderPeriod,
   rentOrderQuote,
   rentQuote,
   saleOrderCreate,
@@ -636,6 +637,7 @@ export const contracts: Record<string, RouteContract> = {
     body: depositOverride,
     response: orderView,
   },
+  'PUT /api/nine/rent-orders/:id/period': { params: id, body: rentOrderPeriod, response: orderView },
   'POST /api/nine/rent-orders/:id/items/:childId/replace': {
     params: idPath('id', 'childId'),
     body: orderItemReplace,

@@ -299,6 +299,18 @@ export const rentOrderQuote = z
   .refine(...finishAfterStart)
   .refine(...periodWithinMax);
 
+/** Change period: the live lines of a rent order take the new period, repriced and checked for availability. */
+export const rentOrderPeriod = z
+  .object({
+    planned_start: isoDate,
+    planned_finish: isoDate,
+    version: z.number().int().positive(),
+    acknowledge: z.array(z.enum(orderWarnings)).default([]),
+  })
+  .refine(...finishAfterStart)
+  .refine(...periodWithinMax);
+export type RentOrderPeriod = z.infer<typeof rentOrderPeriod>;
+
 export const orderCustomer = z.object({
   id: z.number(),
   name: z.string(),

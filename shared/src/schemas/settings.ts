@@ -41,9 +41,9 @@ const earlyWarningMinutes = z.number().int().min(0).max(MAX_EARLY_WARNING_MINUTE
 
 /**
  * The activity switches a person may change: each one the server acts on (order events, payments,
- * invoicing, recurring billing, the category list, order creation, planned periods). The stored switches no
- * code acts on yet (rental periods, special pricing, package exchange, changing the planned start after
- * delivery, replace and deliver, assign and deliver) stay out until their feature exists.
+ * invoicing, recurring billing, the category list, order creation, planned periods, changing an order's
+ * period). The stored switches no code acts on yet (rental periods, special pricing, package exchange,
+ * replace and deliver, assign and deliver) stay out until their feature exists.
  */
 export const activitySettingsForm = z.object({
   deliver_unpaid_orders: z.enum(['warn', 'allow', 'deny']),
@@ -51,6 +51,8 @@ export const activitySettingsForm = z.object({
   warn_early_return_minutes: earlyWarningMinutes,
   allow_undo_deliver: z.boolean(),
   adjust_plan_to_business_hours: z.boolean(),
+  /** Change period (orders/order-period.ts): the planned start may still move once an item has left. */
+  allow_change_plan_start_after_deliver: z.boolean(),
   close_with_deposit_held: z.enum(['warn', 'deny']),
   close_with_balance_due: z.enum(['allow', 'warn', 'deny']),
   close_sale_order: z.enum(['manual', 'on_full_payment']),

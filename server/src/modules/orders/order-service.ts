@@ -135,12 +135,15 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
    * items against overlapping live bookings (and their state and location), bulk products against
    * their stock less what overlapping orders hold. `lock` takes the row locks that creating needs.
    * The quote and the order use this one function, so what the counter shows is what gets booked.
+   * `ownOrderId`: the order whose period changes; its own bookings do not count against it, and its
+   * serialized items are already its own, so only other orders' bookings make them unavailable.
    */
   async function assessRentDraft(
     client: pg.PoolClient,
     actor: Actor,
     input: RentDraft,
     lock: boolean,
+    ownOrderId: number | null = null,
   ): Promise<RentAssessment> {
     const { start, finish } = await plannedPeriod(client, actor.locationId, input);
     const itemIds = input.items.flatMap((i) => ('item_id' in i ? [i.item_id] : []));
@@ -172,8 +175,9 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       throw new AppError('validation', { data: { issues: [{ path: 'items', code: 'unknown_item' }] } });
     const overlapping = await rows<{ item_id: number }>(
       client,
-      `SELECT DISTINCT item_id FROM order_items WHERE item_id = ANY($1::int[]) AND status <> 'cancelled' AND booked_period && tstzrange($2, $3, '[)')`,
-      [itemIds, start, finish],
+      `SELECT DISTINCT item_id FROM order_items WHERE item_id = ANY($1::int[]) AND status <> 'cancelled' AND booked_period && tstzrange($2, $3, '[)')
+         AND order_id IS DISTINCT FROM $4::bigint`,
+      [itemIds, start, finish, ownOrderId],
     );
     const busy = new Set(overlapping.map((r) => r.item_id));
 
@@ -212,10 +216,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       deposit_minor: i.deposit_minor,
       available:
         !busy.has(i.id) &&
-        i.kind === 'rent' &&
-        !['maintenance', 'retired', 'lost'].includes(i.status) &&
-        !i.maintenance_due &&
-        i.current_location_id === actor.locationId,
+        (ownOrderId !== null ||
+          (i.kind === 'rent' &&
+            !['maintenance', 'retired', 'lost'].includes(i.status) &&
+            !i.maintenance_due &&
+            i.current_location_id === actor.locationId)),
       available_quantity: null,
       product_category: i.category ?? i.product_sku,
       product_sku: i.product_sku,
@@ -236,8 +241,9 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       const booked = await one<{ n: number }>(
         client,
         `SELECT coalesce(sum(oi.quantity), 0)::int AS n FROM order_items oi JOIN orders o ON o.id = oi.order_id
-         WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')`,
-        [product.id, actor.locationId, start, finish],
+         WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')
+           AND o.id IS DISTINCT FROM $5::bigint`,
+        [product.id, actor.locationId, start, finish, ownOrderId],
       );
       const free = Math.max(0, (stock?.quantity ?? 0) - booked.n);
       lines.push({

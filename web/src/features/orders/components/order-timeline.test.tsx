@@ -63,6 +63,11 @@ const EXAMPLES: Record<OrderAuditAction, Record<string, unknown>> = {
   item_edited: { order_item_id: 1, discount: { old: 0, new: 500 } },
   counter_set: { order_item_id: 1, counter: { start: 120, end: 135 } },
   item_replaced: { order_item_id: 1, old_sku: 'KAY-01', new_sku: 'KAY-07' },
+  period_changed: {
+    planned_start: { old: '2026-06-01T09:00:00.000Z', new: '2026-06-01T09:00:00.000Z' },
+    planned_finish: { old: '2026-06-02T09:00:00.000Z', new: '2026-06-03T09:00:00.000Z' },
+    total_minor: { old: 4000, new: 8000 },
+  },
   items_invoiced: { invoice_id: 12, invoice_number: 5012, item_ids: [1] },
   adhoc_charge: {
     invoice_id: 13,

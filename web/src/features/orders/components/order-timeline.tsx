@@ -153,6 +153,26 @@ const SENTENCES: Record<OrderAuditAction, Sentence> = {
       new: c.text('new_sku') ?? '—',
     }),
   }),
+  period_changed: (c) => {
+    const start = isRecord(c.data.planned_start) ? c.data.planned_start : {};
+    const finish = isRecord(c.data.planned_finish) ? c.data.planned_finish : {};
+    const total = isRecord(c.data.total_minor) ? c.data.total_minor : null;
+    const at = (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : '—');
+    return {
+      label: c.t('orders:timeline.actions.period_changed', { start: at(start.new), finish: at(finish.new) }),
+      details: [
+        c.t('orders:timeline.actions.period_was', { start: at(start.old), finish: at(finish.old) }),
+        ...(total && total.old !== total.new
+          ? [
+              c.t('orders:timeline.actions.total_changed', {
+                old: c.amount(total.old),
+                new: c.amount(total.new),
+              }),
+            ]
+          : []),
+      ],
+    };
+  },
   items_invoiced: (c) => ({
     label: c.t('orders:timeline.actions.items_invoiced', { number: invoiceNumber(c) }),
   }),

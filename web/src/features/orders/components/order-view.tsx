@@ -19,6 +19,7 @@ import { orderActions, type OrderAction } from '../view/order-actions.ts';
 import { ActionFailureAlert } from './action-failure-alert.tsx';
 import { AddToInvoiceDialog } from './add-to-invoice-dialog.tsx';
 import { ChangeCostDialog } from './change-cost-dialog.tsx';
+import { canChangePeriod, ChangePeriodDialog } from './change-period-dialog.tsx';
 import { ItemToolDialog } from './item-tool-dialog.tsx';
 import { CloseRefusedDialog, WarningsDialog } from './order-action-dialogs.tsx';
 import { CustomerCard, DetailsCard, MoneyCard } from './order-info.tsx';
@@ -167,6 +168,9 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
               {t(`orders:actions.order.${action.type}`, { count: action.itemIds?.length ?? 0 })}
             </Button>
           ))}
+          {canChange && canChangePeriod(order) && (
+            <ChangePeriodDialog locationId={locationId} order={order} currencySymbol={currencySymbol} />
+          )}
           {returnDeposit !== undefined && (
             <Button size="sm" variant="outline" onClick={returnDeposit}>
               {t('orders:return_deposit.action')}
@@ -176,7 +180,9 @@ function LoadedOrder({ order, ...props }: OrderViewProps & { order: OrderDetail 
         </HStack>
         {elsewhere && <Text color="fg.muted">{t('orders:view.other_location')}</Text>}
         {!props.canChange && <Text color="fg.muted">{t('orders:view.read_only')}</Text>}
-        {canChange && actions.length === 0 && <Text color="fg.muted">{t('orders:view.no_actions')}</Text>}
+        {canChange && actions.length === 0 && !canChangePeriod(order) && (
+          <Text color="fg.muted">{t('orders:view.no_actions')}</Text>
+        )}
         {context.failure !== null && context.failure.reason !== 'unsettled' && (
           <ActionFailureAlert
             title={t('orders:failures.title')}

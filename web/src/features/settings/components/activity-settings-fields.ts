@@ -14,6 +14,7 @@ export const activityGroups: readonly { key: string; fields: readonly ActivityFi
       'warn_early_return_minutes',
       'allow_undo_deliver',
       'adjust_plan_to_business_hours',
+      'allow_change_plan_start_after_deliver',
     ],
   },
   { key: 'closing', fields: ['close_with_balance_due', 'close_with_deposit_held', 'close_sale_order'] },

@@ -48,6 +48,7 @@ const valuesOf = (settings: ActivitySettings): ActivitySettingsForm => ({
   warn_early_return_minutes: settings.warn_early_return_minutes,
   allow_undo_deliver: settings.allow_undo_deliver,
   adjust_plan_to_business_hours: settings.adjust_plan_to_business_hours,
+  allow_change_plan_start_after_deliver: settings.allow_change_plan_start_after_deliver,
   close_with_deposit_held: settings.close_with_deposit_held,
   close_with_balance_due: settings.close_with_balance_due,
   close_sale_order: settings.close_sale_order,

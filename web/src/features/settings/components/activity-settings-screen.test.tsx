@@ -87,6 +87,7 @@ describe('activity settings screen', () => {
       warn_early_return_minutes: 15,
       allow_undo_deliver: true,
       adjust_plan_to_business_hours: false,
+      allow_change_plan_start_after_deliver: false,
       close_with_balance_due: 'warn',
       close_with_deposit_held: 'deny',
       close_sale_order: 'on_full_payment',
