@@ -103,6 +103,18 @@ const event = (
   acknowledge: string[] = [],
 ) => post(`/api/nine/rent-orders/${order.id}/events`, { type, item_ids: order.lines, version, acknowledge });
 const ALL_WARNINGS = ['unpaid', 'early_deliver', 'early_return', 'no_sku'];
+/** itemsUnavailable: the exclusion constraint refused a double booking. */
+const ITEMS_UNAVAILABLE = 1207;
+
+/** Another kayak of the same product, in stock at the location. */
+async function spareItem(): Promise<{ id: number; sku: string }> {
+  const sku = `ACT-${++bikes}`;
+  const row = await q(
+    `INSERT INTO items (product_id, sku, barcode, home_location_id, current_location_id) VALUES ($1, $2, $2, $3, $3) RETURNING id`,
+    [cat.rentProductId, sku, loc],
+  );
+  return { id: row.rows[0].id as number, sku };
+}
 
 /** Delivered and returned with every warning acknowledged; answers its version. */
 async function returned(order: { id: number; version: number; lines: number[] }): Promise<number> {
@@ -309,6 +321,77 @@ describe('each switch changes what the counter can do', () => {
     const moved = await moveStart();
     expect(moved.statusCode, moved.body).toBe(200);
     await change({ allow_change_plan_start_after_deliver: false });
+  });
+
+  it('simultaneous_replace_and_deliver: off refuses replacing a delivered item (1720), on swaps it at once', async () => {
+    const order = await rentOrder();
+    const delivered = await event(order, order.version, 'DELIVER', ALL_WARNINGS);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const version = delivered.json().data.version as number;
+    const old = delivered.json().data.items[0].item_id as number;
+    const spare = await spareItem();
+    const replace = () =>
+      post(`/api/nine/rent-orders/${order.id}/items/${order.lines[0]}/replace`, {
+        sku: spare.sku,
+        version,
+        acknowledge: [],
+      });
+    const offered = async () =>
+      (await app.inject({ method: 'GET', url: `/api/nine/rent-orders/${order.id}`, headers: boss })).json()
+        .data.replace_delivered;
+    expect(await offered()).toBe(false);
+    const refused = await replace();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().resp_code).toBe(1720);
+
+    await change({ simultaneous_replace_and_deliver: true });
+    expect(await offered()).toBe(true);
+    const swapped = await replace();
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const line = swapped.json().data.items[0];
+    expect(line).toMatchObject({ status: 'delivered', item_id: spare.id, item_sku: spare.sku });
+    const items = await q(
+      'SELECT id, status, current_location_id, rent_count FROM items WHERE id = ANY($1) ORDER BY id',
+      [[old, spare.id]],
+    );
+    expect(items.rows).toEqual([
+      { id: old, status: 'available', current_location_id: loc, rent_count: 1 },
+      { id: spare.id, status: 'rented', current_location_id: loc, rent_count: 0 },
+    ]);
+    const audit = await q(
+      `SELECT data FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = 'item_replaced'`,
+      [String(order.id)],
+    );
+    expect(audit.rows.map((r) => r.data)).toEqual([
+      { order_item_id: order.lines[0], old_sku: expect.any(String), new_sku: spare.sku, delivered: true },
+    ]);
+    await change({ simultaneous_replace_and_deliver: false });
+  });
+
+  it('simultaneous_replace_and_deliver: two delivered orders replaced onto one item at once, one wins', async () => {
+    await change({ simultaneous_replace_and_deliver: true });
+    const orders = [await rentOrder(), await rentOrder()];
+    const versions: number[] = [];
+    for (const order of orders) {
+      const delivered = await event(order, order.version, 'DELIVER', ALL_WARNINGS);
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      versions.push(delivered.json().data.version as number);
+    }
+    const spare = await spareItem();
+    const answers = await Promise.all(
+      orders.map((order, i) =>
+        post(`/api/nine/rent-orders/${order.id}/items/${order.lines[0]}/replace`, {
+          sku: spare.sku,
+          version: versions[i],
+          acknowledge: [],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().resp_code).toBe(ITEMS_UNAVAILABLE);
+    const booked = await q('SELECT count(*)::int AS n FROM order_items WHERE item_id = $1', [spare.id]);
+    expect(booked.rows[0].n).toBe(1);
+    await change({ simultaneous_replace_and_deliver: false });
   });
 
   it('close_with_balance_due: deny refuses closing (1254), allow closes', async () => {

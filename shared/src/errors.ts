@@ -107,6 +107,8 @@ export const errorCatalogue = {
   periodInvoicedLine: { code: 1712, status: 409 },
   /** Change period: a line's discount is more than its price for the new period. */
   periodDiscountOverPrice: { code: 1713, status: 422 },
+  /** Replace item: a line whose item has left is swapped only under simultaneous_replace_and_deliver. */
+  replaceDeliveredOff: { code: 1720, status: 409 },
   /** Business settings (issue #18): a tax's name is unique. */
   taxNameTaken: { code: 1610, status: 409 },
   /** A tax named by a product or an invoice line is kept for the record: deactivate it instead. */

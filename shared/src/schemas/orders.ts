@@ -514,6 +514,8 @@ export const orderDetail = z.object({
   photo_max_bytes: z.number(),
   /** Activity setting manual_invoice_time for the order's rental type: when "add to invoice" is offered. */
   manual_invoice_time: z.enum(invoiceTimings).optional(),
+  /** Activity setting simultaneous_replace_and_deliver: "replace item" is offered on delivered lines too. */
+  replace_delivered: z.boolean().optional(),
   /**
    * Subtotal, discounts, each tax with its rate and the total, per is_tax_included and show_taxes_mode:
    * what receipts and prints show (shared/tax.ts priceBreakdown).

@@ -43,7 +43,7 @@ const earlyWarningMinutes = z.number().int().min(0).max(MAX_EARLY_WARNING_MINUTE
  * The activity switches a person may change: each one the server acts on (order events, payments,
  * invoicing, recurring billing, the category list, order creation, planned periods, changing an order's
  * period). The stored switches no code acts on yet (rental periods, special pricing, package exchange,
- * replace and deliver, assign and deliver) stay out until their feature exists.
+ * assign and deliver) stay out until their feature exists.
  */
 export const activitySettingsForm = z.object({
   deliver_unpaid_orders: z.enum(['warn', 'allow', 'deny']),
@@ -53,6 +53,8 @@ export const activitySettingsForm = z.object({
   adjust_plan_to_business_hours: z.boolean(),
   /** Change period (orders/order-period.ts): the planned start may still move once an item has left. */
   allow_change_plan_start_after_deliver: z.boolean(),
+  /** Replace item (orders/order-items.ts): a delivered line's item is swapped, the old one back, the new one out. */
+  simultaneous_replace_and_deliver: z.boolean(),
   close_with_deposit_held: z.enum(['warn', 'deny']),
   close_with_balance_due: z.enum(['allow', 'warn', 'deny']),
   close_sale_order: z.enum(['manual', 'on_full_payment']),

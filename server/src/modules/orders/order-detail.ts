@@ -138,9 +138,11 @@ export async function getOrderDetail(
         [locationId, order.rental_type_id],
       )
     )?.allow_undo_deliver;
-  const timing = await maybeOne<Pick<Tables['activity_settings'], 'manual_invoice_time'>>(
+  const timing = await maybeOne<
+    Pick<Tables['activity_settings'], 'manual_invoice_time' | 'simultaneous_replace_and_deliver'>
+  >(
     q,
-    'SELECT manual_invoice_time FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
+    'SELECT manual_invoice_time, simultaneous_replace_and_deliver FROM activity_settings WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)',
     [locationId, order.rental_type_id],
   );
   const taxes = await taxSettings(q, locationId);
@@ -194,5 +196,6 @@ export async function getOrderDetail(
     photos: photos.map((p) => ({ ...p, created_at: iso(p.created_at) })),
     photo_max_bytes: photoLimit.max,
     manual_invoice_time: timing?.manual_invoice_time ?? 'anytime',
+    replace_delivered: timing?.simultaneous_replace_and_deliver ?? false,
   };
 }

@@ -10,7 +10,7 @@ import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { registerOrderItemInvoice } from './order-item-invoice.ts';
 import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
-import { repriceOrder } from './order-service.ts';
+import { itemComesBack, itemGoesOut, repriceOrder } from './order-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams, idParam } from '../../lib/id-param.ts';
@@ -20,7 +20,7 @@ const itemParams = bigIdParams.extend({
   childId: idParam('bigint'),
 });
 
-type Line = LineHead & { invoiced: boolean };
+type Line = LineHead & Pick<Tables['order_items'], 'delivered_at'> & { invoiced: boolean };
 
 /** Locks the order (its version checked) and the line; another location's order is refused by name. */
 async function lockLine(
@@ -28,11 +28,11 @@ async function lockLine(
   request: FastifyRequest,
   kind: 'rent' | 'sale',
   version: number,
-): Promise<{ id: number; line: Line }> {
+): Promise<{ id: number; line: Line; rentalTypeId: number | null }> {
   const { id, childId } = parse(itemParams, request.params);
-  const order = await maybeOne<Pick<Tables['orders'], 'type' | 'location_id' | 'version'>>(
+  const order = await maybeOne<Pick<Tables['orders'], 'type' | 'location_id' | 'version' | 'rental_type_id'>>(
     client,
-    'SELECT type, location_id, version FROM orders WHERE id = $1 FOR UPDATE',
+    'SELECT type, location_id, version, rental_type_id FROM orders WHERE id = $1 FOR UPDATE',
     [id],
   );
   if (!order || kindOf(order.type) !== kind) throw new AppError('notFound');
@@ -41,12 +41,27 @@ async function lockLine(
   const line = await maybeOne<Line>(
     client,
     `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status,
-            oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
+            oi.counter_start, oi.counter_end, oi.delivered_at, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
      FROM order_items oi WHERE oi.id = $1 AND oi.order_id = $2 FOR UPDATE`,
     [childId, id],
   );
   if (!line) throw new AppError('notFound');
-  return { id, line };
+  return { id, line, rentalTypeId: order.rental_type_id };
+}
+
+/** Activity switch simultaneous_replace_and_deliver of the order's location and rental type (off without a row). */
+export async function replacesDelivered(
+  client: Queryable,
+  locationId: number,
+  rentalTypeId: number | null,
+): Promise<boolean> {
+  const row = await maybeOne<Pick<Tables['activity_settings'], 'simultaneous_replace_and_deliver'>>(
+    client,
+    `SELECT simultaneous_replace_and_deliver FROM activity_settings
+     WHERE location_id = $1 AND rental_type_id = coalesce($2, 1)`,
+    [locationId, rentalTypeId],
+  );
+  return row?.simultaneous_replace_and_deliver ?? false;
 }
 
 async function finish(client: Queryable, request: FastifyRequest, id: number, action: string, data: object) {
@@ -120,10 +135,13 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
       const input = parse(orderItemReplace, request.body);
       const locationId = actorOf(request).locationId;
       const result = await transaction(deps.db, async (client) => {
-        const { id, line } = await lockLine(client, request, 'rent', input.version);
-        // Only a serialized line that has not left yet is swapped here.
-        if (line.item_id === null || !['pending', 'confirmed'].includes(line.status))
+        const { id, line, rentalTypeId } = await lockLine(client, request, 'rent', input.version);
+        // A serialized line that has not left yet is swapped; one that is out only under the activity switch.
+        if (line.item_id === null || !['pending', 'confirmed', 'delivered'].includes(line.status))
           throw new AppError('conflict', { data: { reason: 'not_replaceable' } });
+        const delivered = line.status === 'delivered';
+        if (delivered && !(await replacesDelivered(client, locationId, rentalTypeId)))
+          throw new AppError('replaceDeliveredOff');
         const next = await maybeOne<
           Pick<Tables['items'], 'id' | 'sku' | 'product_id' | 'status' | 'current_location_id'> &
             Pick<Tables['products'], 'category_id' | 'kind'>
@@ -140,6 +158,8 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
         if (
           next.kind !== 'rent' ||
           ['maintenance', 'retired', 'lost'].includes(next.status) ||
+          // Going out now: it must be on the shelf, not still out with another customer.
+          (delivered && next.status !== 'available') ||
           next.current_location_id !== locationId
         )
           throw new AppError('itemsUnavailable', {
@@ -168,6 +188,12 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
             next.product_id,
           ]);
           await exec(client, 'RELEASE SAVEPOINT replace_item');
+          if (delivered) {
+            // The counter swaps the item while the customer is out: the old one is back, the new one out.
+            const now = new Date();
+            await itemComesBack(client, line.item_id, now, line.delivered_at);
+            await itemGoesOut(client, next.id, now);
+          }
         } catch (err) {
           // The exclusion constraint: the new item is booked over this period.
           if ((err as { code?: string }).code === '23P01')
@@ -181,6 +207,7 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
           order_item_id: line.id,
           old_sku: before.sku,
           new_sku: next.sku,
+          ...(delivered ? { delivered: true } : {}),
         });
       });
       return { data: result.body };

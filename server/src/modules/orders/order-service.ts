@@ -125,6 +125,27 @@ async function plannedPeriod(
   return adjustToBusinessHours(rules, start, finish);
 }
 
+/** What DELIVER does to a line's physical item; replace item (order-items.ts) sends the new item out the same way. */
+export async function itemGoesOut(client: Queryable, itemId: number, now: Date): Promise<void> {
+  await exec(client, `UPDATE items SET status = 'rented', updated_at = $2 WHERE id = $1`, [itemId, now]);
+}
+
+/** What RETURN does to a line's physical item: back in stock, with this rent counted. Replace item reuses it. */
+export async function itemComesBack(
+  client: Queryable,
+  itemId: number,
+  now: Date,
+  deliveredAt: Date | null,
+): Promise<void> {
+  await exec(
+    client,
+    `UPDATE items SET status = 'available', rent_count = rent_count + 1,
+       rent_minutes = rent_minutes + greatest(0, extract(epoch FROM ($2::timestamptz - coalesce($3::timestamptz, $2::timestamptz))) / 60)::bigint, updated_at = $2
+     WHERE id = $1`,
+    [itemId, now, deliveredAt],
+  );
+}
+
 function isExclusionViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23P01';
 }
@@ -669,25 +690,14 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       );
       const physical = items.find((i) => i.id === item.id)!.item_id;
       if (physical === null) continue;
-      if (item.status === 'delivered')
-        await exec(client, `UPDATE items SET status = 'rented', updated_at = $2 WHERE id = $1`, [
-          physical,
-          now,
-        ]);
+      if (item.status === 'delivered') await itemGoesOut(client, physical, now);
       if (item.status === 'confirmed' && was === 'delivered')
         await exec(client, `UPDATE items SET status = 'available', updated_at = $2 WHERE id = $1`, [
           physical,
           now,
         ]);
-      if (item.status === 'returned') {
-        await exec(
-          client,
-          `UPDATE items SET status = 'available', rent_count = rent_count + 1,
-             rent_minutes = rent_minutes + greatest(0, extract(epoch FROM ($2::timestamptz - coalesce($3::timestamptz, $2::timestamptz))) / 60)::bigint, updated_at = $2
-           WHERE id = $1`,
-          [physical, now, items.find((i) => i.id === item.id)!.delivered_at],
-        );
-      }
+      if (item.status === 'returned')
+        await itemComesBack(client, physical, now, items.find((i) => i.id === item.id)!.delivered_at);
     }
     if (changed.some((i) => i.status === 'cancelled'))
       // A cancelled line's coupon share discounts nothing any more: each coupon counts what its live lines keep.

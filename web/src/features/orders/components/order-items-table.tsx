@@ -78,7 +78,7 @@ export function OrderItemsTable({
       label: t('orders:change_cost.action'),
       run: () => onChangeCost?.(item),
     }),
-    ...(onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item)).map(
+    ...(onItemTool === undefined ? [] : itemTools(order.type === 'sale' ? 'sale' : 'rent', item, order)).map(
       (tool: ItemTool) => ({
         key: tool,
         label: t(`orders:item_tools.${tool}`),

@@ -148,10 +148,14 @@ const SENTENCES: Record<OrderAuditAction, Sentence> = {
   },
   counter_set: (c) => ({ label: c.t('orders:timeline.actions.counter_set'), details: counterLines(c) }),
   item_replaced: (c) => ({
-    label: c.t('orders:timeline.actions.item_replaced', {
-      old: c.text('old_sku') ?? '—',
-      new: c.text('new_sku') ?? '—',
-    }),
+    // A delivered line's swap: the old item came back and the new one left at once.
+    label: c.t(
+      `orders:timeline.actions.${c.data.delivered === true ? 'item_replaced_delivered' : 'item_replaced'}`,
+      {
+        old: c.text('old_sku') ?? '—',
+        new: c.text('new_sku') ?? '—',
+      },
+    ),
   }),
   period_changed: (c) => {
     const start = isRecord(c.data.planned_start) ? c.data.planned_start : {};

@@ -239,6 +239,41 @@ describe('order view: customer info, photos, change cost', { timeout: 40_000 }, 
     ]);
     expect(sent[0]!.path).toBe('/api/nine/rent-orders/41/items/1/replace');
   });
+  it('offers replacing a delivered item only under the activity switch, and says it was delivered at once', async () => {
+    const out = { ...order().items[0]!, status: 'delivered' as const };
+    serve(order({ items: [out], replace_delivered: false }), () => order());
+    const { unmount } = renderView();
+    expect(await screen.findByRole('button', { name: 'Assign delivery: Sea kayak (KAY-01)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace item: Sea kayak (KAY-01)' })).toBeNull();
+    unmount();
+
+    const sent = serve(order({ items: [out], replace_delivered: true }), () =>
+      order({
+        version: 4,
+        replace_delivered: true,
+        items: [{ ...out, item_id: 502, item_sku: 'KAY-02' }],
+        timeline: [
+          {
+            at: '2025-01-12T10:00:00Z',
+            user: 'Alex Admin',
+            action: 'item_replaced',
+            data: { order_item_id: 1, old_sku: 'KAY-01', new_sku: 'KAY-02', delivered: true },
+          },
+        ],
+      }),
+    );
+    renderView();
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace item: Sea kayak (KAY-01)' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/SKU of the new item/), { target: { value: 'KAY-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(
+      await within(timeline).findByText('Item KAY-01 replaced by KAY-02 and delivered at once'),
+    ).toBeTruthy();
+    expect(sent.map((s) => s.path)).toEqual(['/api/nine/rent-orders/41/items/1/replace']);
+  });
   it('assigns a delivery to an item with its date and the customer address by default', async () => {
     const sent = serve(order(), () =>
       order({

@@ -15,6 +15,7 @@ export const activityGroups: readonly { key: string; fields: readonly ActivityFi
       'allow_undo_deliver',
       'adjust_plan_to_business_hours',
       'allow_change_plan_start_after_deliver',
+      'simultaneous_replace_and_deliver',
     ],
   },
   { key: 'closing', fields: ['close_with_balance_due', 'close_with_deposit_held', 'close_sale_order'] },

@@ -49,6 +49,7 @@ const valuesOf = (settings: ActivitySettings): ActivitySettingsForm => ({
   allow_undo_deliver: settings.allow_undo_deliver,
   adjust_plan_to_business_hours: settings.adjust_plan_to_business_hours,
   allow_change_plan_start_after_deliver: settings.allow_change_plan_start_after_deliver,
+  simultaneous_replace_and_deliver: settings.simultaneous_replace_and_deliver,
   close_with_deposit_held: settings.close_with_deposit_held,
   close_with_balance_due: settings.close_with_balance_due,
   close_sale_order: settings.close_sale_order,

@@ -76,6 +76,12 @@ describe('activity settings screen', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Allow undoing a delivery' }) as HTMLInputElement).checked,
     ).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Replace and deliver at once' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    expect(
+      screen.getByText(/Lets “Replace item” swap the item of a line that has already left/),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(toasts).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -88,6 +94,7 @@ describe('activity settings screen', () => {
       allow_undo_deliver: true,
       adjust_plan_to_business_hours: false,
       allow_change_plan_start_after_deliver: false,
+      simultaneous_replace_and_deliver: false,
       close_with_balance_due: 'warn',
       close_with_deposit_held: 'deny',
       close_sale_order: 'on_full_payment',
