@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { locationPlace } from './location-query.ts';
 import { AppError } from '@nine/shared/errors';
 import type { Requirement } from '@nine/shared/permissions';
 import {
@@ -15,7 +16,7 @@ import {
   type DeliveryZone,
 } from '@nine/shared/schemas/delivery-settings';
 import type { Db } from '../../db/pool.ts';
-import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import { maybeOne, rows, type Queryable } from '../../db/sql.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
@@ -97,16 +98,9 @@ export function registerDeliverySettings(app: FastifyInstance, deps: { db: Db; a
     const data: DeliverySettings = await transaction(
       db,
       async (client) => {
-        const place = await one<{ time_zone: string | null; currency_symbol: string | null }>(
-          client,
-          `SELECT (SELECT time_zone FROM locations WHERE id = $1) AS time_zone,
-                  (SELECT currency_symbol FROM general_settings WHERE location_id = $1) AS currency_symbol`,
-          [q.location_id],
-        );
         return {
           location_id: q.location_id,
-          time_zone: place.time_zone ?? 'UTC',
-          currency_symbol: place.currency_symbol ?? '$',
+          ...(await locationPlace(client, q.location_id)),
           zones: await rows<DeliveryZone>(
             client,
             `SELECT ${ZONE_COLUMNS} FROM delivery_zones WHERE location_id = $1 ORDER BY name, id`,

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { locationPlace } from './location-query.ts';
 import { AppError } from '@nine/shared/errors';
 import type { Requirement } from '@nine/shared/permissions';
 import { matchingRentalPeriod, priceRent } from '@nine/shared/rent-pricing';
@@ -22,7 +23,7 @@ import {
 } from '@nine/shared/schemas/price-settings';
 import { settingsDeleteQuery } from '@nine/shared/schemas/settings';
 import type { Db } from '../../db/pool.ts';
-import { maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import { maybeOne, rows, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { idParams } from '../../lib/id-param.ts';
@@ -131,16 +132,9 @@ export function registerPriceSettings(app: FastifyInstance, deps: { db: Db; auth
     const data: PriceSettings = await transaction(
       db,
       async (client) => {
-        const place = await one<{ time_zone: string | null; currency_symbol: string | null }>(
-          client,
-          `SELECT (SELECT time_zone FROM locations WHERE id = $1) AS time_zone,
-                  (SELECT currency_symbol FROM general_settings WHERE location_id = $1) AS currency_symbol`,
-          [q.location_id],
-        );
         return {
           location_id: q.location_id,
-          time_zone: place.time_zone ?? 'UTC',
-          currency_symbol: place.currency_symbol ?? '$',
+          ...(await locationPlace(client, q.location_id)),
           periods: await rows<RentalPeriod>(
             client,
             `SELECT ${PERIOD_COLUMNS} FROM rental_periods WHERE location_id = $1 ORDER BY sort, id`,
