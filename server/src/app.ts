@@ -91,6 +91,7 @@ import { registerDeliverySettings } from './modules/settings/delivery-settings.t
 import { registerPriceSettings } from './modules/settings/price-settings.ts';
 import { registerCouponSettings } from './modules/settings/coupon-settings.ts';
 import { registerOrderCoupons } from './modules/orders/order-coupons.ts';
+import { registerTours } from './modules/tours/register-tours.ts';
 import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -221,6 +222,7 @@ export async function buildApp({
   registerDeliverySettings(app, { db, auth });
   registerPriceSettings(app, { db, auth });
   registerCouponSettings(app, { db });
+  registerTours(app, { db, auth, imagesDir: join(config.dataDir, 'tour-images'), now });
   registerDashboardSummary(app, { db });
   registerListOrders(app, { db, auth });
   registerGetOrder(app, { db, auth });

@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,6 @@ import { resources, type Permission } from '@nine/shared/permissions';
 import { hashPassword } from '../src/modules/auth/password-hashing.ts';
 import { createCatalogue, createLocation, createUser, type CatalogueFixture } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
-import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
 /**
@@ -29,8 +29,9 @@ const orders: Record<string, number> = {};
 const business: { info: Record<string, unknown>; taxModeVersion: number } = { info: {}, taxModeVersion: 0 };
 let policy: object = {};
 let exportsDir = '';
-// createTestApp keeps the default data dir; order photos live in its order-photos folder.
-const photosDir = join(loadConfig({}).dataDir, 'order-photos');
+// The app's uploads (order photos, logos, category and tour images) go to a data dir of this file's own.
+const dataDir = mkdtempSync(join(tmpdir(), 'nine-access-data-'));
+const photosDir = join(dataDir, 'order-photos');
 const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -370,6 +371,135 @@ beforeAll(async () => {
     `INSERT INTO special_pricing_rules (location_id, name, kind, adjust_bp, is_active) VALUES ($1, 'Access spare', 'weekend', 1000, false) RETURNING id`,
     [home],
   );
+  // Tour leaders: one with a skill to edit, one to delete and a day off to delete; a staff user to make one.
+  orders.leaderCandidate = await createUser(tdb.db, {
+    email: 'access-candidate@nine.test',
+    locations: [home],
+  });
+  orders.leader = await sql(`INSERT INTO tour_leaders (user_id) VALUES ($1) RETURNING id`, [
+    await createUser(tdb.db, { email: 'access-leader@nine.test', locations: [home] }),
+  ]);
+  orders.leaderSkill = await sql(
+    `INSERT INTO tour_leader_skills (leader_id, name) VALUES ($1, 'Access aid') RETURNING id`,
+    [orders.leader],
+  );
+  orders.spareLeaderSkill = await sql(
+    `INSERT INTO tour_leader_skills (leader_id, name) VALUES ($1, 'Access spare') RETURNING id`,
+    [orders.leader],
+  );
+  orders.leaderDayOff = await sql(
+    `INSERT INTO tour_leader_days_off (leader_id, days) VALUES ($1, daterange('2035-01-01', '2035-01-02')) RETURNING id`,
+    [orders.leader],
+  );
+  // Tour settings: a place, group and age group each to edit (saved unchanged) and a spare to delete, and a
+  // terms document whose draft the samples save, then publish.
+  for (const [name, kind] of [
+    ['tourPlace', 'Access pier'],
+    ['spareTourPlace', 'Access spare pier'],
+  ] as const)
+    orders[name] = await sql(
+      `INSERT INTO tour_places (location_id, kind, name) VALUES ($1, 'meeting_point', $2) RETURNING id`,
+      [home, kind],
+    );
+  orders.tourGroup = await sql(`INSERT INTO tour_groups (name) VALUES ('Access group') RETURNING id`, []);
+  orders.spareTourGroup = await sql(
+    `INSERT INTO tour_groups (name) VALUES ('Access spare') RETURNING id`,
+    [],
+  );
+  orders.ageGroup = await sql(
+    `INSERT INTO tour_age_groups (name, min_age, max_age) VALUES ('Access adult', 18, NULL) RETURNING id`,
+    [],
+  );
+  orders.spareAgeGroup = await sql(
+    `INSERT INTO tour_age_groups (name, min_age, max_age, active) VALUES ('Access spare', 18, NULL, false) RETURNING id`,
+    [],
+  );
+  orders.tourTerms = await sql(
+    `INSERT INTO tour_terms (kind, title) VALUES ('terms', 'Access terms') RETURNING id`,
+    [],
+  );
+  orders.tourTermsDraft = await sql(
+    `INSERT INTO tour_term_versions (terms_id, number, status, body, body_html, body_text, body_sha256)
+     VALUES ($1, 1, 'draft', '{"type":"doc","content":[{"type":"paragraph"}]}', '<p></p>', '', sha256(''::bytea)) RETURNING id`,
+    [orders.tourTerms],
+  );
+  // Tour definitions: a draft whose step the sample saves, one complete draft to publish, an active one to
+  // set inactive, a spare draft to delete, and two with one (fileless) image to arrange and to delete.
+  const tourDef = (code: string, status = 'draft', steps = "ARRAY['basic-info']") =>
+    sql(
+      `INSERT INTO tour_definitions (location_id, code, name, status, steps_done, duration_minutes, capacity, min_participants)
+       VALUES ($1, $2::text, $2::text, $3::tour_definition_status, ${steps}, 60, 10, 1) RETURNING id`,
+      [home, code, status],
+    );
+  const allSteps = `ARRAY['basic-info','pricing','cancellation-fee','gallery','location','items','description']`;
+  const fakeImage = (definition: number, name: string) =>
+    sql(
+      `INSERT INTO tour_definition_images (definition_id, stored_name, thumb_name, content_type, width, height, size_bytes, position, is_cover)
+       VALUES ($1, $2::text, $2::text || '-t', 'image/webp', 10, 10, 10, 0, true) RETURNING id`,
+      [definition, name],
+    );
+  orders.tourDef = await tourDef('ACCESS-DEF');
+  orders.tourDefActive = await tourDef('ACCESS-ACTIVE', 'active', allSteps);
+  orders.tourDefSpare = await tourDef('ACCESS-SPARE');
+  orders.tourDefGallery = await tourDef('ACCESS-GALLERY');
+  orders.tourDefImage = await fakeImage(orders.tourDefGallery, 'access-gallery');
+  orders.tourDefGallery2 = await tourDef('ACCESS-GALLERY2');
+  orders.tourDefImage2 = await fakeImage(orders.tourDefGallery2, 'access-gallery2');
+  orders.tourDefComplete = await tourDef('ACCESS-PUBLISH', 'draft', allSteps);
+  await fakeImage(orders.tourDefComplete, 'access-publish');
+  const defTerms = await sql(
+    `INSERT INTO tour_terms (kind, title) VALUES ('terms', 'Access def terms') RETURNING id`,
+    [],
+  );
+  await sql(
+    `INSERT INTO tour_term_versions (terms_id, number, status, body, body_html, body_text, body_sha256, published_at)
+     VALUES ($1, 1, 'published', '{"type":"doc","content":[{"type":"paragraph"}]}', '<p></p>', '', sha256(''::bytea), now()) RETURNING id`,
+    [defTerms],
+  );
+  const defPier = await sql(
+    `INSERT INTO tour_places (location_id, kind, name) VALUES ($1, 'meeting_point', 'Access def pier') RETURNING id`,
+    [home],
+  );
+  await tdb.db.pool.query(
+    `UPDATE tour_definitions SET meeting_point_id = $2, terms_id = $3,
+       description = '{"type":"doc","content":[{"type":"paragraph"}]}', description_html = '<p></p>' WHERE id = $1`,
+    [orders.tourDefComplete, defPier, defTerms],
+  );
+  await tdb.db.pool.query(
+    `INSERT INTO tour_definition_prices (definition_id, age_group_id, price_minor) SELECT $1, id, 1000 FROM tour_age_groups WHERE active`,
+    [orders.tourDefComplete],
+  );
+  await tdb.db.pool.query(
+    `INSERT INTO tour_definition_cancellation_tiers (definition_id, hours_before, fee_bp) VALUES ($1, 0, 10000)`,
+    [orders.tourDefComplete],
+  );
+  // Tour events: an active tour of its own, one event per write sample (each keeps version 1 until its
+  // sample), a leader working here to assign and one to remove, and a series to change.
+  orders.eventDef = await tourDef('ACCESS-EVENTS', 'active', allSteps);
+  const tourEvent = (startsAt: string) =>
+    sql(
+      `INSERT INTO tour_events (definition_id, location_id, starts_at, ends_at, capacity, min_participants)
+       VALUES ($1, $2, $3, $3::timestamptz + interval '1 hour', 10, 1) RETURNING id`,
+      [orders.eventDef, home, startsAt],
+    );
+  orders.tourEvent = await tourEvent('2035-02-01T10:00:00Z');
+  orders.tourEventPatch = await tourEvent('2035-02-02T10:00:00Z');
+  orders.tourEventMove = await tourEvent('2035-02-03T10:00:00Z');
+  orders.tourEventStatus = await tourEvent('2035-02-04T10:00:00Z');
+  orders.tourEventLeaders = await tourEvent('2035-02-05T10:00:00Z');
+  orders.tourEventUnassign = await tourEvent('2035-02-06T10:00:00Z');
+  orders.eventLeader = await sql(`INSERT INTO tour_leaders (user_id) VALUES ($1) RETURNING id`, [
+    await createUser(tdb.db, { email: 'access-event-leader@nine.test', locations: [home] }),
+  ]);
+  await tdb.db.pool.query(
+    `INSERT INTO tour_event_leaders (event_id, leader_id, period) SELECT id, $2, tstzrange(starts_at, ends_at) FROM tour_events WHERE id = $1`,
+    [orders.tourEventUnassign, orders.eventLeader],
+  );
+  orders.tourSeries = await sql(
+    `INSERT INTO tour_event_series (definition_id, location_id, rrule, first_day, last_day, start_time, duration_minutes, capacity, min_participants)
+     VALUES ($1, $2, 'FREQ=WEEKLY;BYDAY=MO', '2035-06-01', '2035-06-30', '09:00', 60, 10, 1) RETURNING id`,
+    [orders.eventDef, home],
+  );
   business.info = (
     await tdb.db.pool.query(
       `SELECT version, site_title, site_url, url_prefix, address, zip_code, email, tel, sale_default_customer_id, suspension_alert
@@ -377,6 +507,7 @@ beforeAll(async () => {
     )
   ).rows[0];
   nine = await createTestApp(tdb.db, {
+    dataDir,
     exportsDir,
     outboxDir: await mkdtemp(join(tmpdir(), 'nine-access-outbox-')),
   });
@@ -402,21 +533,7 @@ beforeAll(async () => {
   ).json().data.version;
 });
 afterAll(async () => {
-  const images = await tdb.db.pool.query<{ f: string }>(
-    'SELECT image_url AS f FROM categories WHERE image_url IS NOT NULL',
-  );
-  await Promise.all(
-    images.rows.map((r) => rm(join(loadConfig({}).dataDir, 'category-images', r.f), { force: true })),
-  );
-  const logos = await tdb.db.pool.query<{ f: string }>(
-    'SELECT site_logo AS f FROM business_info WHERE site_logo IS NOT NULL',
-  );
-  await Promise.all(
-    logos.rows.map((r) => rm(join(loadConfig({}).dataDir, 'business-logos', r.f), { force: true })),
-  );
-  // The photos the samples left in the app's data dir (the test app has no folder of its own for them).
-  const { rows } = await tdb.db.pool.query<{ stored_name: string }>('SELECT stored_name FROM order_photos');
-  await Promise.all(rows.map((r) => rm(join(photosDir, r.stored_name), { force: true })));
+  await rm(dataDir, { recursive: true, force: true });
   await nine.app.close();
   await tdb.drop();
 });
@@ -427,6 +544,170 @@ const kind = (a: Access) => (typeof a === 'string' ? a : 'permission');
 const samples = (): Record<string, { url?: string; payload?: object; headers?: Record<string, string> }> => ({
   'GET /api/nine/locations/:id/select': { url: `/api/nine/locations/${home}/select` },
   'POST /api/nine/set-as-kiosk': { payload: { used_in_store: true } },
+  'PUT /api/nine/tours/settings': {
+    payload: {
+      booking_cutoff_minutes: 60,
+      default_capacity: 12,
+      default_min_participants: 1,
+      below_minimum_action: 'notify',
+      below_minimum_hours: 24,
+      checkin_opens_minutes: 60,
+      checkin_closes_minutes: 15,
+      gallery_max_mb: 5,
+      version: 1,
+    },
+  },
+  'POST /api/nine/tours/places': {
+    payload: { kind: 'site', name: 'Access site', active: true, latitude: null, longitude: null },
+  },
+  'PATCH /api/nine/tours/places/:id': {
+    url: `/api/nine/tours/places/${orders.tourPlace}`,
+    payload: {
+      kind: 'meeting_point',
+      name: 'Access pier',
+      active: true,
+      latitude: null,
+      longitude: null,
+      version: 1,
+    },
+  },
+  'DELETE /api/nine/tours/places/:id': { url: `/api/nine/tours/places/${orders.spareTourPlace}?version=1` },
+  'POST /api/nine/tours/groups': {
+    payload: { name: 'Access new', color: 'teal', sort_order: 0, active: true },
+  },
+  'PATCH /api/nine/tours/groups/:id': {
+    url: `/api/nine/tours/groups/${orders.tourGroup}`,
+    payload: { name: 'Access group', color: 'blue', sort_order: 0, active: true, version: 1 },
+  },
+  'DELETE /api/nine/tours/groups/:id': { url: `/api/nine/tours/groups/${orders.spareTourGroup}?version=1` },
+  'POST /api/nine/tours/age-groups': {
+    payload: {
+      name: 'Access child',
+      min_age: 4,
+      max_age: 11,
+      price_rule: 'free',
+      price_value: null,
+      guardian_required: true,
+      sort_order: 2,
+      active: true,
+    },
+  },
+  'PATCH /api/nine/tours/age-groups/:id': {
+    url: `/api/nine/tours/age-groups/${orders.ageGroup}`,
+    payload: {
+      name: 'Access adult',
+      min_age: 18,
+      max_age: null,
+      price_rule: 'base',
+      price_value: null,
+      guardian_required: false,
+      sort_order: 0,
+      active: true,
+      version: 1,
+    },
+  },
+  'DELETE /api/nine/tours/age-groups/:id': {
+    url: `/api/nine/tours/age-groups/${orders.spareAgeGroup}?version=1`,
+  },
+  'POST /api/nine/tours/terms': {
+    payload: {
+      kind: 'waiver',
+      title: 'Access waiver',
+      body: { type: 'doc', content: [{ type: 'paragraph' }] },
+    },
+  },
+  'PATCH /api/nine/tours/terms/:id': {
+    url: `/api/nine/tours/terms/${orders.tourTerms}`,
+    payload: { title: 'Access terms', active: true, version: 1 },
+  },
+  'GET /api/nine/tours/terms/:id/versions': { url: `/api/nine/tours/terms/${orders.tourTerms}/versions` },
+  'GET /api/nine/tours/term-versions/:id': { url: `/api/nine/tours/term-versions/${orders.tourTermsDraft}` },
+  'PUT /api/nine/tours/terms/:id/draft': {
+    url: `/api/nine/tours/terms/${orders.tourTerms}/draft`,
+    payload: {
+      draft_id: orders.tourTermsDraft,
+      version: 1,
+      body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Access' }] }] },
+    },
+  },
+  'POST /api/nine/tours/terms/:id/publish': {
+    url: `/api/nine/tours/terms/${orders.tourTerms}/publish`,
+    payload: { draft_id: orders.tourTermsDraft, version: 2 },
+  },
+  'POST /api/nine/tours/leaders': { payload: { user_id: orders.leaderCandidate } },
+  'GET /api/nine/tours/leaders/:id': { url: `/api/nine/tours/leaders/${orders.leader}` },
+  'PATCH /api/nine/tours/leaders/:id': {
+    url: `/api/nine/tours/leaders/${orders.leader}`,
+    payload: { version: 1, phone: null, bio: null, color: 'teal', active: true },
+  },
+  'PUT /api/nine/tours/leaders/:id/hours': {
+    url: `/api/nine/tours/leaders/${orders.leader}/hours`,
+    payload: { version: 1, hours: [{ weekday: 1, starts: '09:00', ends: '17:00' }] },
+  },
+  'POST /api/nine/tours/leaders/:id/skills': {
+    url: `/api/nine/tours/leaders/${orders.leader}/skills`,
+    payload: { name: 'Access new' },
+  },
+  'PATCH /api/nine/tours/leaders/:id/skills/:skillId': {
+    url: `/api/nine/tours/leaders/${orders.leader}/skills/${orders.leaderSkill}`,
+    payload: { version: 1, name: 'Access aid' },
+  },
+  'DELETE /api/nine/tours/leaders/:id/skills/:skillId': {
+    url: `/api/nine/tours/leaders/${orders.leader}/skills/${orders.spareLeaderSkill}?version=1`,
+  },
+  'POST /api/nine/tours/leaders/:id/days-off': {
+    url: `/api/nine/tours/leaders/${orders.leader}/days-off`,
+    payload: { first_day: '2035-02-01', last_day: '2035-02-03' },
+  },
+  'DELETE /api/nine/tours/leaders/:id/days-off/:dayId': {
+    url: `/api/nine/tours/leaders/${orders.leader}/days-off/${orders.leaderDayOff}`,
+  },
+  'GET /api/nine/tours/leaders/:id/events': { url: `/api/nine/tours/leaders/${orders.leader}/events` },
+  'GET /api/nine/tours/definitions/:id': { url: `/api/nine/tours/definitions/${orders.tourDef}` },
+  'POST /api/nine/tours/definitions': {
+    payload: {
+      code: 'ACCESS-NEW',
+      name: 'Access new tour',
+      group_id: null,
+      duration_minutes: 60,
+      capacity: 10,
+      min_participants: 1,
+      participants_per_leader: null,
+      min_leaders: 1,
+      languages: ['en'],
+    },
+  },
+  'PUT /api/nine/tours/definitions/:id/steps/:step': {
+    url: `/api/nine/tours/definitions/${orders.tourDef}/steps/cancellation-fee`,
+    payload: {
+      step: 'cancellation-fee',
+      version: 1,
+      tiers: [{ hours_before: 0, fee_bp: 10000 }],
+      no_show_fee_bp: 10000,
+    },
+  },
+  'POST /api/nine/tours/definitions/:id/publish': {
+    url: `/api/nine/tours/definitions/${orders.tourDefComplete}/publish`,
+    payload: { version: 1 },
+  },
+  'POST /api/nine/tours/definitions/:id/status': {
+    url: `/api/nine/tours/definitions/${orders.tourDefActive}/status`,
+    payload: { status: 'inactive', version: 1 },
+  },
+  'DELETE /api/nine/tours/definitions/:id': {
+    url: `/api/nine/tours/definitions/${orders.tourDefSpare}?version=1`,
+  },
+  'POST /api/nine/tours/definitions/:id/images': {
+    url: `/api/nine/tours/definitions/${orders.tourDef}/images`,
+    ...photoUpload(),
+  },
+  'PUT /api/nine/tours/definitions/:id/images': {
+    url: `/api/nine/tours/definitions/${orders.tourDefGallery}/images`,
+    payload: { version: 1, order: [orders.tourDefImage], cover_id: orders.tourDefImage },
+  },
+  'DELETE /api/nine/tours/definitions/:id/images/:imageId': {
+    url: `/api/nine/tours/definitions/${orders.tourDefGallery2}/images/${orders.tourDefImage2}?version=1`,
+  },
   'POST /api/nine/kiosk-devices/:id/revoke': { url: `/api/nine/kiosk-devices/${orders.kioskDevice}/revoke` },
   // settings: kiosk interface
   'PUT /api/nine/kiosk/products': { payload: { product_ids: [cat.bulkProductId], shown_product_ids: [] } },
@@ -985,6 +1266,59 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'DELETE /api/nine/orders/:id/coupons/:couponId': {
     url: `/api/nine/orders/${orders.couponApplied}/coupons/${orders.orderCoupon}`,
   },
+  // Tour events (issue #19).
+  'GET /api/nine/tours/events/calendar': {
+    url: '/api/nine/tours/events/calendar?from=2035-02-01T00:00:00Z&to=2035-03-01T00:00:00Z',
+  },
+  'GET /api/nine/tours/events/:id': { url: `/api/nine/tours/events/${orders.tourEvent}` },
+  'GET /api/nine/tours/events/:id/equipment': { url: `/api/nine/tours/events/${orders.tourEvent}/equipment` },
+  'GET /api/nine/tours/definitions/:id/equipment-check': {
+    url: `/api/nine/tours/definitions/${orders.eventDef}/equipment-check?starts_at=2035-03-01T10:00:00Z`,
+  },
+  'POST /api/nine/tours/events': {
+    payload: { definition_id: orders.eventDef, starts_at: '2035-03-01T10:00:00Z' },
+  },
+  'PATCH /api/nine/tours/events/:id': {
+    url: `/api/nine/tours/events/${orders.tourEventPatch}`,
+    payload: { capacity: 9, version: 1 },
+  },
+  'POST /api/nine/tours/events/:id/reschedule': {
+    url: `/api/nine/tours/events/${orders.tourEventMove}/reschedule`,
+    payload: { starts_at: '2035-03-05T10:00:00Z', version: 1 },
+  },
+  'POST /api/nine/tours/events/:id/status': {
+    url: `/api/nine/tours/events/${orders.tourEventStatus}/status`,
+    payload: { status: 'confirmed', version: 1 },
+  },
+  'POST /api/nine/tours/events/:id/leaders': {
+    url: `/api/nine/tours/events/${orders.tourEventLeaders}/leaders`,
+    payload: { leader_id: orders.eventLeader },
+  },
+  'DELETE /api/nine/tours/events/:id/leaders/:leaderId': {
+    url: `/api/nine/tours/events/${orders.tourEventUnassign}/leaders/${orders.eventLeader}`,
+  },
+  'POST /api/nine/tours/event-series/preview': {
+    payload: {
+      definition_id: orders.eventDef,
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+      first_day: '2035-04-01',
+      last_day: '2035-04-30',
+      start_time: '09:00',
+    },
+  },
+  'POST /api/nine/tours/event-series': {
+    payload: {
+      definition_id: orders.eventDef,
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+      first_day: '2035-04-01',
+      last_day: '2035-04-30',
+      start_time: '09:00',
+    },
+  },
+  'PATCH /api/nine/tours/event-series/:id': {
+    url: `/api/nine/tours/event-series/${orders.tourSeries}`,
+    payload: { from_day: '2035-06-10', version: 1 },
+  },
   'PUT /api/nine/price-switches': {
     payload: { location_id: home, rental_type_id: 1, version: 1, special_pricing: false },
   },
@@ -1025,6 +1359,16 @@ const businessWide = new Set([
   'PUT /api/nine/gl-accounts/:kind/:key',
   'PUT /api/nine/settings/business-lines/:line',
   'PUT /api/nine/coupon-settings',
+  'POST /api/nine/tours/groups',
+  'PATCH /api/nine/tours/groups/:id',
+  'DELETE /api/nine/tours/groups/:id',
+  'POST /api/nine/tours/age-groups',
+  'PATCH /api/nine/tours/age-groups/:id',
+  'DELETE /api/nine/tours/age-groups/:id',
+  'POST /api/nine/tours/terms',
+  'PATCH /api/nine/tours/terms/:id',
+  'PUT /api/nine/tours/terms/:id/draft',
+  'POST /api/nine/tours/terms/:id/publish',
 ]);
 
 describe('every /api route enforces its declared access', () => {

@@ -63,6 +63,7 @@ const WITHOUT_RESPONSE_SCHEMA: string[] = [
   'GET /api/nine/exports/:id/download',
   'GET /api/nine/rent-orders/:id/photos/:childId',
   'GET /api/nine/sale-orders/:id/photos/:childId',
+  'GET /api/nine/tour-images/:file',
   'GET /api/nine/user/sso/callback',
 ];
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIntegrityChecks } from '../src/lib/integrity.ts';
+import { termsFingerprint } from '../src/modules/tours/tour-terms-body.ts';
+import { missingSteps } from '../src/modules/tours/definition-checks.ts';
+import { getDefinition } from '../src/modules/tours/definition-queries.ts';
 import { seedDemoData } from '../src/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { PRODUCT_LINES } from '@nine/shared/schemas/product-lines';
@@ -206,5 +209,121 @@ describe('demo product-line settings (seed-settings-lines.ts)', () => {
         if (code === 'LAKE' && line === 'rent') expect(values.warn_early_return_minutes).toBe(60);
       }
     }
+  });
+});
+
+describe('demo tour leaders (seed-tours-leaders.ts)', () => {
+  it('makes the three guides leaders with a week, skills (one expiring soon) and days off', async () => {
+    const counts = await one(
+      a,
+      `SELECT (SELECT count(*) FROM tour_leaders)::int AS leaders,
+              (SELECT count(DISTINCT leader_id) FROM tour_leader_hours)::int AS with_hours,
+              (SELECT count(*) FROM tour_leader_skills WHERE name = 'First aid')::int AS first_aid,
+              (SELECT count(*) FROM tour_leader_skills
+                WHERE expires_on BETWEEN date '2026-11-21' AND date '2026-11-21' + 30)::int AS expiring,
+              (SELECT count(*) FROM tour_leader_days_off)::int AS days_off`,
+    );
+    expect(counts).toEqual({ leaders: 3, with_hours: 3, first_aid: 3, expiring: 1, days_off: 4 });
+  });
+});
+
+describe('demo tour settings (seed-tours-settings.ts)', () => {
+  it('gives each location its settings, a meeting point and a site, and seeds groups, age groups and terms', async () => {
+    const counts = await one(
+      a,
+      `SELECT (SELECT count(*) FROM tour_settings)::int AS settings,
+              (SELECT count(*) FROM tour_places WHERE kind = 'meeting_point' AND latitude IS NOT NULL)::int AS meeting_points,
+              (SELECT count(*) FROM tour_places WHERE kind = 'site')::int AS sites,
+              (SELECT string_agg(name || ':' || color, ',' ORDER BY sort_order) FROM tour_groups) AS groups,
+              (SELECT string_agg(name::text, ',' ORDER BY sort_order) FROM tour_age_groups WHERE active) AS age_groups,
+              (SELECT string_agg(t.title || ' v' || v.number, ',' ORDER BY t.title, v.number)
+                 FROM tour_terms t JOIN tour_term_versions v ON v.terms_id = t.id AND v.status = 'published') AS terms,
+              (SELECT count(*) FROM tour_term_versions
+                WHERE title IS NULL OR body_html NOT LIKE '<h2>%')::int AS bad_bodies`,
+    );
+    expect(counts).toEqual({
+      settings: 3,
+      meeting_points: 3,
+      sites: 3,
+      groups: 'Kayak:teal,Bike:orange,Walking:purple',
+      age_groups: 'Adult,Youth,Child,Infant',
+      terms: 'Activity waiver v1,Activity waiver v2,Booking terms v1',
+      bad_bodies: 0,
+    });
+    const versions = await a.db.pool.query(
+      `SELECT body, encode(body_sha256, 'hex') AS sha FROM tour_term_versions`,
+    );
+    for (const v of versions.rows) expect(v.sha).toBe(termsFingerprint(v.body).toString('hex'));
+  });
+});
+
+describe('demo tour definitions (seed-tours-definitions.ts)', () => {
+  it('publishes eight tours with every step, prices for every age group, equipment and a cover', async () => {
+    const counts = await one(
+      a,
+      `SELECT (SELECT count(*) FROM tour_definitions WHERE status = 'active' AND cardinality(steps_done) = 7)::int AS active,
+              (SELECT count(*) FROM tour_definitions d WHERE (SELECT count(*) FROM tour_definition_prices p WHERE p.definition_id = d.id)
+                 <> (SELECT count(*) FROM tour_age_groups WHERE active))::int AS unpriced,
+              (SELECT count(*) FROM tour_definition_seasons)::int AS seasons,
+              (SELECT count(*) FROM tour_definition_cancellation_tiers)::int AS tiers,
+              (SELECT count(*) FROM tour_definition_images WHERE is_cover)::int AS covers,
+              (SELECT count(*) FROM tour_definition_items it JOIN products p ON p.id = it.product_id WHERE p.kind <> 'rent')::int AS not_rent,
+              (SELECT count(DISTINCT definition_id) FROM tour_definition_items)::int AS equipped,
+              (SELECT count(*) FROM tour_definitions WHERE terms_id IS NULL OR meeting_point_id IS NULL)::int AS incomplete`,
+    );
+    expect(counts).toEqual({
+      active: 8,
+      unpriced: 0,
+      seasons: 8,
+      tiers: 24,
+      covers: 8,
+      not_rent: 0,
+      equipped: 5,
+      incomplete: 0,
+    });
+  });
+
+  it('passes the publish re-check: every seeded tour could be published again as it stands', async () => {
+    const defs = await a.db.pool.query<{ id: number; location_id: number }>(
+      'SELECT id, location_id FROM tour_definitions ORDER BY id',
+    );
+    expect(defs.rows).toHaveLength(8);
+    for (const d of defs.rows) {
+      const detail = await getDefinition(a.db.pool, d.id, d.location_id);
+      expect([detail.code, await missingSteps(a.db.pool, detail)]).toEqual([detail.code, []]);
+    }
+  });
+});
+
+describe('demo tour events (seed-tours-events.ts)', () => {
+  it('schedules about 1,500 departures in series, past ones done, leaders on their own timelines', async () => {
+    const counts = await one(
+      a,
+      `SELECT (SELECT count(*) FROM tour_events)::int AS events,
+              (SELECT count(*) FROM tour_event_series)::int AS series,
+              (SELECT count(*) FROM tour_events WHERE series_id IS NULL)::int AS loose,
+              (SELECT count(*) FROM tour_events WHERE status = 'cancelled')::int AS cancelled,
+              (SELECT count(*) FROM tour_events WHERE starts_at < '${NOW.toISOString()}' AND status NOT IN ('completed', 'cancelled'))::int AS past_open,
+              (SELECT count(*) FROM tour_event_leaders)::int AS assigned,
+              (SELECT count(*) FROM tour_event_leaders el JOIN tour_events e ON e.id = el.event_id
+                WHERE el.period <> tstzrange(e.starts_at, e.ends_at, '[)') OR el.released)::int AS stale_periods,
+              (SELECT count(*) FROM tour_event_leaders el JOIN tour_events e ON e.id = el.event_id JOIN tour_leaders tl ON tl.id = el.leader_id
+                WHERE NOT EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = tl.user_id AND ur.location_id = e.location_id))::int AS elsewhere,
+              (SELECT count(DISTINCT to_char(e.starts_at AT TIME ZONE l.time_zone, 'HH24:MI') || e.series_id)::int
+                 FROM tour_events e JOIN locations l ON l.id = e.location_id) AS start_times`,
+    );
+    expect(counts.events).toBeGreaterThan(1400);
+    expect(counts.events).toBeLessThan(1700);
+    expect(counts.cancelled).toBeGreaterThan(0);
+    expect(counts.assigned).toBeGreaterThan(counts.events / 2);
+    // Each series keeps its wall-clock start across the daylight-saving change.
+    expect(counts).toMatchObject({
+      series: 9,
+      loose: 0,
+      past_open: 0,
+      stale_periods: 0,
+      elsewhere: 0,
+      start_times: 9,
+    });
   });
 });

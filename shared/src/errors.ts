@@ -109,6 +109,33 @@ export const errorCatalogue = {
   periodDiscountOverPrice: { code: 1713, status: 422 },
   /** Replace item: a line whose item has left is swapped only under simultaneous_replace_and_deliver. */
   replaceDeliveredOff: { code: 1720, status: 409 },
+  /** Tour settings (issue #19): a meeting point or site name is unique per location and kind. */
+  tourPlaceNameTaken: { code: 1730, status: 409 },
+  /** A place a tour definition or event names is kept: deactivate it instead. */
+  tourPlaceInUse: { code: 1731, status: 409 },
+  tourGroupNameTaken: { code: 1732, status: 409 },
+  /** A group a tour definition names is kept: deactivate it instead. */
+  tourGroupInUse: { code: 1733, status: 409 },
+  /** A published terms or waiver version never changes: edit the draft of the next version. */
+  termsVersionPublished: { code: 1734, status: 409 },
+  termsTitleTaken: { code: 1735, status: 409 },
+  /** Active age groups may not share an age (a birth date falls in one group). */
+  ageGroupOverlap: { code: 1736, status: 409 },
+  /** An age group a definition prices or equips is kept: deactivate it instead. */
+  ageGroupInUse: { code: 1737, status: 409 },
+  /** An age group's name is unique. */
+  ageGroupNameTaken: { code: 1738, status: 409 },
+  /** Tour leaders (issue #19): a user is a leader once. */
+  leaderExists: { code: 1740, status: 409 },
+  /** A leader is an active user with a role at the location (the request's, or the event's). */
+  leaderNotStaff: { code: 1741, status: 422 },
+  /** The leader already leads a departure overlapping this one (tour_event_leaders_no_overlap). */
+  leaderOverlap: { code: 1742, status: 409 },
+  /** Outside the leader's weekly hours or on a day off (data.reason 'hours' | 'day_off'). */
+  leaderUnavailable: { code: 1743, status: 422 },
+  leaderInactive: { code: 1744, status: 422 },
+  leaderSkillTaken: { code: 1745, status: 409 },
+  leaderDaysOffOverlap: { code: 1746, status: 409 },
   /** Business settings (issue #18): a tax's name is unique. */
   taxNameTaken: { code: 1610, status: 409 },
   /** A tax named by a product or an invoice line is kept for the record: deactivate it instead. */
@@ -171,6 +198,31 @@ export const errorCatalogue = {
   // The same answer for a wrong number and a wrong phone or e-mail: the kiosk reveals nothing.
   kioskOrderNotFound: { code: 1661, status: 404 },
   kioskOrderNotSignable: { code: 1662, status: 409 },
+  /** Tour events (#19): a series makes at most 500 events (data.count, data.max). */
+  eventSeriesTooLong: { code: 1760, status: 422 },
+  /** The event's status cannot move there (shared/src/tour-event-status.ts; data.from, data.to). */
+  eventTransitionRefused: { code: 1761, status: 422 },
+  /** An event's capacity cannot go below the seats already taken (data.seats_taken). */
+  eventCapacityBelowBooked: { code: 1762, status: 422 },
+  /** An event is scheduled or moved into the future only. */
+  tourEventInPast: { code: 1763, status: 422 },
+  /** An event holding reservations is not cancelled (part 2 cancels them with it). */
+  eventHasReservations: { code: 1764, status: 409 },
+  /** Tour definitions (#19): publish refused, data.steps lists the steps not done or no longer valid. */
+  definitionIncomplete: { code: 1750, status: 422 },
+  definitionCodeTaken: { code: 1751, status: 409 },
+  /** Events are scheduled for active tours only. */
+  definitionNotActive: { code: 1752, status: 422 },
+  /** Only a draft with no events is deleted; a published tour is set inactive instead. */
+  definitionInUse: { code: 1753, status: 409 },
+  /** A tour's seasons do not overlap. */
+  seasonOverlap: { code: 1754, status: 409 },
+  /** A gallery image above the location's tour setting gallery_max_bytes (data.max_bytes). */
+  tourImageTooLarge: { code: 1755, status: 413 },
+  /** A tour has at most 20 gallery images (data.max). */
+  tourImageLimit: { code: 1756, status: 422 },
+  /** Tour equipment is rental products (data.product_ids lists the others). */
+  definitionItemNotRental: { code: 1757, status: 422 },
 } as const satisfies Record<string, { code: number; status: number; keyedByCode?: true }>;
 
 /**

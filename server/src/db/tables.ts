@@ -19,6 +19,8 @@ export type PaymentMethod = 'cash' | 'card' | 'external' | 'account_credit';
 export type ProductKind = 'rent' | 'sale';
 export type RepairStatus = 'open' | 'closed';
 export type StocktakeStatus = 'open' | 'closed';
+export type TourDefinitionStatus = 'draft' | 'active' | 'inactive';
+export type TourEventStatus = 'scheduled' | 'confirmed' | 'cancelled' | 'completed';
 export type UserStatus = 'active' | 'inactive' | 'expired';
 
 export interface Tables {
@@ -928,6 +930,233 @@ export interface Tables {
     rate_bp: number;
     is_active: boolean;
     version: number;
+    updated_at: Date;
+  };
+  tour_age_groups: {
+    id: number;
+    name: string;
+    min_age: number;
+    max_age: number | null;
+    price_rule: string;
+    price_value: number;
+    guardian_required: boolean;
+    sort_order: number;
+    active: boolean;
+    version: number;
+    updated_at: Date;
+  };
+  tour_definition_cancellation_tiers: {
+    definition_id: number;
+    hours_before: number;
+    fee_bp: number;
+  };
+  tour_definition_images: {
+    id: number;
+    definition_id: number;
+    stored_name: string;
+    thumb_name: string;
+    content_type: string;
+    width: number;
+    height: number;
+    size_bytes: number;
+    alt: string | null;
+    position: number;
+    is_cover: boolean;
+    created_by: number | null;
+    created_at: Date;
+  };
+  tour_definition_items: {
+    id: number;
+    definition_id: number;
+    product_id: number;
+    per: string;
+    age_group_id: number | null;
+    units: number;
+    per_count: number;
+  };
+  tour_definition_prices: {
+    definition_id: number;
+    age_group_id: number;
+    price_minor: number;
+  };
+  tour_definition_season_prices: {
+    season_id: number;
+    age_group_id: number;
+    price_minor: number;
+  };
+  tour_definition_seasons: {
+    id: number;
+    definition_id: number;
+    name: string;
+    days: string;
+  };
+  tour_definitions: {
+    id: number;
+    location_id: number;
+    code: string;
+    name: string;
+    group_id: number | null;
+    status: TourDefinitionStatus;
+    steps_done: string[];
+    duration_minutes: number | null;
+    capacity: number | null;
+    min_participants: number | null;
+    participants_per_leader: number | null;
+    min_leaders: number;
+    languages: string[];
+    private_price_minor: number | null;
+    taxable: boolean;
+    no_show_fee_bp: number;
+    meeting_point_id: number | null;
+    site_id: number | null;
+    description: unknown | null;
+    description_html: string | null;
+    what_to_bring: string | null;
+    terms_id: number | null;
+    waiver_id: number | null;
+    search_text: string | null;
+    version: number;
+    created_by: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  tour_event_leaders: {
+    event_id: number;
+    leader_id: number;
+    period: string;
+    released: boolean;
+    assigned_by: number | null;
+    assigned_at: Date;
+  };
+  tour_event_series: {
+    id: number;
+    definition_id: number;
+    location_id: number;
+    rrule: string;
+    first_day: Date;
+    last_day: Date;
+    start_time: string;
+    duration_minutes: number;
+    capacity: number;
+    min_participants: number;
+    exdates: Date[];
+    version: number;
+    created_by: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  tour_events: {
+    id: number;
+    definition_id: number;
+    location_id: number;
+    series_id: number | null;
+    occurrence_day: Date | null;
+    detached: boolean;
+    starts_at: Date;
+    ends_at: Date;
+    capacity: number;
+    min_participants: number;
+    seats_taken: number;
+    status: TourEventStatus;
+    status_reason: string | null;
+    meeting_point_id: number | null;
+    note: string | null;
+    version: number;
+    created_by: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  tour_groups: {
+    id: number;
+    name: string;
+    color: string;
+    sort_order: number;
+    active: boolean;
+    version: number;
+    updated_at: Date;
+  };
+  tour_leader_days_off: {
+    id: number;
+    leader_id: number;
+    days: string;
+    reason: string | null;
+  };
+  tour_leader_hours: {
+    leader_id: number;
+    weekday: number;
+    starts: string;
+    ends: string;
+  };
+  tour_leader_skills: {
+    id: number;
+    leader_id: number;
+    name: string;
+    reference: string | null;
+    issued_on: Date | null;
+    expires_on: Date | null;
+    version: number;
+  };
+  tour_leaders: {
+    id: number;
+    user_id: number;
+    phone: string | null;
+    bio: string | null;
+    color: string;
+    active: boolean;
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  tour_places: {
+    id: number;
+    location_id: number;
+    kind: string;
+    name: string;
+    address: string | null;
+    latitude: string | null;
+    longitude: string | null;
+    instructions: string | null;
+    active: boolean;
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  tour_settings: {
+    location_id: number;
+    booking_cutoff_minutes: number;
+    default_capacity: number;
+    default_min_participants: number;
+    below_minimum_action: string;
+    below_minimum_hours: number;
+    checkin_opens_minutes: number;
+    checkin_closes_minutes: number;
+    gallery_max_bytes: number;
+    version: number;
+    updated_at: Date;
+  };
+  tour_term_versions: {
+    id: number;
+    terms_id: number;
+    number: number;
+    status: string;
+    title: string | null;
+    body: unknown;
+    body_html: string;
+    body_text: string;
+    body_sha256: Buffer;
+    created_by: number | null;
+    created_at: Date;
+    published_by: number | null;
+    published_at: Date | null;
+    version: number;
+  };
+  tour_terms: {
+    id: number;
+    kind: string;
+    title: string;
+    active: boolean;
+    version: number;
+    created_at: Date;
     updated_at: Date;
   };
   user_roles: {

@@ -35,10 +35,35 @@ export const UNIQUE_RULES: Record<string, { name: ErrorName; data?: object }> = 
   rent_rates_location_product_key: { name: 'rentRateTaken' },
   rent_rates_location_category_key: { name: 'rentRateTaken' },
   special_pricing_rules_location_name_key: { name: 'specialRuleNameTaken' },
+  tour_places_name_key: { name: 'tourPlaceNameTaken' },
+  tour_groups_name_key: { name: 'tourGroupNameTaken' },
+  tour_terms_title_key: { name: 'termsTitleTaken' },
+  tour_age_groups_name_key: { name: 'ageGroupNameTaken' },
+  tour_leaders_user_key: { name: 'leaderExists' },
+  tour_leader_skills_name_key: { name: 'leaderSkillTaken' },
+  tour_definitions_code_key: { name: 'definitionCodeTaken' },
 };
 
 /** Check constraints that bound money totals: passing them is too large an amount, not a bug. */
 export const TOTAL_BOUNDS = new Set(['orders_total_bound']);
+
+/**
+ * Exclusion rules (23P01) and check rules (23514) that are answers by name. An exclusion not listed stays a
+ * bug unless its caller maps it (order lines map theirs to the items they name).
+ */
+export const EXCLUSION_RULES: Record<string, { name: ErrorName; data?: object }> = {
+  tour_definition_seasons_no_overlap: { name: 'seasonOverlap' },
+  tour_leader_days_off_no_overlap: { name: 'leaderDaysOffOverlap' },
+  tour_event_leaders_no_overlap: { name: 'leaderOverlap' },
+  tour_age_groups_no_overlap: { name: 'ageGroupOverlap' },
+};
+export const CHECK_RULES: Record<string, { name: ErrorName; data?: object }> = {
+  tour_term_versions_immutable: { name: 'termsVersionPublished' },
+  tour_events_capacity: { name: 'eventCapacityBelowBooked' },
+};
+
+const fromRule = (rule: { name: ErrorName; data?: object }) =>
+  new AppError(rule.name, rule.data ? { data: rule.data } : {});
 
 interface PgError {
   code?: unknown;
@@ -60,14 +85,18 @@ export function appErrorFromDatabase(err: unknown): AppError | null {
   switch (e.code) {
     case '23505': {
       const rule = UNIQUE_RULES[constraint];
-      return rule
-        ? new AppError(rule.name, rule.data ? { data: rule.data } : {})
-        : new AppError('conflict', { data: { reason: 'duplicate' } });
+      return rule ? fromRule(rule) : new AppError('conflict', { data: { reason: 'duplicate' } });
     }
-    case '23514':
-      return TOTAL_BOUNDS.has(constraint)
-        ? new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } })
-        : null;
+    case '23P01': {
+      const rule = EXCLUSION_RULES[constraint];
+      return rule ? fromRule(rule) : null;
+    }
+    case '23514': {
+      if (TOTAL_BOUNDS.has(constraint))
+        return new AppError('amountTooLarge', { params: { max: MAX_TOTAL_MINOR / 100 } });
+      const rule = CHECK_RULES[constraint];
+      return rule ? fromRule(rule) : null;
+    }
     // lock_not_available (lock_timeout), query_canceled (statement_timeout), deadlock, serialization,
     // idle_in_transaction_session_timeout.
     case '55P03':

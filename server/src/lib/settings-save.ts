@@ -28,7 +28,12 @@ export type SettingsTable =
   | 'location_square'
   | 'product_line_defaults'
   | 'location_product_lines'
-  | 'coupon_settings';
+  | 'coupon_settings'
+  | 'tour_settings'
+  | 'tour_places'
+  | 'tour_groups'
+  | 'tour_age_groups'
+  | 'tour_terms';
 
 type Row<T extends SettingsTable> = Tables[T];
 

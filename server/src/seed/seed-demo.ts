@@ -28,6 +28,10 @@ import { seedKioskSettings } from './seed-settings-kiosk.ts';
 import { seedDeliverySettings } from './seed-settings-delivery.ts';
 import { seedPriceSettings } from './seed-settings-price.ts';
 import { seedCouponSettings } from './seed-settings-coupon.ts';
+import { seedTourSettings } from './seed-tours-settings.ts';
+import { seedTourLeaders } from './seed-tours-leaders.ts';
+import { seedTourDefinitions } from './seed-tours-definitions.ts';
+import { seedTourEvents } from './seed-tours-events.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -63,10 +67,13 @@ const ROLE_GRANTS: Record<DemoRole, readonly (readonly [string, string])[]> = {
     ['delivery_report', 'view'],
     ['daily_report', 'view'],
     ['financial_transaction', 'change'],
+    // sees, books and moves departures; the tour catalogue is the manager's (change does not imply view)
     ['tour', 'view'],
+    ['tour', 'change'],
   ],
   'Tour guide': [
-    ['tour', 'manage'],
+    // sees the departures they lead and their manifests, edits no catalogue
+    ['tour', 'view'],
     ['customer', 'view'],
     ['rent_order', 'view'],
   ],
@@ -152,6 +159,10 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
     await seedDeliverySettings(client);
     await seedPriceSettings(client, now);
     await seedCouponSettings(client, now);
+    await seedTourSettings(client, now);
+    log(`${await seedTourLeaders(client, now)} tour leaders`);
+    log(`${await seedTourDefinitions(client, now)} tour definitions`);
+    log(`${await seedTourEvents(client, now)} tour events`);
     for (const table of [
       'orders',
       'order_items',
@@ -214,7 +225,7 @@ async function seedReferenceData(client: pg.PoolClient, rng: Random): Promise<Re
     locationIds.push(id);
     locationByCode.set(l.code, id);
   }
-  await exec(client, `INSERT INTO rental_types (id, name) VALUES (2, 'Tours')`);
+  await exec(client, `INSERT INTO rental_types (id, name) VALUES (2, 'Tours') ON CONFLICT (id) DO NOTHING`);
   await exec(
     client,
     `UPDATE business_info SET site_title = 'Nine Bikes & Kayaks', site_url = 'https://nine.test', address = '12 Pier Road, San Francisco',

@@ -5,10 +5,18 @@ import type { Db } from '../../src/db/pool.ts';
 /** The real app on a test database, without the web bundle and without log noise. */
 export async function createTestApp(
   db: Db,
-  opts: { now?: () => Date; sessionTtlSeconds?: number; outboxDir?: string; exportsDir?: string } = {},
+  opts: {
+    now?: () => Date;
+    sessionTtlSeconds?: number;
+    outboxDir?: string;
+    exportsDir?: string;
+    /** A folder of the test's own for uploaded files (tour images, logos...), instead of the repo's .data. */
+    dataDir?: string;
+  } = {},
 ): Promise<NineApp> {
   const config = {
     ...loadConfig({}),
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     webDist: '/nonexistent',
     sessionTtlSeconds: opts.sessionTtlSeconds ?? 3600,
     outboxDir: opts.outboxDir ?? '/nonexistent-outbox',

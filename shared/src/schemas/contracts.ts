@@ -267,6 +267,10 @@ import {
   stocktakeStart,
   stocktakeSummary,
 } from './stock.ts';
+import { leaderContracts } from './tours/leader-contracts.ts';
+import { definitionContracts } from './tours/definition-contracts.ts';
+import { tourSettingsContracts } from './tours/settings-contracts.ts';
+import { tourEventContracts } from './tours/event-contracts.ts';
 
 /**
  * What one endpoint takes and answers, for the OpenAPI document (server/src/plugins/openapi.ts). The request
@@ -424,6 +428,8 @@ const customerHistory = {
 export const contracts: Record<string, RouteContract> = {
   'GET /api/health': { response: { 200: healthResponse } },
   'GET /api/nine/agent-endpoint': { response: { 200: agentEndpointResponse } },
+  ...tourEventContracts,
+  ...tourSettingsContracts,
 
   // auth
   'POST /api/nine/user/login': { body: loginRequest, response: { 200: loginResponse } },
@@ -928,4 +934,6 @@ export const contracts: Record<string, RouteContract> = {
     querystring: maintenanceReportQuery,
     response: { 200: maintenanceReport },
   },
+  ...leaderContracts,
+  ...definitionContracts,
 };

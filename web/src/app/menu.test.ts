@@ -113,3 +113,67 @@ describe('visibleMenu', () => {
     expect(routeTable.length).toBeGreaterThan(0);
   });
 });
+
+describe('the Tours group', () => {
+  const tourMenu: MenuEntry[] = [
+    {
+      label: 'tours',
+      feature: 'tour',
+      children: [
+        { label: 'tour_settings', route: 'tourManagementSettings', legacyRoute: 'tourSettings' },
+        { label: 'tour_leaders', route: 'tourLeaders' },
+        { label: 'tour_events', route: 'tourEvents', legacyRoute: 'tourInstances' },
+      ],
+    },
+    { label: 'version_history', route: 'versionHistory' },
+  ];
+  const tourRoutes = [
+    ...['tourManagementSettings', 'tourSettings', 'tourLeaders', 'tourEvents', 'tourInstances'].map((name) =>
+      route(name, ['tour']),
+    ),
+    route('versionHistory'),
+  ];
+  const guide = [{ resource: 'tour', action: 'view' }] as Parameters<typeof visibleMenu>[1]['permissions'];
+  const targets = (filter: Partial<Parameters<typeof visibleMenu>[1]>) =>
+    visibleMenu(tourMenu, { routes: tourRoutes, permissions: guide, ...filter })
+      .find((item) => item.label === 'tours')
+      ?.children.map((child) => child.route?.name);
+
+  it('is hidden while the business has tours off, or before it is known', () => {
+    expect(targets({ features: { tour: false }, newTourInterface: true })).toBeUndefined();
+    expect(targets({ newTourInterface: true })).toBeUndefined();
+  });
+
+  it('is hidden without the tour permission', () => {
+    expect(targets({ features: { tour: true }, permissions: [] })).toBeUndefined();
+  });
+
+  it('opens the new screens with the new tour interface, the classic ones without', () => {
+    expect(targets({ features: { tour: true }, newTourInterface: true })).toEqual([
+      'tourManagementSettings',
+      'tourLeaders',
+      'tourEvents',
+    ]);
+    expect(targets({ features: { tour: true }, newTourInterface: false })).toEqual([
+      'tourSettings',
+      'tourLeaders',
+      'tourInstances',
+    ]);
+  });
+
+  it("maps the real menu's tour entries to their classic routes", () => {
+    const tours = sideMenu.find((entry) => entry.label === 'tours');
+    expect(tours && isGroup(tours) ? tours.feature : undefined).toBe('tour');
+    const legacy =
+      tours && isGroup(tours) ? tours.children.map((c) => [c.route, c.legacyRoute ?? c.route]) : [];
+    expect(legacy).toEqual([
+      ['tourManagementSettings', 'tourSettings'],
+      ['tourDefinitionsList', 'tourDefinitions'],
+      ['tourLeaders', 'tourLeaders'],
+      ['tourReservations', 'tourReservations'],
+      ['tourReservationList', 'tourReservationList'],
+      ['tourEventsCalendar', 'tourEventsCalendar'],
+      ['tourEvents', 'tourInstances'],
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import type menuEn from '@nine/locales/en-US/menu.json';
 import type { Permission } from '@nine/shared/permissions';
 import { NEW_RENT_ORDER_KEYS } from './new-rent-order-keys.ts';
 import { routeGranted } from './route-access.ts';
-import { findRoute, routeTable, type RouteDef } from './route-table.ts';
+import { findRoute, routeTable, type Feature, type Features, type RouteDef } from './route-table.ts';
 
 export type MenuLabel = keyof typeof menuEn.items;
 
@@ -15,6 +15,8 @@ export interface MenuItem {
   route: string;
   /** The keyboard shortcut that opens it too, as aria-keyshortcuts spells it ("Alt+N"). */
   shortcut?: string;
+  /** The classic screen it opens instead when the device keeps the old tour interface (Local settings). */
+  legacyRoute?: string;
 }
 
 export interface MenuGroup {
@@ -22,6 +24,8 @@ export interface MenuGroup {
   /** A group may open a screen itself (Dashboard) as well as hold children. */
   route?: string;
   children: readonly MenuItem[];
+  /** A product line the business may switch off: the whole group is hidden then. */
+  feature?: Feature;
 }
 
 export type MenuEntry = MenuItem | MenuGroup;
@@ -126,14 +130,15 @@ export const sideMenu: readonly MenuEntry[] = [
   },
   {
     label: 'tours',
+    feature: 'tour',
     children: [
-      { label: 'tour_settings', route: 'tourSettings' },
-      { label: 'tour_definitions', route: 'tourDefinitions' },
+      { label: 'tour_settings', route: 'tourManagementSettings', legacyRoute: 'tourSettings' },
+      { label: 'tour_definitions', route: 'tourDefinitionsList', legacyRoute: 'tourDefinitions' },
       { label: 'tour_leaders', route: 'tourLeaders' },
       { label: 'tour_reservations', route: 'tourReservations' },
       { label: 'reservation_list', route: 'tourReservationList' },
       { label: 'tour_events_calendar', route: 'tourEventsCalendar' },
-      { label: 'tour_events', route: 'tourEvents' },
+      { label: 'tour_events', route: 'tourEvents', legacyRoute: 'tourInstances' },
     ],
   },
   {
@@ -196,6 +201,10 @@ export interface VisibleMenuItem {
 export interface MenuFilter {
   permissions: readonly Permission[];
   routes?: readonly RouteDef[];
+  /** The device's "new tour interface" (Local settings): off, tour entries open their classic screens. */
+  newTourInterface?: boolean;
+  /** The business's product lines; a line off (or not known yet) hides its group. */
+  features?: Features;
 }
 
 function openable(routeName: string | undefined, filter: MenuFilter): RouteDef | undefined {
@@ -207,10 +216,12 @@ function openable(routeName: string | undefined, filter: MenuFilter): RouteDef |
 /** Hides entries whose route is absent or not granted, and groups left with nothing to open. */
 export function visibleMenu(menu: readonly MenuEntry[], filter: MenuFilter): VisibleMenuItem[] {
   return menu.flatMap((entry): VisibleMenuItem[] => {
+    if (isGroup(entry) && entry.feature !== undefined && filter.features?.[entry.feature] !== true) return [];
     const route = openable(entry.route, filter);
     const children = isGroup(entry)
       ? entry.children.flatMap((child) => {
-          const childRoute = openable(child.route, filter);
+          const target = !filter.newTourInterface && child.legacyRoute ? child.legacyRoute : child.route;
+          const childRoute = openable(target, filter);
           return childRoute
             ? [{ label: child.label, route: childRoute, shortcut: child.shortcut, children: [] }]
             : [];

@@ -78,6 +78,51 @@ describe('routeAccess', () => {
   });
 });
 
+describe('routeAccess of a product line the business may switch off', () => {
+  const tourRoute: RouteDef = { ...ordersRoute, resources: ['tour'], feature: 'tour' };
+  const guide = [grant('tour')];
+
+  it('waits for the business information, then renders while tours are on', () => {
+    expect(routeAccess(tourRoute, { signedIn: true, permissions: guide })).toEqual({ kind: 'wait' });
+    expect(routeAccess(tourRoute, { signedIn: true, permissions: guide, features: { tour: true } })).toEqual({
+      kind: 'render',
+    });
+  });
+
+  it('sends a direct visit to the dashboard while tours are off', () => {
+    expect(routeAccess(tourRoute, { signedIn: true, permissions: guide, features: { tour: false } })).toEqual(
+      {
+        kind: 'redirect',
+        to: 'DashboardIndex',
+      },
+    );
+  });
+
+  it('still asks for the permission and for signing in', () => {
+    expect(
+      routeAccess(tourRoute, { signedIn: true, permissions: [], features: { tour: true } }),
+    ).toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(routeAccess(tourRoute, { signedIn: false, permissions: undefined })).toEqual({
+      kind: 'redirect',
+      to: 'Login',
+    });
+  });
+
+  it('marks every tour screen with the tour feature, so switching tours off closes them all', () => {
+    const tourScreens = routeTable.filter((route) => route.resources.includes('tour'));
+    expect(tourScreens.length).toBeGreaterThan(5);
+    expect(tourScreens.filter((route) => route.feature !== 'tour').map((route) => route.name)).toEqual([]);
+  });
+
+  it('leaves routes without a feature alone', () => {
+    expect(routeAccess(ordersRoute, { signedIn: true, permissions: [grant('sell_order')] })).toEqual({
+      kind: 'render',
+    });
+  });
+});
+
 describe('accessDeniedNotice', () => {
   beforeAll(async () => {
     await initI18n();

@@ -1,6 +1,6 @@
 import { grants, type Permission, type Requirement } from '@nine/shared/permissions';
 import type { AppT } from '../lib/i18n.ts';
-import type { RouteDef, RouteName } from './route-table.ts';
+import type { Features, RouteDef, RouteName } from './route-table.ts';
 
 export type RouteAccess =
   | { kind: 'render' }
@@ -13,6 +13,8 @@ export interface Viewer {
   signedIn: boolean;
   /** undefined while the location's permissions are still loading. */
   permissions: readonly Permission[] | undefined;
+  /** The business's product lines; undefined while loading. Only routes naming a `feature` read it. */
+  features?: Features | undefined;
 }
 
 /** What a route needs, any one of them: its resources with its action (`any` unless it names one). */
@@ -32,6 +34,11 @@ export function routeAccess(route: RouteDef, viewer: Viewer): RouteAccess {
   if (!viewer.signedIn) return { kind: 'redirect', to: 'Login' };
   if (route.resources.length === 0) return { kind: 'render' };
   if (viewer.permissions === undefined) return { kind: 'wait' };
+  if (route.feature !== undefined) {
+    // A product line switched off has no screens: a direct visit lands on the dashboard (D4).
+    if (viewer.features === undefined) return { kind: 'wait' };
+    if (!viewer.features[route.feature]) return { kind: 'redirect', to: 'DashboardIndex' };
+  }
   return routeGranted(route, viewer.permissions)
     ? { kind: 'render' }
     : { kind: 'forbidden', to: 'DashboardIndex', needs: routeNeeds(route) };

@@ -10,7 +10,7 @@ import { paramsAllowed, routeTable, type RouteDef } from './route-table.ts';
 export function routeFor(location: string): RouteDef | undefined {
   return routeTable.find((candidate) => {
     const [matched, params] = matchRoute(parse, candidate.path, location);
-    return matched && paramsAllowed(params);
+    return matched && paramsAllowed(params, candidate);
   });
 }
 

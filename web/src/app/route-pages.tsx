@@ -140,6 +140,26 @@ export const pageLoaders = {
     () => import('./pages/maintenance-report-page.tsx'),
     'MaintenanceReportPrintPage',
   ),
+  tourManagementSettings: page(() => import('./pages/tours/tour-settings-page.tsx'), 'TourSettingsPage'),
+  tourManagementSettingsTab: page(() => import('./pages/tours/tour-settings-page.tsx'), 'TourSettingsPage'),
+  tourSettings: page(() => import('./pages/tours/tour-settings-page.tsx'), 'TourSettingsClassicPage'),
+  tourEventsCalendar: page(
+    () => import('./pages/tours/tour-events-calendar-page.tsx'),
+    'TourEventsCalendarPage',
+  ),
+  tourEvents: page(() => import('./pages/tours/tour-events-page.tsx'), 'TourEventsPage'),
+  tourInstances: page(() => import('./pages/tours/tour-events-page.tsx'), 'TourInstancesPage'),
+  tourDefinitionsList: page(() => import('./pages/tours/tour-definitions-page.tsx'), 'TourDefinitionsPage'),
+  tourDefinitions: page(
+    () => import('./pages/tours/tour-definitions-page.tsx'),
+    'TourDefinitionsClassicPage',
+  ),
+  tourDefinitionEditor: page(
+    () => import('./pages/tours/tour-definition-editor-page.tsx'),
+    'TourDefinitionEditorPage',
+  ),
+  tourLeaders: page(() => import('./pages/tours/tour-leaders-page.tsx'), 'TourLeadersPage'),
+  tourLeader: page(() => import('./pages/tours/tour-leader-page.tsx'), 'TourLeaderPage'),
   'not-found': page(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
 } satisfies Record<RouteName, PageLoader>;
 

@@ -72,7 +72,22 @@ export type RouteName =
   | 'maintenanceReport'
   | 'maintenanceReportPrint'
   | 'kiosk'
+  | 'tourManagementSettings'
+  | 'tourManagementSettingsTab'
+  | 'tourSettings'
+  | 'tourEventsCalendar'
+  | 'tourEvents'
+  | 'tourInstances'
+  | 'tourDefinitionsList'
+  | 'tourDefinitions'
+  | 'tourDefinitionEditor'
+  | 'tourLeaders'
+  | 'tourLeader'
   | 'not-found';
+
+/** Product lines a business switches on or off as a whole; their screens and menu entries follow. */
+export type Feature = 'tour';
+export type Features = Record<Feature, boolean>;
 
 /** 'kiosk': the locked-down customer screen of a device in kiosk mode (no menu, large touch targets). */
 export type RouteLayout = 'dashboard' | 'auth' | 'bare' | 'kiosk';
@@ -92,6 +107,10 @@ export interface RouteDef {
   noAuth?: boolean;
   /** Browser back is refused and sends the user to this route instead (navigation rule 4). */
   blockBack?: { to: RouteName };
+  /** A product line the business may switch off (business_info.tour_is_enabled): then the dashboard answers. */
+  feature?: Feature;
+  /** `:id` may also be `new`: a record's editor before its first save creates it. */
+  newId?: boolean;
 }
 
 export const routeTable: readonly RouteDef[] = [
@@ -557,6 +576,104 @@ export const routeTable: readonly RouteDef[] = [
     resources: ['maintenance'],
     layout: 'bare',
   },
+  // Tour settings (issue #19): the tab is a path segment; the plain path (the menu's) shows General.
+  {
+    name: 'tourManagementSettings',
+    path: '/tour-management/settings',
+    titleKey: 'tours:settings.title',
+    resources: ['tour'],
+    action: 'manage',
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourManagementSettingsTab',
+    path: '/tour-management/settings/:tab',
+    titleKey: 'tours:settings.title',
+    resources: ['tour'],
+    action: 'manage',
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  // Legacy Tours > Settings: the same sections stacked in the classic layout.
+  {
+    name: 'tourSettings',
+    path: '/tours/settings',
+    titleKey: 'tours:settings.title',
+    resources: ['tour'],
+    action: 'manage',
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourEventsCalendar',
+    path: '/tours/events/calendar',
+    titleKey: 'menu:items.tour_events_calendar',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourEvents',
+    path: '/tours/events',
+    titleKey: 'tours:events.title',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  // Legacy Tours > Instances: the same events list in the classic layout (no way to the calendar).
+  {
+    name: 'tourInstances',
+    path: '/tours/instances',
+    titleKey: 'tours:events.title_classic',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourDefinitionsList',
+    path: '/tour-management/definitions/tours',
+    titleKey: 'tours:definitions.title',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  // Legacy Tours > Definitions: the same list in the classic layout.
+  {
+    name: 'tourDefinitions',
+    path: '/tours/definitions',
+    titleKey: 'tours:definitions.title_classic',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourDefinitionEditor',
+    path: '/tour-management/definitions/:id/:step',
+    titleKey: 'tours:definitions.editor.title',
+    resources: ['tour'],
+    action: 'manage',
+    layout: 'dashboard',
+    feature: 'tour',
+    newId: true,
+    blockBack: { to: 'tourDefinitionsList' },
+  },
+  {
+    name: 'tourLeaders',
+    path: '/tour-management/leaders',
+    titleKey: 'tours:leaders.title',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourLeader',
+    path: '/tour-management/leaders/:id',
+    titleKey: 'tours:leaders.title',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
   // The only screen of a device in kiosk mode (Local settings); app/kiosk-gate.ts keeps it there.
   { name: 'kiosk', path: '/kiosk', titleKey: 'settings:kiosk.title', resources: [], layout: 'kiosk' },
   // Must stay last: it matches every path.
@@ -594,8 +711,11 @@ export function pathWith(name: RouteName, params: Record<string, string | number
   });
 }
 
-/** Spec section 2: route parameters named id (orders, reservations) must be numeric. */
-export function paramsAllowed(params: Record<string, string | undefined> | null | undefined): boolean {
+/** Spec section 2: route parameters named id (orders, reservations) must be numeric; `new` where the route says. */
+export function paramsAllowed(
+  params: Record<string, string | undefined> | null | undefined,
+  route?: Pick<RouteDef, 'newId'>,
+): boolean {
   const id = params?.id;
-  return id === undefined || /^\d{1,15}$/.test(id);
+  return id === undefined || /^\d{1,15}$/.test(id) || (route?.newId === true && id === 'new');
 }

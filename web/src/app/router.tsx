@@ -17,6 +17,7 @@ import { isPageLoadError, loadOnce, prefetchPage, reloadForNewVersion, routePage
 import { routeAccess, routeTitle } from './route-access.ts';
 import { routeFor } from './route-at.ts';
 import { pathTo, type RouteDef, type RouteName } from './route-table.ts';
+import { useFeatures } from './use-features.ts';
 import { useViewerPermissions } from './use-viewer-permissions.ts';
 
 /** The signed-in shell (menu, header, agent status): a signed-out visitor never needs its code. */
@@ -111,6 +112,7 @@ function RouteFrame({ route }: { route: RouteDef }) {
   const [path] = useLocation();
   // Permissions that cannot be loaded grant nothing.
   const permissions = useViewerPermissions();
+  const features = useFeatures(route.feature !== undefined);
   const title = routeTitle(route, t, (ns) => namespacesLoaded([ns as AppNamespace]));
 
   useEffect(() => {
@@ -122,7 +124,7 @@ function RouteFrame({ route }: { route: RouteDef }) {
 
   const gate = kioskGate(route, { kioskMode, signedIn });
   if (gate !== null) return <RouteRedirect to={gate} />;
-  const access = routeAccess(route, { signedIn, permissions });
+  const access = routeAccess(route, { signedIn, permissions, features });
   if (access.kind === 'redirect') {
     return access.to === 'Login' ? <SignInRedirect /> : <RouteRedirect to={access.to} />;
   }

@@ -14,6 +14,7 @@ export const appNamespaces = [
   'staff',
   'exports',
   'fulfilment',
+  'tours',
   'errors',
 ] as const;
 

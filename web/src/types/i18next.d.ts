@@ -14,6 +14,7 @@ import type customers from '@nine/locales/en-US/customers.json';
 import type staff from '@nine/locales/en-US/staff.json';
 import type exports from '@nine/locales/en-US/exports.json';
 import type fulfilment from '@nine/locales/en-US/fulfilment.json';
+import type tours from '@nine/locales/en-US/tours.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       staff: typeof staff;
       exports: typeof exports;
       fulfilment: typeof fulfilment;
+      tours: typeof tours;
       errors: typeof errors;
     };
   }

@@ -10,10 +10,11 @@ import {
   type LookupProduct,
 } from '@nine/shared/schemas/catalogue';
 import type { Db } from '../../db/pool.ts';
-import { maybeOne, one, rows } from '../../db/sql.ts';
+import { maybeOne, rows } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { parse } from '../../lib/validate.ts';
 import { actorOf } from '../../lib/actor.ts';
+import { freeItems, freeUnits } from './free-units.ts';
 
 const PRODUCT_COLUMNS = `p.id, p.kind, p.sku, p.name, p.option, c.name AS category, p.is_serialized, p.barcode, p.price_minor, p.deposit_minor`;
 
@@ -152,27 +153,16 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
     if (!product) throw new AppError('notFound');
     let data: Availability;
     if (product.is_serialized) {
-      const items = await rows<Pick<Tables['items'], 'id' | 'sku' | 'barcode'>>(
-        deps.db.pool,
-        `SELECT i.id, i.sku, i.barcode FROM items i
-         WHERE i.product_id = $1 AND i.current_location_id = $2 AND i.status IN ('available', 'rented')
-           -- Items due for scheduled maintenance (migration 0010) cannot be booked until serviced.
-           AND NOT item_maintenance_due(i.id)
-           AND NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.item_id = i.id AND oi.status <> 'cancelled'
-                           AND oi.booked_period && tstzrange($3, $4, '[)'))
-         ORDER BY i.sku`,
-        [q.product_id, locationId, q.from, q.to],
-      );
+      const items = await freeItems(deps.db.pool, locationId, q.product_id, q.from, q.to);
       data = { product_id: q.product_id, is_serialized: true, available: items.length, items };
     } else {
-      const free = await one<{ n: number }>(
-        deps.db.pool,
-        `SELECT greatest(0, coalesce((SELECT quantity FROM stock_levels WHERE product_id = $1 AND location_id = $2), 0)
-           - coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-                       WHERE oi.product_id = $1 AND o.location_id = $2 AND oi.status <> 'cancelled' AND oi.booked_period && tstzrange($3, $4, '[)')), 0))::int AS n`,
-        [q.product_id, locationId, q.from, q.to],
-      );
-      data = { product_id: q.product_id, is_serialized: false, available: free.n, items: [] };
+      const free = await freeUnits(deps.db.pool, locationId, [q.product_id], q.from, q.to);
+      data = {
+        product_id: q.product_id,
+        is_serialized: false,
+        available: free.get(q.product_id) ?? 0,
+        items: [],
+      };
     }
     return { data };
   });

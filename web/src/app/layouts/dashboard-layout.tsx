@@ -5,6 +5,7 @@ import type { Permission } from '@nine/shared/permissions';
 import { DarkModeSwitch } from '../../components/dark-mode-switch.tsx';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { useAppTranslation } from '../../lib/i18n.ts';
+import { useLocalSettings } from '../../lib/local-settings.ts';
 import { LocationSwitcher } from '../../features/session/components/location-switcher.tsx';
 import { AgentStatusBadge } from '../../features/agent/components/agent-status-badge.tsx';
 import { useSession, useSessionActor } from '../../features/session/session-context.tsx';
@@ -12,6 +13,7 @@ import { NotifBar } from '../hosts/notif-bar.tsx';
 import { sideMenu, visibleMenu } from '../menu.ts';
 import { useNewRentOrderShortcut } from '../new-rent-order.tsx';
 import { pathTo, type RouteDef } from '../route-table.ts';
+import { useFeatures } from '../use-features.ts';
 import { SideMenu } from './side-menu.tsx';
 
 function UserPanel() {
@@ -57,7 +59,9 @@ export function DashboardLayout({ title, currentRoute, permissions, children }: 
   // Open for one route only: following a menu link closes the small-screen menu by itself.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === currentRoute.name;
-  const items = visibleMenu(sideMenu, { permissions });
+  const features = useFeatures();
+  const { newTourInterface } = useLocalSettings();
+  const items = visibleMenu(sideMenu, { permissions, features, newTourInterface });
   useNewRentOrderShortcut(permissions);
 
   return (

@@ -3,6 +3,7 @@ import type { Control, FieldValues } from 'react-hook-form';
 import { CheckboxField, DateTimeField, SelectField, TextareaField, TextField } from './fields.tsx';
 import { MoneyField, PercentField } from './money-field.tsx';
 import { InstantField, WholeNumberField } from './number-and-instant-fields.tsx';
+import { RichTextField } from '../rich-text-editor.tsx';
 
 type Unbound<P> = Omit<P, 'control'>;
 
@@ -17,6 +18,7 @@ export interface FormFields<T extends FieldValues> {
   PercentField(props: Unbound<ComponentProps<typeof PercentField<T>>>): ReactElement;
   WholeNumberField(props: Unbound<ComponentProps<typeof WholeNumberField<T>>>): ReactElement;
   InstantField(props: Unbound<ComponentProps<typeof InstantField<T>>>): ReactElement;
+  RichTextField(props: Unbound<ComponentProps<typeof RichTextField<T>>>): ReactElement;
 }
 
 // One set per form control, so the bound components keep their identity from render to render (a new
@@ -42,6 +44,7 @@ function bindAll(control: object): FormFields<never> {
     PercentField: bind(PercentField, 'PercentField'),
     WholeNumberField: bind(WholeNumberField, 'WholeNumberField'),
     InstantField: bind(InstantField, 'InstantField'),
+    RichTextField: bind(RichTextField, 'RichTextField'),
   };
 }
 

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/pool.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import { registerTourAgeGroupRoutes } from './tour-age-group-routes.ts';
+import { registerTourGroupRoutes } from './tour-group-routes.ts';
+import { registerTourPlaceRoutes } from './tour-place-routes.ts';
+import { registerTourSettingsRoutes } from './tour-settings-routes.ts';
+import { registerTourTermsRoutes } from './tour-terms-routes.ts';
+import { registerDefinitionImageRoutes } from './definition-image-routes.ts';
+import { registerDefinitionList } from './definition-list.ts';
+import { registerDefinitionRoutes } from './definition-routes.ts';
+import { registerTourEvents } from './event-routes.ts';
+import { registerLeaderDaysOffRoutes } from './leader-days-off-routes.ts';
+import { registerLeaderRoutes } from './leader-routes.ts';
+import { registerLeaderSkillRoutes } from './leader-skill-routes.ts';
+
+export interface TourDeps {
+  db: Db;
+  auth: AuthService;
+  /** Where gallery images and their thumbnails are kept (DATA_DIR/tour-images). */
+  imagesDir: string;
+  now?: () => Date;
+}
+
+/** Tours, part 1 (issue #19): tour settings, leaders, definitions and their gallery, events and series. */
+export function registerTours(app: FastifyInstance, deps: TourDeps): void {
+  void app;
+  void deps;
+  // Definitions first: the access test publishes one before the age-group sample adds a group it has no price for.
+  registerDefinitionList(app, deps);
+  registerDefinitionRoutes(app, deps);
+  registerDefinitionImageRoutes(app, deps);
+  registerTourSettingsRoutes(app, deps);
+  registerTourPlaceRoutes(app, deps);
+  registerTourGroupRoutes(app, deps);
+  registerTourAgeGroupRoutes(app, deps);
+  registerTourTermsRoutes(app, deps);
+  registerLeaderRoutes(app, deps);
+  registerLeaderSkillRoutes(app, deps);
+  registerLeaderDaysOffRoutes(app, deps);
+  registerTourEvents(app, deps);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  tourBasicInfo,
+  tourDefinitionDetail,
+  tourDefinitionListQuery,
+  tourDefinitionPublishInput,
+  tourDefinitionRow,
+  tourDefinitionStatusInput,
+  tourDefinitionStepInput,
+  tourDefinitionSteps,
+  tourImageFileParams,
+  tourImagesUpdate,
+} from './definitions.ts';
+
+// The tour definitions' routes (issue #19), spread into contracts.ts. The helpers mirror contracts.ts's own,
+// which this file cannot import (contracts.ts imports it).
+
+function idPath<const K extends string>(...names: K[]) {
+  return z.object(
+    Object.fromEntries(names.map((n) => [n, z.string().regex(/^\d{1,15}$/)])) as Record<K, z.ZodString>,
+  );
+}
+const id = idPath('id');
+
+export const tourDefinitionPage = z.object({
+  rows: z.array(tourDefinitionRow),
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TourDefinitionPage = z.infer<typeof tourDefinitionPage>;
+
+const fileUpload = z.object({ file: z.string().describe('multipart/form-data file field') });
+const PATH = '/api/nine/tours/definitions';
+
+export const definitionContracts = {
+  [`GET ${PATH}`]: { querystring: tourDefinitionListQuery, response: { 200: tourDefinitionPage } },
+  [`POST ${PATH}`]: { body: tourBasicInfo, response: { 201: tourDefinitionDetail } },
+  [`GET ${PATH}/:id`]: { params: id, response: { 200: tourDefinitionDetail } },
+  [`PUT ${PATH}/:id/steps/:step`]: {
+    params: id.extend({ step: z.enum(tourDefinitionSteps) }),
+    body: tourDefinitionStepInput,
+    response: { 200: tourDefinitionDetail },
+  },
+  [`POST ${PATH}/:id/publish`]: {
+    params: id,
+    body: tourDefinitionPublishInput,
+    response: { 200: tourDefinitionDetail },
+  },
+  [`POST ${PATH}/:id/status`]: {
+    params: id,
+    body: tourDefinitionStatusInput,
+    response: { 200: tourDefinitionDetail },
+  },
+  [`DELETE ${PATH}/:id`]: {
+    params: id,
+    querystring: z.object({ version: z.string().regex(/^\d{1,9}$/) }),
+    response: { 200: z.object({ id: z.number() }) },
+  },
+  [`POST ${PATH}/:id/images`]: { params: id, body: fileUpload, response: { 201: tourDefinitionDetail } },
+  [`PUT ${PATH}/:id/images`]: { params: id, body: tourImagesUpdate, response: { 200: tourDefinitionDetail } },
+  [`DELETE ${PATH}/:id/images/:imageId`]: {
+    params: idPath('id', 'imageId'),
+    querystring: z.object({ version: z.string().regex(/^\d{1,9}$/) }),
+    response: { 200: tourDefinitionDetail },
+  },
+  'GET /api/nine/tour-images/:file': { params: tourImageFileParams },
+};
