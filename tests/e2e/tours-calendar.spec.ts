@@ -1,13 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiHeaders } from './support/api-headers.ts';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
-import { createSpecUser, DEMO_PASSWORD } from './support/staff-user.ts';
+import { createSpecUser } from './support/staff-user.ts';
+import { addDays, firstTuesday, MADRID_ZONE } from './support/tour-days.ts';
 
 // The tour events calendar (issue #19), as "tours-calendar-e2e@nine.test": an administrator of a location
 // of its own in Madrid, so the grid must show Madrid's clock whatever the browser's zone, and no other
 // spec's departures show. Its one tour is written straight into the database (the editor has its own spec).
 const EMAIL = 'tours-calendar-e2e@nine.test';
-const ZONE = 'Europe/Madrid';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const TOUR = `Calendar Walk ${RUN}`;
 let locationId = 0;
@@ -17,7 +18,7 @@ test.beforeAll(async () => {
   ({ locationId } = (await createSpecUser({
     email: EMAIL,
     name: 'Tours Calendar Tester',
-    location: { name: `Calendar Bay ${RUN}`, code: `CB${RUN}`, timeZone: ZONE },
+    location: { name: `Calendar Bay ${RUN}`, code: `CB${RUN}`, timeZone: MADRID_ZONE },
   })) as { locationId: number });
   [{ id: definitionId }] = (await sql<{ id: number }>(
     `INSERT INTO tour_definitions (location_id, code, name, status, steps_done, duration_minutes, capacity,
@@ -30,32 +31,6 @@ test.beforeAll(async () => {
   )) as [{ id: number }];
 });
 
-/** Today on Madrid's clock, "YYYY-MM-DD". */
-function madridToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The first Tuesday at least a week ahead: the series starts there, well clear of "the past". */
-function firstTuesday(): string {
-  let day = addDays(madridToday(), 7);
-  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
-  return day;
-}
-
-async function apiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/nine/user/login', {
-    data: { email: EMAIL, password: DEMO_PASSWORD },
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return { authorization: `Bearer ${data.token}`, 'location-id': String(locationId) };
-}
-
 test('a scheduled series shows in the calendar, and a departure is dragged to another day', async ({
   page,
   request,
@@ -64,7 +39,7 @@ test('a scheduled series shows in the calendar, and a departure is dragged to an
   const wednesday = addDays(tuesday, 1);
   // Tuesdays and Thursdays at 09:00 for two weeks: four departures.
   const created = await request.post('/api/nine/tours/event-series', {
-    headers: await apiHeaders(request),
+    headers: await apiHeaders(request, EMAIL, locationId),
     data: {
       definition_id: definitionId,
       rrule: 'FREQ=WEEKLY;BYDAY=TU,TH',
@@ -118,7 +93,7 @@ test('a scheduled series shows in the calendar, and a departure is dragged to an
   const [row] = await sql<{ local: string; detached: boolean }>(
     `SELECT to_char(starts_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI') AS local, detached
      FROM tour_events WHERE definition_id = $1 AND detached`,
-    [definitionId, ZONE],
+    [definitionId, MADRID_ZONE],
   );
   expect(row).toEqual({ local: `${wednesday} 09:00`, detached: true });
 });

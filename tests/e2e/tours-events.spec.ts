@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sql } from './support/database.ts';
 import { signIn } from './support/sign-in.ts';
 import { createSpecUser } from './support/staff-user.ts';
+import { addDays, firstTuesday, MADRID_ZONE } from './support/tour-days.ts';
 
 // Tour events and their leaders (issue #19), as "tours-events-e2e@nine.test": an administrator of a location
 // of its own in Madrid (the list must show Madrid's clock whatever the browser's zone, and no other spec's
@@ -9,7 +10,6 @@ import { createSpecUser } from './support/staff-user.ts';
 // straight into the database (the editor has its own spec).
 const EMAIL = 'tours-events-e2e@nine.test';
 const LEADER = 'Tours Events Tester';
-const ZONE = 'Europe/Madrid';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const TOUR = `Events Walk ${RUN}`;
 let locationId = 0;
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   const user = await createSpecUser({
     email: EMAIL,
     name: LEADER,
-    location: { name: `Events Bay ${RUN}`, code: `EB${RUN}`, timeZone: ZONE },
+    location: { name: `Events Bay ${RUN}`, code: `EB${RUN}`, timeZone: MADRID_ZONE },
   });
   locationId = user.locationId!;
   [{ id: definitionId }] = (await sql<{ id: number }>(
@@ -37,24 +37,6 @@ test.beforeAll(async () => {
     user.userId,
   ])) as [{ id: number }];
 });
-
-/** Today on Madrid's clock, "YYYY-MM-DD". */
-function madridToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The first Tuesday at least a week ahead: the series starts there, well clear of "the past". */
-function firstTuesday(): string {
-  let day = addDays(madridToday(), 7);
-  while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
-  return day;
-}
 
 /** A departure as the screens show it in en-US ("12/01/2026, 9:00 AM"; Intl may put a narrow space before AM). */
 function shown(day: string, time: string): string {
@@ -107,7 +89,7 @@ test('a weekly schedule makes its departures, a leader is assigned, and an overl
   const saved = await sql<{ local: string }>(
     `SELECT to_char(starts_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI') AS local
      FROM tour_events WHERE definition_id = $1 ORDER BY starts_at`,
-    [definitionId, ZONE],
+    [definitionId, MADRID_ZONE],
   );
   expect(saved.map((row) => row.local)).toEqual(days.map((day) => `${day} 09:00`));
 
@@ -126,7 +108,7 @@ test('a weekly schedule makes its departures, a leader is assigned, and an overl
     `SELECT to_char(e.starts_at AT TIME ZONE $2, 'YYYY-MM-DD HH24:MI') AS local
      FROM tour_event_leaders l JOIN tour_events e ON e.id = l.event_id
      WHERE l.leader_id = $1 AND NOT l.released`,
-    [leaderId, ZONE],
+    [leaderId, MADRID_ZONE],
   );
   expect(assigned).toEqual([{ local: `${tuesday} 09:00` }]);
   await first.getByRole('button', { name: 'Close', exact: true }).first().click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentEndpointResponse } from './agent-endpoint.ts';
+import { deleted, fileUpload, id, idPath, pageOf } from './contract-helpers.ts';
 import {
   changeExpiredPasswordRequest,
   healthResponse,
@@ -284,25 +285,6 @@ export interface RouteContract {
   response?: Partial<Record<200 | 201, z.ZodType>>;
 }
 
-/** Numeric ids in the path, as the routes accept them: digits only. */
-function idPath<const K extends string>(...names: K[]) {
-  return z.object(
-    Object.fromEntries(names.map((n) => [n, z.string().regex(/^\d{1,15}$/)])) as Record<K, z.ZodString>,
-  );
-}
-const id = idPath('id');
-
-/** A paged list's answer (`Page<T>`): `total_capped` when the count stopped at 10,000 ("10,000+"). */
-export function pageOf<T extends z.ZodType>(row: T) {
-  return z.object({
-    rows: z.array(row),
-    total: z.number().int(),
-    total_capped: z.boolean(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
-}
-const deleted = z.object({ id: z.number() });
 const created = deleted;
 const ok = z.object({ ok: z.literal(true) });
 /** The permissions the session holds at its location, and the resources they name (sorted). */
@@ -366,7 +348,6 @@ const imageFile = z.object({ file: z.string() });
 /** What creating or renaming a category answers: the row without its counts and image. */
 const categorySaved = categoryRow.pick({ id: true, parent_id: true, name: true, sort_order: true });
 const categoryImage = z.object({ id: z.number(), image_url: z.string().nullable() });
-const fileUpload = z.object({ file: z.string().describe('multipart/form-data file field') });
 
 /** A customer as the order form's lookup finds it. */
 export const customerMatch = customerRow.pick({

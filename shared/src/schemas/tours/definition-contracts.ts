@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileUpload, id, idPath, pageOf } from '../contract-helpers.ts';
 import {
   tourBasicInfo,
   tourDefinitionDetail,
@@ -12,26 +13,11 @@ import {
   tourImagesUpdate,
 } from './definitions.ts';
 
-// The tour definitions' routes (issue #19), spread into contracts.ts. The helpers mirror contracts.ts's own,
-// which this file cannot import (contracts.ts imports it).
+// The tour definitions' routes (issue #19), spread into contracts.ts.
 
-function idPath<const K extends string>(...names: K[]) {
-  return z.object(
-    Object.fromEntries(names.map((n) => [n, z.string().regex(/^\d{1,15}$/)])) as Record<K, z.ZodString>,
-  );
-}
-const id = idPath('id');
-
-export const tourDefinitionPage = z.object({
-  rows: z.array(tourDefinitionRow),
-  total: z.number().int(),
-  total_capped: z.boolean(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const tourDefinitionPage = pageOf(tourDefinitionRow);
 export type TourDefinitionPage = z.infer<typeof tourDefinitionPage>;
 
-const fileUpload = z.object({ file: z.string().describe('multipart/form-data file field') });
 const PATH = '/api/nine/tours/definitions';
 
 export const definitionContracts = {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { id, idPath, pageOf } from '../contract-helpers.ts';
 import {
   tourEquipmentCheckQuery,
   tourEventCalendar,
@@ -19,16 +20,7 @@ import {
   tourSeriesUpdate,
 } from './events.ts';
 
-const digits = z.string().regex(/^\d{1,15}$/);
-const id = z.object({ id: digits });
-
-export const tourEventPage = z.object({
-  rows: z.array(tourEventRow),
-  total: z.number().int(),
-  total_capped: z.boolean(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const tourEventPage = pageOf(tourEventRow);
 export type TourEventPage = z.infer<typeof tourEventPage>;
 
 /** The events routes' contracts (issue #19), spread into contracts.ts. */
@@ -61,7 +53,7 @@ export const tourEventContracts = {
     response: { 200: tourEventDetail },
   },
   'DELETE /api/nine/tours/events/:id/leaders/:leaderId': {
-    params: z.object({ id: digits, leaderId: digits }),
+    params: idPath('id', 'leaderId'),
     response: { 200: tourEventDetail },
   },
   'GET /api/nine/tours/events/:id/equipment': { params: id, response: { 200: tourEventEquipment } },

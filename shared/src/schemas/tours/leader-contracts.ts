@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deleted, id, idPath, pageOf } from '../contract-helpers.ts';
 import { settingsDeleteQuery } from '../settings.ts';
 import {
   leaderCandidate,
@@ -18,28 +19,11 @@ import {
   leaderUpdate,
 } from './leaders.ts';
 
-// The tour leaders' routes (issue #19), spread into contracts.ts. The helpers mirror contracts.ts's own,
-// which this file cannot import (contracts.ts imports it).
+// The tour leaders' routes (issue #19), spread into contracts.ts.
 
-function idPath<const K extends string>(...names: K[]) {
-  return z.object(
-    Object.fromEntries(names.map((n) => [n, z.string().regex(/^\d{1,15}$/)])) as Record<K, z.ZodString>,
-  );
-}
-const id = idPath('id');
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({
-    rows: z.array(row),
-    total: z.number().int(),
-    total_capped: z.boolean(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
-const deleted = z.object({ id: z.number() });
-
-export const leaderPage = page(leaderRow);
+export const leaderPage = pageOf(leaderRow);
 export type LeaderPage = z.infer<typeof leaderPage>;
-export const leaderEventPage = page(leaderEventRow);
+export const leaderEventPage = pageOf(leaderEventRow);
 export type LeaderEventPage = z.infer<typeof leaderEventPage>;
 export const leaderCandidates = z.object({ rows: z.array(leaderCandidate) });
 export type LeaderCandidates = z.infer<typeof leaderCandidates>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { deleted, id } from '../contract-helpers.ts';
+import { settingsDeleteQuery } from '../settings.ts';
 import {
   tourAgeGroup,
   tourAgeGroupInput,
@@ -25,12 +26,7 @@ import {
   tourTermVersions,
 } from './settings.ts';
 
-// The tour settings routes (issue #19), spread into contracts.ts. The helpers mirror contracts.ts's own,
-// which this file cannot import (contracts.ts imports it).
-
-const id = z.object({ id: z.string().regex(/^\d{1,15}$/) });
-const deleteQuery = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
-const deleted = z.object({ id: z.number() });
+// The tour settings routes (issue #19), spread into contracts.ts.
 
 export const tourSettingsContracts = {
   'GET /api/nine/tours/settings': { response: { 200: tourSettings } },
@@ -38,11 +34,19 @@ export const tourSettingsContracts = {
   'GET /api/nine/tours/places': { querystring: tourPlaceQuery, response: { 200: tourPlaceList } },
   'POST /api/nine/tours/places': { body: tourPlaceInput, response: { 201: tourPlace } },
   'PATCH /api/nine/tours/places/:id': { params: id, body: tourPlaceUpdate, response: { 200: tourPlace } },
-  'DELETE /api/nine/tours/places/:id': { params: id, querystring: deleteQuery, response: { 200: deleted } },
+  'DELETE /api/nine/tours/places/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
   'GET /api/nine/tours/groups': { response: { 200: tourGroupList } },
   'POST /api/nine/tours/groups': { body: tourGroupInput, response: { 201: tourGroup } },
   'PATCH /api/nine/tours/groups/:id': { params: id, body: tourGroupUpdate, response: { 200: tourGroup } },
-  'DELETE /api/nine/tours/groups/:id': { params: id, querystring: deleteQuery, response: { 200: deleted } },
+  'DELETE /api/nine/tours/groups/:id': {
+    params: id,
+    querystring: settingsDeleteQuery,
+    response: { 200: deleted },
+  },
   'GET /api/nine/tours/age-groups': { response: { 200: tourAgeGroupList } },
   'POST /api/nine/tours/age-groups': { body: tourAgeGroupInput, response: { 201: tourAgeGroup } },
   'PATCH /api/nine/tours/age-groups/:id': {
@@ -52,7 +56,7 @@ export const tourSettingsContracts = {
   },
   'DELETE /api/nine/tours/age-groups/:id': {
     params: id,
-    querystring: deleteQuery,
+    querystring: settingsDeleteQuery,
     response: { 200: deleted },
   },
   'GET /api/nine/tours/terms': { response: { 200: tourTermsList } },

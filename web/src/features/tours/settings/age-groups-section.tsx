@@ -13,8 +13,8 @@ import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import { useDeleteTourAgeGroup } from '../api/settings/delete-tour-age-group.ts';
 import { useTourAgeGroups, type TourAgeGroup } from '../api/settings/get-tour-age-groups.ts';
 import { useSaveTourAgeGroup } from '../api/settings/save-tour-age-group.ts';
-import { TourListSection } from './tour-list-section.tsx';
-import { useTourRowForm } from './tour-row-form.ts';
+import { SettingsListSection } from '../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../components/settings-list/row-form.ts';
 
 function agesOf(t: AppT, g: TourAgeGroup): string {
   return g.max_age === null
@@ -65,7 +65,7 @@ export function AgeGroupsSection({ canEdit, currencySymbol }: { canEdit: boolean
     },
   ];
   return (
-    <TourListSection<TourAgeGroup>
+    <SettingsListSection<TourAgeGroup>
       title={t('tours:settings.age_groups.title')}
       intro={t('tours:settings.age_groups.intro')}
       rows={query.data?.rows}
@@ -125,7 +125,8 @@ function AgeGroupDialog({
   currencySymbol: string;
 }) {
   const { t } = useAppTranslation();
-  const { form, dialog } = useTourRowForm(tourAgeGroupInput, {
+  const { form, dialog } = useSettingsRowForm(tourAgeGroupInput, {
+    newTarget: null,
     open,
     onClose,
     row,

@@ -13,8 +13,8 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteTourGroup } from '../api/settings/delete-tour-group.ts';
 import { useTourGroups, type TourGroup } from '../api/settings/get-tour-groups.ts';
 import { useSaveTourGroup } from '../api/settings/save-tour-group.ts';
-import { TourListSection } from './tour-list-section.tsx';
-import { useTourRowForm } from './tour-row-form.ts';
+import { SettingsListSection } from '../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../components/settings-list/row-form.ts';
 
 /** A group's colour as the calendar shows it: a swatch of the palette and its name. */
 export function ColorSwatch({ color, label }: { color: TourColor; label: string }) {
@@ -50,7 +50,7 @@ export function GroupsSection({ canEdit }: { canEdit: boolean }) {
     },
   ];
   return (
-    <TourListSection<TourGroup>
+    <SettingsListSection<TourGroup>
       title={t('tours:settings.groups.title')}
       intro={t('tours:settings.groups.intro')}
       rows={query.data?.rows}
@@ -109,7 +109,8 @@ function valuesOf(g: TourGroup | undefined): TourGroupInput {
 
 function GroupDialog({ open, onClose, row }: { open: boolean; onClose(): void; row: TourGroup | undefined }) {
   const { t } = useAppTranslation();
-  const { form, dialog } = useTourRowForm(tourGroupInput, {
+  const { form, dialog } = useSettingsRowForm(tourGroupInput, {
+    newTarget: null,
     open,
     onClose,
     row,

@@ -9,8 +9,8 @@ import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useDeleteTourPlace } from '../api/settings/delete-tour-place.ts';
 import { useTourPlaces, type TourPlace } from '../api/settings/get-tour-places.ts';
 import { useSaveTourPlace } from '../api/settings/save-tour-place.ts';
-import { TourListSection } from './tour-list-section.tsx';
-import { useTourRowForm } from './tour-row-form.ts';
+import { SettingsListSection } from '../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../components/settings-list/row-form.ts';
 
 /** A coordinate typed with a dot or a comma ("41.38", "-2,18"): null when empty, NaN when not a number. */
 const coordinateOf = (text: string) => {
@@ -53,7 +53,7 @@ export function PlacesSection({ locationId, canEdit }: { locationId: number; can
     },
   ];
   return (
-    <TourListSection<TourPlace>
+    <SettingsListSection<TourPlace>
       title={t('tours:settings.places.title')}
       intro={t('tours:settings.places.intro')}
       rows={query.data?.rows}
@@ -101,7 +101,8 @@ function valuesOf(p: TourPlace | undefined): TourPlaceInput {
 
 function PlaceDialog({ open, onClose, row }: { open: boolean; onClose(): void; row: TourPlace | undefined }) {
   const { t } = useAppTranslation();
-  const { form, dialog } = useTourRowForm(tourPlaceInput, {
+  const { form, dialog } = useSettingsRowForm(tourPlaceInput, {
+    newTarget: null,
     open,
     onClose,
     row,

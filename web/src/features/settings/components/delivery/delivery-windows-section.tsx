@@ -7,8 +7,8 @@ import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { useDeleteDeliveryWindow } from '../../api/delete-delivery-window.ts';
 import type { DeliveryWindow } from '../../api/get-delivery-settings.ts';
 import { useSaveDeliveryWindow } from '../../api/save-delivery-window.ts';
-import { SettingsListSection } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { SettingsListSection } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 const WEEKDAYS: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
@@ -110,7 +110,7 @@ function DeliveryWindowDialog({
     open,
     onClose,
     row: window,
-    locationId,
+    newTarget: { locationId },
     save: useSaveDeliveryWindow(),
     values: valuesOf,
     saved: t('settings:delivery.windows.saved'),

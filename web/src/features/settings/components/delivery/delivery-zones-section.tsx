@@ -7,8 +7,8 @@ import { formatMoney } from '../../../../lib/format.ts';
 import { useAppTranslation } from '../../../../lib/i18n.ts';
 import type { DeliveryZone } from '../../api/get-delivery-settings.ts';
 import { useSaveDeliveryZone } from '../../api/save-delivery-zone.ts';
-import { SettingsListSection } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { SettingsListSection } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 
 /** How many zip codes a row shows before "and N more". */
 const SHOWN_CODES = 6;
@@ -109,7 +109,7 @@ function DeliveryZoneDialog({
     open,
     onClose,
     row: zone,
-    locationId,
+    newTarget: { locationId },
     save: useSaveDeliveryZone(),
     values: valuesOf,
     saved: t('settings:delivery.zones.saved'),

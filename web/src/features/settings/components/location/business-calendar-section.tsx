@@ -25,8 +25,8 @@ import {
 } from '../../api/get-business-calendar.ts';
 import { useSaveSpecialDay, type SpecialDayValues } from '../../api/save-special-day.ts';
 import { useUpdateBusinessHours } from '../../api/update-business-hours.ts';
-import { useSettingsList } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { useSettingsList } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 import { addDays } from '@nine/shared/business-hours';
 
 type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -238,7 +238,7 @@ function SpecialDayDialog({
     open,
     onClose,
     row: day,
-    locationId,
+    newTarget: { locationId },
     save: useSaveSpecialDay(),
     values: valuesOf,
     saved: t('settings:calendar.saved'),

@@ -8,8 +8,8 @@ import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { useDeleteRentRate } from '../../api/delete-rent-rate.ts';
 import type { PriceSettings, RentRate } from '../../api/get-price-settings.ts';
 import { useSaveRentRate } from '../../api/save-rent-rate.ts';
-import { SettingsListSection } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { SettingsListSection } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 
 type RateColumn =
   | 'hourly_minor'
@@ -140,7 +140,7 @@ function RentRateDialog({
     open,
     onClose,
     row: rate,
-    locationId,
+    newTarget: { locationId },
     save: useSaveRentRate(),
     values: valuesOf,
     saved: t('settings:price.rates.saved'),

@@ -7,8 +7,8 @@ import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { useDeleteRentalPeriod } from '../../api/delete-rental-period.ts';
 import type { RentalPeriod } from '../../api/get-price-settings.ts';
 import { useSaveRentalPeriod } from '../../api/save-rental-period.ts';
-import { SettingsListSection } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { SettingsListSection } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 
 /**
  * Price settings, "Rental periods": the lengths the location rents for. With "Enforce rental periods" on,
@@ -106,7 +106,7 @@ function RentalPeriodDialog({
     open,
     onClose,
     row: period,
-    locationId,
+    newTarget: { locationId },
     save: useSaveRentalPeriod(),
     values: (p) => valuesOf(p, nextSort),
     saved: t('settings:price.periods.saved'),

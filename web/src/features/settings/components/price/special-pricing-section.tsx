@@ -9,8 +9,8 @@ import { useAppTranslation } from '../../../../lib/i18n.ts';
 import { useDeleteSpecialRule } from '../../api/delete-special-rule.ts';
 import type { PriceSettings, SpecialRuleRow } from '../../api/get-price-settings.ts';
 import { useSaveSpecialRule } from '../../api/save-special-rule.ts';
-import { SettingsListSection } from '../settings-list-section.tsx';
-import { useSettingsRowForm } from '../settings-row-form.ts';
+import { SettingsListSection } from '../../../../components/settings-list/list-section.tsx';
+import { useSettingsRowForm } from '../../../../components/settings-list/row-form.ts';
 
 /** "+15 %" or "−10 %": a rule's adjustment as the list and the preview show it. */
 export function adjustmentText(t: ReturnType<typeof useAppTranslation>['t'], bp: number): string {
@@ -155,7 +155,7 @@ function SpecialRuleDialog({
     open,
     onClose,
     row: rule,
-    locationId,
+    newTarget: { locationId },
     save: useSaveSpecialRule(),
     values: valuesOf,
     saved: t('settings:price.specials.saved'),

@@ -6,31 +6,32 @@ import {
   type FormSchema,
   type SchemaForm,
   type SchemaFormOptions,
-} from '../../../components/form/use-schema-form.ts';
-import { saveFailureText } from '../../../lib/save-failure.ts';
-import { useNotify } from '../../../lib/toast.tsx';
+} from '../form/use-schema-form.ts';
+import { saveFailureText } from '../../lib/save-failure.ts';
+import { useNotify } from '../../lib/toast.tsx';
 
-/** Where a list row's save goes: a new row of the location, or the row with the version read. */
-type RowTarget = { locationId: number } | { id: number; version: number };
+/** Where a list row's save goes: a new row (`New`: its location, or null), or the row with the version read. */
+type RowTarget<New> = New | { id: number; version: number };
 
 /** What the dialog needs of a row's save mutation (a `useInvalidatingMutation`). */
-interface RowSave<Body> {
+interface RowSave<Body, New> {
   isPending: boolean;
   error: Error | null;
   reset(): void;
   mutate(
-    vars: { target: RowTarget; body: Body },
+    vars: { target: RowTarget<New>; body: Body },
     options: { onSuccess(): void; onError(error: unknown): void },
   ): void;
 }
 
-export interface SettingsRowFormOptions<Row, Input extends FieldValues, Output> {
+export interface SettingsRowFormOptions<Row, Input extends FieldValues, Output, New> {
   open: boolean;
   onClose(): void;
-  /** The row edited, undefined to add one to the location. */
+  /** The row edited, undefined to add one. */
   row: Row | undefined;
-  locationId: number;
-  save: RowSave<Output>;
+  /** The target of a new row's save: `{ locationId }` for a location's list, null where rows have none. */
+  newTarget: New;
+  save: RowSave<Output, New>;
   /** The form's values for the row, or a new row's. */
   values(row: Row | undefined): Input;
   messages?: SchemaFormOptions<Input>['messages'];
@@ -48,14 +49,15 @@ export function useSettingsRowForm<
   Row extends { id: number; version: number },
   Input extends FieldValues,
   Output,
+  New,
 >(
   schema: FormSchema<Input, Output>,
-  options: SettingsRowFormOptions<Row, Input, Output>,
+  options: SettingsRowFormOptions<Row, Input, Output, New>,
 ): {
   form: SchemaForm<Input, Output>;
   dialog: { open: boolean; onClose(): void; onSubmit(): void; saving: boolean; error: string | null };
 } {
-  const { open, onClose, row, locationId, save } = options;
+  const { open, onClose, row, newTarget, save } = options;
   const notify = useNotify();
   const form = useSchemaForm(schema, {
     // A whole Input is a DefaultValues<Input>, which TypeScript cannot see for a generic Input.
@@ -65,7 +67,7 @@ export function useSettingsRowForm<
   useResetOnOpen(form, { open, record: row?.id, values: () => options.values(row), onOpen: save.reset });
   const submit = form.handleSubmit((values) =>
     save.mutate(
-      { target: row ? { id: row.id, version: row.version } : { locationId }, body: values },
+      { target: row ? { id: row.id, version: row.version } : newTarget, body: values },
       {
         onSuccess: () => {
           notify({ type: 'success', title: options.saved });

@@ -1,12 +1,12 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
-import { SectionCard } from '../../../components/section-card.tsx';
-import { useNotify } from '../../../lib/toast.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { DataTable, type DataTableColumn, type DataTableQuery } from '../data-table/data-table.tsx';
+import { RowActionButton } from '../data-table/row-action-button.tsx';
+import { SectionCard } from '../section-card.tsx';
+import { useNotify } from '../../lib/toast.tsx';
 
-/** A settings list row: removed and saved by its id and the version shown (a stale one is refused, 409). */
+/** A settings list row (a location's or the tours'): removed and saved by its id and the version shown (a stale one is refused, 409). */
 interface ListRow {
   id: number;
   version: number;
@@ -32,7 +32,8 @@ export interface SettingsListRemove<Row> {
 
 /** The list's behaviour, whatever its layout: its rows, who may edit, the dialogs. */
 export interface SettingsListOptions<Row extends ListRow> {
-  rows: Row[];
+  /** Undefined while loading (the table shows its spinner, or the query's failure). */
+  rows: Row[] | undefined;
   /** The columns of the row; the actions column is added here when the user may edit. */
   columns: DataTableColumn<Row>[];
   canEdit: boolean;
@@ -96,7 +97,7 @@ export function useSettingsList<Row extends ListRow>(
     : options.columns;
   // The row as last read: after a refused stale save, the next save sends the version now saved.
   const current =
-    editing === 'new' || editing === null ? undefined : options.rows.find((r) => r.id === editing.id);
+    editing === 'new' || editing === null ? undefined : (options.rows ?? []).find((r) => r.id === editing.id);
   const dialogs = (
     <>
       {options.renderDialog({
@@ -140,6 +141,8 @@ export interface SettingsListSectionProps<Row extends ListRow> extends SettingsL
   caption?: string;
   emptyNote: string;
   addLabel: string;
+  /** The query behind the rows, for the table's loading and failure states. */
+  query?: DataTableQuery;
 }
 
 /**
@@ -157,6 +160,7 @@ export function SettingsListSection<Row extends ListRow>(props: SettingsListSect
           rows={props.rows}
           rowId={(r) => r.id}
           caption={props.caption ?? props.title}
+          query={props.query}
           emptyNote={props.emptyNote}
         />
         {props.canEdit && (
