@@ -1,5 +1,5 @@
-import { Table } from '@chakra-ui/react';
 import type { TourEquipmentLine } from '@nine/shared/schemas/tours/events';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -13,30 +13,24 @@ export function EquipmentShortTable({
   caption: string;
 }) {
   const { t } = useAppTranslation();
+  const count = (id: 'needed' | 'free' | 'short'): DataTableColumn<TourEquipmentLine> => ({
+    id,
+    title: t(`tours:events.equipment.${id}`),
+    align: 'end',
+    cell: (line) => formatNumber(line[id]),
+  });
+  const columns: DataTableColumn<TourEquipmentLine>[] = [
+    {
+      id: 'product',
+      title: t('tours:events.equipment.product'),
+      cell: (line) => t('tours:events.equipment.product_name', { name: line.name, sku: line.sku }),
+    },
+    count('needed'),
+    count('free'),
+    count('short'),
+  ];
   return (
-    <Table.Root size="sm" variant="outline">
-      <Table.Caption srOnly>{caption}</Table.Caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>{t('tours:events.equipment.product')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('tours:events.equipment.needed')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('tours:events.equipment.free')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">{t('tours:events.equipment.short')}</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {lines.map((line) => (
-          <Table.Row key={line.product_id}>
-            <Table.Cell>
-              {t('tours:events.equipment.product_name', { name: line.name, sku: line.sku })}
-            </Table.Cell>
-            <Table.Cell textAlign="end">{formatNumber(line.needed)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatNumber(line.free)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatNumber(line.short)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <DataTable columns={columns} rows={lines} rowId={(line) => line.product_id} caption={caption} size="sm" />
   );
 }
 
