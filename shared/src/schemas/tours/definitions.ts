@@ -44,20 +44,6 @@ export const tourLanguages = [
 ] as const;
 export type TourLanguage = (typeof tourLanguages)[number];
 
-/** Group colours: Chakra palettes, as `tour_groups.color`. */
-export const tourGroupColors = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-] as const;
-
 export const MAX_TOUR_IMAGES = 20;
 export const MAX_CANCELLATION_TIERS = 10;
 

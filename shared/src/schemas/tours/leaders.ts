@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../page.ts';
+import { tourColor } from './settings.ts';
 
 // Tour leaders (issue #19): staff users who lead departures, with skills that expire, weekly hours on the
 // location's wall clock ("HH:MM", weekday 0 = Sunday) and days off (both days included).
@@ -28,21 +29,6 @@ const endTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message:
 /** A weekly range's end meaning "until midnight". */
 export const END_OF_DAY = '24:00';
 
-export const LEADER_COLORS = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-] as const;
-export const leaderColor = z.enum(LEADER_COLORS);
-export type LeaderColor = z.infer<typeof leaderColor>;
-
 /** A skill within this many days of its expiry is flagged (badge, list column). */
 export const SKILL_EXPIRY_WARNING_DAYS = 30;
 
@@ -63,7 +49,7 @@ export const leaderRow = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  color: leaderColor,
+  color: tourColor, // one of the group palettes
   active: z.boolean(),
   skills: z.number(),
   /** Skills expired or expiring within SKILL_EXPIRY_WARNING_DAYS (or the filter's days). */
@@ -90,7 +76,7 @@ export const leaderCreateForm = z.object({
 const profileFields = {
   phone: optionalText(40),
   bio: optionalText(2000),
-  color: leaderColor,
+  color: tourColor, // one of the group palettes
   active: z.boolean(),
 };
 /** The profile form's fields. */

@@ -1,5 +1,6 @@
 import { Button, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { LEADER_COLORS, leaderProfileForm, type LeaderDetail } from '@nine/shared/schemas/tours/leaders';
+import { leaderProfileForm, type LeaderDetail } from '@nine/shared/schemas/tours/leaders';
+import { TOUR_COLORS } from '@nine/shared/schemas/tours/settings';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
 import { applyServerIssues, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
@@ -47,7 +48,7 @@ export function LeaderProfileForm({ leader, canManage }: { leader: LeaderDetail;
             name="color"
             disabled={locked}
             label={t('tours:leaders.fields.color')}
-            options={LEADER_COLORS.map((color) => ({
+            options={TOUR_COLORS.map((color) => ({
               value: color,
               label: t(`tours:leaders.colors.${color}`),
             }))}
