@@ -92,6 +92,8 @@ import { registerPriceSettings } from './modules/settings/price-settings.ts';
 import { registerCouponSettings } from './modules/settings/coupon-settings.ts';
 import { registerOrderCoupons } from './modules/orders/order-coupons.ts';
 import { registerTours } from './modules/tours/register-tours.ts';
+import { registerPublic } from './modules/public/register-public.ts';
+import { createPublicRateLimit } from './lib/public-rate-limit.ts';
 import { registerAuthentication, type ProtectedRoute } from './plugins/authenticate.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -222,7 +224,8 @@ export async function buildApp({
   registerDeliverySettings(app, { db, auth });
   registerPriceSettings(app, { db, auth });
   registerCouponSettings(app, { db });
-  registerTours(app, { db, auth, imagesDir: join(config.dataDir, 'tour-images'), now });
+  registerTours(app, { db, auth, imagesDir: join(config.dataDir, 'tour-images'), now, orders, money });
+  registerPublic(app, { db, rateLimit: createPublicRateLimit({ db, now }), now });
   registerDashboardSummary(app, { db });
   registerListOrders(app, { db, auth });
   registerGetOrder(app, { db, auth });

@@ -32,7 +32,7 @@ describe('demo data', () => {
     const counts = await one(
       a,
       `SELECT (SELECT count(*) FROM locations)::int AS locations, (SELECT count(*) FROM users)::int AS users,
-              (SELECT count(*) FROM roles)::int AS roles, (SELECT count(*) FROM products)::int AS products,
+              (SELECT count(*) FROM roles)::int AS roles, (SELECT count(*) FROM products WHERE kind <> 'tour')::int AS products,
               (SELECT count(*) FROM items)::int AS items, (SELECT count(*) FROM customers WHERE NOT is_anonymous)::int AS customers,
               (SELECT count(*) FROM orders)::int AS orders,
               (SELECT min(created_at) FROM orders) < timestamptz '2025-01-01' AS spans_two_years`,

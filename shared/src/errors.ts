@@ -223,6 +223,48 @@ export const errorCatalogue = {
   tourImageLimit: { code: 1756, status: 422 },
   /** Tour equipment is rental products (data.product_ids lists the others). */
   definitionItemNotRental: { code: 1757, status: 422 },
+  // Tours part 2 (#20): reservations 1770-1779, move/cancel/waitlist 1780-1789, participants and waivers 1790-1799,
+  // online payment 1800-1809.
+  /** Bookings for this departure closed at its booking cut-off (data.cutoff_at). */
+  bookingCutoffPassed: { code: 1770, status: 422 },
+  /** A departure that is cancelled, completed or already started takes no bookings (data.status). */
+  eventNotBookable: { code: 1771, status: 422 },
+  /** A private departure belongs to one reservation; nobody else takes its seats. */
+  eventPrivate: { code: 1772, status: 422 },
+  /** Check-in opens and closes around the start (tour settings; data.opens_at, data.closes_at). */
+  checkinClosed: { code: 1773, status: 422 },
+  /** A participant is checked in once (data.checked_in_at). */
+  alreadyCheckedIn: { code: 1774, status: 409 },
+  /** Only a live reservation moves, to a bookable departure of the same tour (data.reason). */
+  reservationNotMovable: { code: 1780, status: 422 },
+  /** A waitlist offer is booked before it expires (data.expired_at). */
+  waitlistOfferExpired: { code: 1781, status: 409 },
+  /** The departure has the seats asked for: book it instead (data.seats_free). */
+  waitlistNotNeeded: { code: 1782, status: 422 },
+  /** A customer waits once per departure. */
+  alreadyOnWaitlist: { code: 1783, status: 409 },
+  /** A reservation already cancelled, closed or checked in is not cancelled again (data.status). */
+  reservationNotCancellable: { code: 1784, status: 422 },
+  /** An age group has as many participants as seats booked for it (data.age_group_id, data.seats). */
+  participantsExceedSeats: { code: 1790, status: 422 },
+  /** A minor's waiver is signed by a guardian (data.age_group_id). */
+  guardianRequired: { code: 1791, status: 422 },
+  /** A signed waiver never changes: a correction is a new signature. */
+  waiverSigned: { code: 1792, status: 409 },
+  /** There are no published terms to sign for this booking. */
+  termsNotPublished: { code: 1793, status: 422 },
+  /** The birth date falls outside the participant's age group on the departure day (data.age_group_id). */
+  ageGroupMismatch: { code: 1794, status: 422 },
+  /** A signature is a PNG image drawn on the pad, at most 300 kB. */
+  signatureInvalid: { code: 1795, status: 422 },
+  /** The business setting accept_external_payments is off. */
+  onlinePaymentsDisabled: { code: 1800, status: 422 },
+  /** The payment provider refused or did not answer (data.provider_message). */
+  paymentProviderFailed: { code: 1801, status: 502 },
+  /** A provider webhook whose signature does not verify is refused. */
+  webhookSignatureInvalid: { code: 1802, status: 400 },
+  /** The order has no balance due. */
+  nothingToPay: { code: 1803, status: 422 },
 } as const satisfies Record<string, { code: number; status: number; keyedByCode?: true }>;
 
 /**

@@ -14,9 +14,9 @@ export type MessageStatus = 'sent' | 'failed';
 export type OrderItemStatus = 'pending' | 'confirmed' | 'delivered' | 'returned' | 'cancelled' | 'sold';
 export type OrderSource = 'web' | 'phone' | 'back_end' | 'walk_in' | 'kiosk';
 export type OrderStatus = 'pending' | 'confirmed' | 'partially-delivered' | 'delivered' | 'partially-returned' | 'returned' | 'closed' | 'open' | 'pre-cancel' | 'cancelled';
-export type OrderType = 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item';
+export type OrderType = 'rent' | 'sale' | 'borrow' | 'adhoc' | 'item' | 'tour';
 export type PaymentMethod = 'cash' | 'card' | 'external' | 'account_credit';
-export type ProductKind = 'rent' | 'sale';
+export type ProductKind = 'rent' | 'sale' | 'tour';
 export type RepairStatus = 'open' | 'closed';
 export type StocktakeStatus = 'open' | 'closed';
 export type TourDefinitionStatus = 'draft' | 'active' | 'inactive';
@@ -550,6 +550,31 @@ export interface Tables {
     created_by: number | null;
     created_at: Date;
   };
+  online_payment_intents: {
+    id: number;
+    provider: string;
+    provider_ref: string;
+    order_id: number;
+    location_id: number;
+    amount_minor: number;
+    currency: string;
+    status: string;
+    client_secret: string | null;
+    failure_message: string | null;
+    payment_id: number | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  order_access_tokens: {
+    token_hash: Buffer;
+    order_id: number;
+    purpose: string;
+    token_sealed: string | null;
+    expires_at: Date;
+    revoked_at: Date | null;
+    created_by: number | null;
+    created_at: Date;
+  };
   order_coupon_lines: {
     order_coupon_id: number;
     order_item_id: number;
@@ -582,6 +607,8 @@ export interface Tables {
     created_at: Date;
     counter_start: number | null;
     counter_end: number | null;
+    tour_event_id: number | null;
+    tour_age_group_id: number | null;
   };
   order_participants: {
     id: number;
@@ -683,6 +710,12 @@ export interface Tables {
     expires_at: Date;
     used_at: Date | null;
   };
+  payment_provider_events: {
+    provider: string;
+    event_id: string;
+    type: string;
+    received_at: Date;
+  };
   payments: {
     id: number;
     order_id: number | null;
@@ -740,6 +773,11 @@ export interface Tables {
     updated_at: Date;
     version: number;
     search_text: string;
+  };
+  public_rate_limits: {
+    bucket: string;
+    window_start: Date;
+    hits: number;
   };
   recurring_invoices: {
     plan_id: number;
@@ -979,6 +1017,15 @@ export interface Tables {
     age_group_id: number;
     price_minor: number;
   };
+  tour_definition_questions: {
+    id: number;
+    definition_id: number;
+    label: string;
+    kind: string;
+    options: unknown | null;
+    required: boolean;
+    position: number;
+  };
   tour_definition_season_prices: {
     season_id: number;
     age_group_id: number;
@@ -1019,6 +1066,7 @@ export interface Tables {
     created_by: number | null;
     created_at: Date;
     updated_at: Date;
+    seat_product_id: number | null;
   };
   tour_event_leaders: {
     event_id: number;
@@ -1065,6 +1113,7 @@ export interface Tables {
     created_by: number | null;
     created_at: Date;
     updated_at: Date;
+    private_order_id: number | null;
   };
   tour_groups: {
     id: number;
@@ -1107,6 +1156,28 @@ export interface Tables {
     created_at: Date;
     updated_at: Date;
   };
+  tour_participants: {
+    id: number;
+    order_id: number;
+    age_group_id: number | null;
+    is_organiser: boolean;
+    first_name: string;
+    last_name: string;
+    birth_date: Date | null;
+    email: string | null;
+    phone: string | null;
+    emergency_name: string | null;
+    emergency_phone: string | null;
+    answers: unknown;
+    checkin_code: string;
+    checked_in_at: Date | null;
+    checked_in_by: number | null;
+    customer_participant_id: number | null;
+    created_via: string;
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+  };
   tour_places: {
     id: number;
     location_id: number;
@@ -1121,6 +1192,12 @@ export interface Tables {
     created_at: Date;
     updated_at: Date;
   };
+  tour_reservations: {
+    order_id: number;
+    event_id: number;
+    is_private: boolean;
+    created_at: Date;
+  };
   tour_settings: {
     location_id: number;
     booking_cutoff_minutes: number;
@@ -1133,6 +1210,8 @@ export interface Tables {
     gallery_max_bytes: number;
     version: number;
     updated_at: Date;
+    participant_required_fields: string[];
+    rent_terms_id: number | null;
   };
   tour_term_versions: {
     id: number;
@@ -1158,6 +1237,38 @@ export interface Tables {
     version: number;
     created_at: Date;
     updated_at: Date;
+  };
+  tour_waitlist: {
+    id: number;
+    event_id: number;
+    customer_id: number;
+    seats: unknown;
+    status: string;
+    note: string | null;
+    offered_at: Date | null;
+    offer_expires_at: Date | null;
+    order_id: number | null;
+    created_by: number | null;
+    created_at: Date;
+    version: number;
+  };
+  tour_waivers: {
+    id: number;
+    participant_id: number;
+    order_id: number;
+    term_version_id: number;
+    signer_name: string;
+    signer_role: string;
+    guardian_relation: string | null;
+    signed_content: unknown;
+    content_sha256: Buffer;
+    signature_png: Buffer;
+    signed_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+    supersedes_id: number | null;
+    created_via: string;
+    created_by: number | null;
   };
   user_roles: {
     user_id: number;

@@ -272,6 +272,10 @@ import { leaderContracts } from './tours/leader-contracts.ts';
 import { definitionContracts } from './tours/definition-contracts.ts';
 import { tourSettingsContracts } from './tours/settings-contracts.ts';
 import { tourEventContracts } from './tours/event-contracts.ts';
+import { tourReservationContracts } from './tours/reservation-contracts.ts';
+import { tourReservationChangeContracts } from './tours/reservation-change-contracts.ts';
+import { tourParticipantContracts } from './tours/participant-contracts.ts';
+import { onlinePaymentContracts } from './online-payment-contracts.ts';
 
 /**
  * What one endpoint takes and answers, for the OpenAPI document (server/src/plugins/openapi.ts). The request
@@ -410,6 +414,10 @@ export const contracts: Record<string, RouteContract> = {
   'GET /api/health': { response: { 200: healthResponse } },
   'GET /api/nine/agent-endpoint': { response: { 200: agentEndpointResponse } },
   ...tourEventContracts,
+  ...tourReservationContracts,
+  ...tourReservationChangeContracts,
+  ...tourParticipantContracts,
+  ...onlinePaymentContracts,
   ...tourSettingsContracts,
 
   // auth

@@ -476,7 +476,7 @@ export type OrderPhoto = z.infer<typeof orderPhoto>;
 export const orderDetail = z.object({
   id: z.number(),
   number: z.number(),
-  type: z.enum(['rent', 'sale', 'borrow', 'adhoc', 'item']),
+  type: z.enum(['rent', 'sale', 'borrow', 'adhoc', 'item', 'tour']),
   source: z.string(),
   status: z.union([z.enum(rentStatuses), z.enum(saleStatuses)]),
   /** Sent back with every change; a stale one is refused (1021). */

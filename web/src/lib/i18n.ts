@@ -23,7 +23,7 @@ export const i18n = i18next.createInstance();
 // lists must match LANGUAGES and appNamespaces (a glob takes literals only); other files in locales/
 // belong to the server.
 const bundles = import.meta.glob<{ default: ResourceKey }>(
-  '../../../locales/{en-US,es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,money,inventory,stock,customers,staff,exports,fulfilment,errors,tours}.json',
+  '../../../locales/{en-US,es-ES,fr-FR}/{common,auth,menu,settings,orders,agent,money,inventory,stock,customers,staff,exports,fulfilment,errors,tours,participant}.json',
 );
 
 /** Namespaces asked for so far: a language switch loads the same set in the new language. */

@@ -15,6 +15,7 @@ export const appNamespaces = [
   'exports',
   'fulfilment',
   'tours',
+  'participant',
   'errors',
 ] as const;
 

@@ -15,6 +15,7 @@ import type staff from '@nine/locales/en-US/staff.json';
 import type exports from '@nine/locales/en-US/exports.json';
 import type fulfilment from '@nine/locales/en-US/fulfilment.json';
 import type tours from '@nine/locales/en-US/tours.json';
+import type participant from '@nine/locales/en-US/participant.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -34,6 +35,7 @@ declare module 'i18next' {
       exports: typeof exports;
       fulfilment: typeof fulfilment;
       tours: typeof tours;
+      participant: typeof participant;
       errors: typeof errors;
     };
   }

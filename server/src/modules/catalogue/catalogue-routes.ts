@@ -68,7 +68,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
                      coalesce((SELECT quantity FROM stock_levels s WHERE s.product_id = p.id AND s.location_id = $1), 0),
                      ${order.productRank}, ${order.productScore}
               FROM products p LEFT JOIN categories c ON c.id = p.category_id
-              WHERE p.active AND NOT p.is_serialized ${kind ? `AND p.kind = '${kind}'` : ''} AND (${where.product}))) m
+              WHERE p.active AND NOT p.is_serialized AND ${kind ? `p.kind = '${kind}'` : `p.kind IN ('rent', 'sale')`} AND (${where.product}))) m
        ORDER BY rank, score DESC, product_name, item_sku NULLS FIRST, product_id
        LIMIT ${limit}`,
       [locationId, ...params],
@@ -124,7 +124,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db }):
   app.get('/api/nine/catalogue/products', { config: { access: 'location' } }, async (request) => {
     const q = parse(productSearchQuery, request.query);
     const params: unknown[] = [];
-    const where = ['p.active'];
+    // a tour's seat product is booked through its departures, never picked from the catalogue
+    const where = ['p.active', `p.kind IN ('rent', 'sale')`];
     let order = 'p.name, p.id';
     if (q.kind) where.push(`p.kind = $${params.push(q.kind)}`);
     if (q.search) {

@@ -22,7 +22,8 @@ type ItemRow = Pick<
 > & {
   item_id: Tables['items']['id'];
   product_id: Tables['products']['id'];
-  product_kind: Tables['products']['kind'];
+  // seat products of tours (kind 'tour') have no items and are not scanned
+  product_kind: Exclude<Tables['products']['kind'], 'tour'>;
   product_name: Tables['products']['name'];
   product_sku: Tables['products']['sku'];
   category: Tables['categories']['name'] | null;
@@ -37,7 +38,7 @@ type ItemRow = Pick<
 
 interface ProductRow {
   product_id: Tables['products']['id'];
-  product_kind: Tables['products']['kind'];
+  product_kind: Exclude<Tables['products']['kind'], 'tour'>;
   product_name: Tables['products']['name'];
   product_sku: Tables['products']['sku'];
   category: Tables['categories']['name'] | null;
@@ -102,7 +103,7 @@ export function registerBarcodeRoutes(app: FastifyInstance, deps: { db: Db }): v
       `SELECT p.id AS product_id, p.kind AS product_kind, p.name AS product_name, p.sku AS product_sku, c.name AS category, p.barcode,
               coalesce((SELECT s.quantity FROM stock_levels s WHERE s.product_id = p.id AND s.location_id = $2), 0) AS stock_quantity
        FROM products p LEFT JOIN categories c ON c.id = p.category_id
-       WHERE lower(p.barcode) = lower($1) OR lower(p.sku) = lower($1) LIMIT 1`,
+       WHERE (lower(p.barcode) = lower($1) OR lower(p.sku) = lower($1)) AND p.kind <> 'tour' LIMIT 1`,
       [code, locationId],
     );
     if (!product) throw new AppError('codeNotFound');

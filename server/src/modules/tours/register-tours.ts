@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/pool.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import type { MoneyService } from '../money/money-service.ts';
+import type { OrderService } from '../orders/order-service.ts';
 import { registerTourAgeGroupRoutes } from './tour-age-group-routes.ts';
 import { registerTourGroupRoutes } from './tour-group-routes.ts';
 import { registerTourPlaceRoutes } from './tour-place-routes.ts';
@@ -20,12 +22,16 @@ export interface TourDeps {
   /** Where gallery images and their thumbnails are kept (DATA_DIR/tour-images). */
   imagesDir: string;
   now?: () => Date;
+  /** Reservations (#20) are orders: created, moved and cancelled through the order and money services. */
+  orders: OrderService;
+  money: MoneyService;
 }
 
-/** Tours, part 1 (issue #19): tour settings, leaders, definitions and their gallery, events and series. */
+/**
+ * Tours: settings, leaders, definitions and their gallery, events and series (#19); reservations, participants and
+ * waivers (#20).
+ */
 export function registerTours(app: FastifyInstance, deps: TourDeps): void {
-  void app;
-  void deps;
   // Definitions first: the access test publishes one before the age-group sample adds a group it has no price for.
   registerDefinitionList(app, deps);
   registerDefinitionRoutes(app, deps);
@@ -39,4 +45,5 @@ export function registerTours(app: FastifyInstance, deps: TourDeps): void {
   registerLeaderSkillRoutes(app, deps);
   registerLeaderDaysOffRoutes(app, deps);
   registerTourEvents(app, deps);
+  // #20: reservations, participants, waivers
 }

@@ -19,7 +19,11 @@ import { locationsGranting, permissionsEverywhere } from '../staff/staff-scope.t
 export const TOUR_VIEW: Requirement = { resource: 'tour', action: 'view' };
 export const TOUR_MANAGE: Requirement = { resource: 'tour', action: 'manage' };
 
-type SettingsRow = Omit<Tables['tour_settings'], 'updated_at'>;
+// the participant fields (#20) are read and saved by the participant settings
+type SettingsRow = Omit<
+  Tables['tour_settings'],
+  'updated_at' | 'participant_required_fields' | 'rent_terms_id'
+>;
 
 /** The column defaults of migration 0041: what a location that never saved its tour settings has. */
 export const TOUR_SETTINGS_DEFAULTS: Omit<SettingsRow, 'location_id' | 'version'> = {
