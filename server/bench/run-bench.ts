@@ -22,7 +22,7 @@ import { createTranslator } from '../src/lib/translator.ts';
 import { runExport } from '../src/modules/exports/export-runner.ts';
 import { benchStock } from './stock-bench.ts';
 import { benchPayments } from './payments-bench.ts';
-import { benchTours } from './tours-bench.ts';
+import { benchTourReservations, benchTours } from './tours-bench.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -166,6 +166,7 @@ try {
   await benchStock({ url, auth, db, out });
   await benchPayments({ url, auth, locationId: data.location_id, db, duration, out });
   await benchTours({ url, auth, db, out });
+  await benchTourReservations({ url, auth, db, out });
   await app.close();
 
   // Export every order (all locations, rent and sale lists) to CSV through the export runner,

@@ -20,6 +20,7 @@ import { registerSso } from './modules/auth/sso-routes.ts';
 import { createAccessKeys } from './modules/auth/access-keys.ts';
 import { registerCreateOrder } from './modules/orders/create-order.ts';
 import { registerGetOrder } from './modules/orders/get-order.ts';
+import { logSerializers } from './lib/log-redaction.ts';
 import { registerListOrders } from './modules/orders/list-orders.ts';
 import { registerOrderEvents } from './modules/orders/order-events.ts';
 import { registerOrderOverrides } from './modules/orders/order-overrides.ts';
@@ -52,11 +53,16 @@ import { registerStock } from './modules/stock/register-stock.ts';
 import { startJobQueue } from './lib/job-queue.ts';
 
 const RECURRING_QUEUE = 'recurring-billing';
+const RATE_LIMIT_PURGE_QUEUE = 'public-rate-limit-purge';
 import { EXPORT_QUEUE, registerExportRoutes } from './modules/exports/export-routes.ts';
 import { runExport } from './modules/exports/export-runner.ts';
 import { billDuePlans } from './modules/recurring/recurring-billing.ts';
 import { registerRecurringRoutes } from './modules/recurring/recurring-routes.ts';
 import { createMoneyService } from './modules/money/money-service.ts';
+import { createOnlinePayments } from './modules/online-payments/online-payment-service.ts';
+import type { PaymentProvider } from './modules/online-payments/payment-provider.ts';
+import { providerFromConfig } from './modules/online-payments/provider-from-env.ts';
+import { createProviderRefund } from './modules/online-payments/provider-refund.ts';
 import { createSsoService } from './modules/auth/sso-service.ts';
 import { registerDashboardSummary } from './modules/dashboard/get-summary.ts';
 import { registerHealth } from './modules/health/health.ts';
@@ -119,6 +125,8 @@ export interface AppDeps {
     | 'dataDir'
     | 'agentPort'
     | 'responseContracts'
+    | 'stripe'
+    | 'trustProxy'
   >;
   db: Db;
   /** Defaults to SMTP or the outbox folder per the config. */
@@ -129,6 +137,8 @@ export interface AppDeps {
   jobPollingSeconds?: number;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** Defaults to Stripe when configured, else the test provider (tests pass their own). */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface NineApp {
@@ -146,15 +156,24 @@ export async function buildApp({
   mail,
   sms,
   jobPollingSeconds,
+  paymentProvider,
 }: AppDeps): Promise<NineApp> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Share tokens and payment references never reach the log (lib/log-redaction.ts).
+    logger: logger ?? { level: config.logLevel, serializers: logSerializers },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded addresses are believed only from the configured proxies (TRUST_PROXY, default loopback).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // A hop count: the nearest n hops are proxies (what Fastify does with a number; its types lack it).
+          (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // Long enough that an overlong public token answers the same 404 as any miss, not 414.
+    routerOptions: { maxParamLength: 200 },
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -179,7 +198,14 @@ export async function buildApp({
   });
   const accessKeys = createAccessKeys({ db, failures });
   const orders = createOrderService({ accessKeys });
-  const money = createMoneyService({ accessKeys, orders, permissionsAt: auth.permissionsAt });
+  const provider = paymentProvider ?? providerFromConfig(config.stripe, app.log);
+  const money = createMoneyService({
+    accessKeys,
+    orders,
+    permissionsAt: auth.permissionsAt,
+    providerRefund: createProviderRefund(provider),
+  });
+  const payments = createOnlinePayments({ db, provider, money, now });
   // Before authentication: the docs scope's routes are marked public before access is enforced.
   await registerOpenApi(app, config.appVersion);
   registerResponseContracts(app, config.responseContracts);
@@ -224,19 +250,30 @@ export async function buildApp({
   registerDeliverySettings(app, { db, auth });
   registerPriceSettings(app, { db, auth });
   registerCouponSettings(app, { db });
-  registerTours(app, { db, auth, imagesDir: join(config.dataDir, 'tour-images'), now, orders, money });
-  registerPublic(app, { db, rateLimit: createPublicRateLimit({ db, now }), now });
+  registerTours(app, {
+    db,
+    auth,
+    imagesDir: join(config.dataDir, 'tour-images'),
+    now,
+    orders,
+    money,
+    accessKeys,
+    publicUrl: config.publicUrl,
+    translate,
+  });
+  const rateLimit = createPublicRateLimit({ db, now });
+  registerPublic(app, { db, rateLimit, now, payments, translate });
   registerDashboardSummary(app, { db });
   registerListOrders(app, { db, auth });
   registerGetOrder(app, { db, auth });
   registerCreateOrder(app, { db, orders });
-  registerOrderEvents(app, { db, orders });
-  registerOrderOverrides(app, { db, accessKeys });
+  registerOrderEvents(app, { db, orders, auth });
+  registerOrderOverrides(app, { db, accessKeys, auth });
   registerOrderExtras(app, { db, auth, photosDir: resolve(config.dataDir, 'order-photos') });
-  registerOrderItems(app, { db });
-  registerOrderPeriod(app, { db, orders });
+  registerOrderItems(app, { db, auth });
+  registerOrderPeriod(app, { db, orders, auth });
   registerOrderCoupons(app, { db, auth });
-  registerDeliveryRoutes(app, { db });
+  registerDeliveryRoutes(app, { db, auth });
   registerListCustomers(app, { db });
   registerCustomerRoutes(app, { db });
   registerCustomerHistory(app, { db });
@@ -258,8 +295,8 @@ export async function buildApp({
   registerProductRoutes(app, { db, auth });
   registerInventoryImport(app, { db, auth });
   registerCategoryRoutes(app, { db, imagesDir: join(config.dataDir, 'category-images') });
-  registerMoneyRoutes(app, { db, money });
-  registerInvoiceRoutes(app, { db });
+  registerMoneyRoutes(app, { db, money, auth });
+  registerInvoiceRoutes(app, { db, auth });
   const registers = createRegisterService();
   registerRegisterRoutes(app, { db, auth, registers });
   registerCashRegisterSettings(app, { db, auth, registers });
@@ -276,7 +313,10 @@ export async function buildApp({
   // Recurring invoices: checked every 15 minutes by whichever instance takes the scheduled job.
   await jobs.work(RECURRING_QUEUE, async () => void (await billDuePlans(db)));
   await jobs.schedule(RECURRING_QUEUE, '*/15 * * * *');
-  registerRecurringRoutes(app, { db });
+  // Public rate-limit windows older than an hour are forgotten every 10 minutes.
+  await jobs.work(RATE_LIMIT_PURGE_QUEUE, () => rateLimit.purge());
+  await jobs.schedule(RATE_LIMIT_PURGE_QUEUE, '*/10 * * * *');
+  registerRecurringRoutes(app, { db, auth });
 
   await registerWebApp(app, config.webDist);
   await app.ready();

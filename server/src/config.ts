@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/pool.ts';
 import type { SsoProviderConfig } from './modules/auth/sso-service.ts';
+import type { StripeKeys } from './modules/online-payments/stripe-provider.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -43,6 +44,44 @@ export interface Config {
   dbLimits: DbLimits;
   /** What a response that breaks its route's response schema does (RESPONSE_CONTRACTS; tests enforce). */
   responseContracts: ResponseContractMode;
+  /** Online payment through Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY); unset: the test provider. */
+  stripe: StripeKeys | undefined;
+  /**
+   * Which peers' X-Forwarded-For Fastify believes (TRUST_PROXY): the client address per-IP rate limits and
+   * waivers record. Default 'loopback': a reverse proxy on the same machine works, a remote client cannot spoof.
+   */
+  trustProxy: TrustProxy;
+}
+
+/** Fastify's trustProxy: believe all (true), none (false), that many hops, or these addresses, CIDRs or names. */
+export type TrustProxy = boolean | number | string[];
+
+/** TRUST_PROXY: 'true', 'false', a hop count, or comma-separated addresses, CIDRs or proxy-addr names. */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '') return ['loopback'];
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list)
+    if (!/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(entry))
+      throw new Error(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs, got "${entry}"`);
+  return list;
+}
+
+function stripeFrom(env: NodeJS.ProcessEnv): StripeKeys | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY;
+  // Half a configuration would take payments whose webhook can never be verified.
+  if (!webhookSecret || !publishableKey)
+    throw new Error('STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
+  return { secretKey, webhookSecret, publishableKey };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -76,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportsDir: resolve(env.EXPORTS_DIR ?? resolve(dataDir, 'exports')),
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     responseContracts: env.RESPONSE_CONTRACTS === 'enforce' ? 'enforce' : 'log',
+    stripe: stripeFrom(env),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dbLimits: {
       max: intFrom(env.DB_POOL_MAX, DEFAULT_DB_LIMITS.max, 'DB_POOL_MAX'),
       acquireTimeoutMs: intFrom(

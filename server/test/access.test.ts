@@ -7,6 +7,7 @@ import type { Access } from '../src/plugins/access.ts';
 import type { NineApp } from '../src/app.ts';
 import { resources, type Permission } from '@nine/shared/permissions';
 import { hashPassword } from '../src/modules/auth/password-hashing.ts';
+import { waiverContent, waiverContentHash } from '../src/modules/tours/waiver-content.ts';
 import { createCatalogue, createLocation, createUser, type CatalogueFixture } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
@@ -500,6 +501,143 @@ beforeAll(async () => {
      VALUES ($1, $2, 'FREQ=WEEKLY;BYDAY=MO', '2035-06-01', '2035-06-30', '09:00', 60, 10, 1) RETURNING id`,
     [orders.eventDef, home],
   );
+  // Tour reservations (issue #20): a booked departure to read, share and check in; one starting within the
+  // check-in window with two participants (one scanned by code, one picked from the manifest).
+  await tdb.db.pool.query(
+    `INSERT INTO tour_definition_prices (definition_id, age_group_id, price_minor) VALUES ($1, $2, 1000)`,
+    [orders.eventDef, orders.ageGroup],
+  );
+  const reservation = async (eventId: number) => {
+    const id = await sql(
+      `INSERT INTO orders (type, source, status, location_id, customer_id, planned_start, planned_finish)
+       SELECT 'tour', 'back_end', 'confirmed', $1, $2, starts_at, ends_at FROM tour_events WHERE id = $3 RETURNING id`,
+      [home, cat.customerId, eventId],
+    );
+    await tdb.db.pool.query(
+      `INSERT INTO order_items (order_id, product_id, quantity, unit_price_minor, status, tour_event_id, tour_age_group_id)
+       SELECT $1, d.seat_product_id, 2, 1000, 'confirmed', e.id, $3 FROM tour_events e JOIN tour_definitions d ON d.id = e.definition_id
+       WHERE e.id = $2`,
+      [id, eventId, orders.ageGroup],
+    );
+    await tdb.db.pool.query(`INSERT INTO tour_reservations (order_id, event_id) VALUES ($1, $2)`, [
+      id,
+      eventId,
+    ]);
+    return id;
+  };
+  orders.reservation = await reservation(orders.tourEvent);
+  await tdb.db.pool.query(
+    `INSERT INTO order_access_tokens (token_hash, order_id, purpose, expires_at) VALUES (sha256('access-share'::bytea), $1, 'share_link', '2035-03-01')`,
+    [orders.reservation],
+  );
+  orders.checkinEvent = await sql(
+    `INSERT INTO tour_events (definition_id, location_id, starts_at, ends_at, capacity, min_participants)
+     VALUES ($1, $2, now() + interval '30 minutes', now() + interval '90 minutes', 10, 1) RETURNING id`,
+    [orders.eventDef, home],
+  );
+  const checkinOrder = await reservation(orders.checkinEvent);
+  const participant = (checkinCode: string) =>
+    sql(
+      `INSERT INTO tour_participants (order_id, age_group_id, first_name, last_name, checkin_code, created_via)
+       VALUES ($1, $2, 'Access', 'Rider', $3, 'staff') RETURNING id`,
+      [checkinOrder, orders.ageGroup, checkinCode],
+    );
+  await participant('ACCESSCODE01');
+  orders.checkinParticipant = await participant('ACCESSCODE02');
+  // Changing tour reservations (issue #20): one reservation to move and one to cancel, a departure to move to,
+  // a full one to wait for (entries to remove and offer), a waiting entry with seats to book, and a departure
+  // to cancel with its reservation.
+  const changeEvent = (startsAt: string, capacity = 10) =>
+    sql(
+      `INSERT INTO tour_events (definition_id, location_id, starts_at, ends_at, capacity, min_participants)
+       VALUES ($1, $2, $3, $3::timestamptz + interval '1 hour', $4, 1) RETURNING id`,
+      [orders.eventDef, home, startsAt, capacity],
+    );
+  const waiting = async (eventId: number, name: string) =>
+    sql(
+      `WITH c AS (INSERT INTO customers (first_name, last_name) VALUES ($2, 'Waiting') RETURNING id)
+       INSERT INTO tour_waitlist (event_id, customer_id, seats) SELECT $1, c.id, $3 FROM c RETURNING id`,
+      [eventId, name, JSON.stringify([{ age_group_id: orders.ageGroup, quantity: 1 }])],
+    );
+  orders.moveFrom = await changeEvent('2035-02-10T10:00:00Z');
+  orders.moveTo = await changeEvent('2035-02-11T10:00:00Z');
+  orders.moveReservation = await reservation(orders.moveFrom);
+  orders.cancelReservation = await reservation(orders.moveFrom);
+  orders.fullEvent = await changeEvent('2035-02-12T10:00:00Z', 2);
+  await reservation(orders.fullEvent);
+  orders.removeEntry = await waiting(orders.fullEvent, 'Remove');
+  orders.offerEntry = await waiting(orders.fullEvent, 'Offer');
+  orders.bookEntry = await waiting(await changeEvent('2035-02-13T10:00:00Z'), 'Book');
+  orders.cancelEvent = await changeEvent('2035-02-14T10:00:00Z');
+  await reservation(orders.cancelEvent);
+  // Participants and waivers (issue #20): a rent order's riders under the location's rent terms (one to edit,
+  // one to remove, one to sign, one signed to read and print) and a definition whose questions are saved.
+  orders.rentTerms = await sql(
+    `INSERT INTO tour_terms (kind, title) VALUES ('waiver', 'Access rent waiver') RETURNING id`,
+    [],
+  );
+  orders.rentTermsVersion = await sql(
+    `INSERT INTO tour_term_versions (terms_id, number, status, title, body, body_html, body_text, body_sha256, published_at)
+     VALUES ($1, 1, 'published', 'Access rent waiver', '{"type":"doc","content":[{"type":"paragraph"}]}', '<p></p>', '',
+             sha256(''::bytea), now()) RETURNING id`,
+    [orders.rentTerms],
+  );
+  await tdb.db.pool.query(
+    `INSERT INTO tour_settings (location_id, rent_terms_id) VALUES ($1, $2)
+     ON CONFLICT (location_id) DO UPDATE SET rent_terms_id = EXCLUDED.rent_terms_id`,
+    [home, orders.rentTerms],
+  );
+  orders.ridersOrder = await sql(
+    `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ('rent', 'walk_in', 'confirmed', $1, $2) RETURNING id`,
+    [home, cat.customerId],
+  );
+  const rider = (name: string) =>
+    sql(
+      `INSERT INTO tour_participants (order_id, first_name, last_name, birth_date, emergency_name, emergency_phone,
+         checkin_code, created_via)
+       VALUES ($1, $2::text, 'Rider', '1990-01-01', 'Em', '1', upper(substr(md5($2::text), 1, 12)), 'staff') RETURNING id`,
+      [orders.ridersOrder, `access-${name}`],
+    );
+  orders.editRider = await rider('edit');
+  orders.dropRider = await rider('drop');
+  orders.signRider = await rider('sign');
+  orders.signedRider = await rider('signed');
+  const signedAt = new Date('2030-01-01T00:00:00Z');
+  const content = waiverContent({
+    termVersionId: orders.rentTermsVersion,
+    termBodySha256: Buffer.alloc(32),
+    participant: {
+      id: orders.signedRider,
+      first_name: 'access-signed',
+      last_name: 'Rider',
+      birth_date: '1990-01-01',
+      age_group_id: null,
+      email: null,
+      phone: null,
+      emergency_name: 'Em',
+      emergency_phone: '1',
+    },
+    answers: {},
+    signer: { name: 'Signed Rider', role: 'self', guardian_relation: null },
+    consentText: 'I agree.',
+    signedAt,
+    signaturePng: PNG_BYTES,
+  });
+  orders.waiver = await sql(
+    `INSERT INTO tour_waivers (participant_id, order_id, term_version_id, signer_name, signer_role, signed_content,
+       content_sha256, signature_png, signed_at, created_via)
+     VALUES ($1, $2, $3, 'Signed Rider', 'self', $4, $5, $6, $7, 'staff') RETURNING id`,
+    [
+      orders.signedRider,
+      orders.ridersOrder,
+      orders.rentTermsVersion,
+      JSON.stringify(content),
+      waiverContentHash(content),
+      PNG_BYTES,
+      signedAt,
+    ],
+  );
+  orders.questionsDef = await tourDef('ACCESS-QUESTIONS');
   business.info = (
     await tdb.db.pool.query(
       `SELECT version, site_title, site_url, url_prefix, address, zip_code, email, tel, sale_default_customer_id, suspension_alert
@@ -554,8 +692,52 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
       checkin_opens_minutes: 60,
       checkin_closes_minutes: 15,
       gallery_max_mb: 5,
+      participant_required_fields: ['birth_date', 'emergency_contact'],
+      rent_terms_id: orders.rentTerms,
       version: 1,
     },
+  },
+  'GET /api/nine/tours/orders/:id/participants': {
+    url: `/api/nine/tours/orders/${orders.ridersOrder}/participants`,
+  },
+  'POST /api/nine/tours/orders/:id/participants': {
+    url: `/api/nine/tours/orders/${orders.ridersOrder}/participants`,
+    payload: {
+      first_name: 'New',
+      last_name: 'Rider',
+      birth_date: '1990-01-01',
+      emergency_name: 'Em',
+      emergency_phone: '1',
+    },
+  },
+  'PATCH /api/nine/tours/participants/:id': {
+    url: `/api/nine/tours/participants/${orders.editRider}`,
+    payload: {
+      first_name: 'Edited',
+      last_name: 'Rider',
+      birth_date: '1990-01-01',
+      emergency_name: 'Em',
+      emergency_phone: '1',
+      version: 1,
+    },
+  },
+  'DELETE /api/nine/tours/participants/:id': { url: `/api/nine/tours/participants/${orders.dropRider}` },
+  'POST /api/nine/tours/participants/:id/waivers': {
+    url: `/api/nine/tours/participants/${orders.signRider}/waivers`,
+    payload: {
+      term_version_id: orders.rentTermsVersion,
+      // A participant signing for themself signs in their own name.
+      signer_name: 'access-sign Rider',
+      signer_role: 'self',
+      signature_png: `data:image/png;base64,${PNG_BYTES.toString('base64')}`,
+      consent: true,
+    },
+  },
+  'GET /api/nine/tours/waivers/:id': { url: `/api/nine/tours/waivers/${orders.waiver}` },
+  'GET /api/nine/tours/waivers/:id/pdf': { url: `/api/nine/tours/waivers/${orders.waiver}/pdf` },
+  'PUT /api/nine/tours/definitions/:id/questions': {
+    url: `/api/nine/tours/definitions/${orders.questionsDef}/questions`,
+    payload: { questions: [{ label: 'Can you swim?', kind: 'yes_no', required: true }], version: 1 },
   },
   'POST /api/nine/tours/places': {
     payload: { kind: 'site', name: 'Access site', active: true, latitude: null, longitude: null },
@@ -1318,6 +1500,60 @@ const samples = (): Record<string, { url?: string; payload?: object; headers?: R
   'PATCH /api/nine/tours/event-series/:id': {
     url: `/api/nine/tours/event-series/${orders.tourSeries}`,
     payload: { from_day: '2035-06-10', version: 1 },
+  },
+  // Tour reservations (issue #20).
+  'POST /api/nine/tours/reservations': {
+    payload: {
+      event_id: orders.tourEvent,
+      customer_id: cat.customerId,
+      seats: [{ age_group_id: orders.ageGroup, quantity: 1 }],
+    },
+  },
+  'GET /api/nine/tours/reservations/:id': { url: `/api/nine/tours/reservations/${orders.reservation}` },
+  'GET /api/nine/tours/events/:id/manifest': { url: `/api/nine/tours/events/${orders.tourEvent}/manifest` },
+  'POST /api/nine/tours/reservations/:id/share-link': {
+    url: `/api/nine/tours/reservations/${orders.reservation}/share-link`,
+  },
+  'DELETE /api/nine/tours/reservations/:id/share-link': {
+    url: `/api/nine/tours/reservations/${orders.reservation}/share-link`,
+  },
+  'POST /api/nine/tours/events/:id/check-in': {
+    url: `/api/nine/tours/events/${orders.checkinEvent}/check-in`,
+    payload: { code: 'ACCESSCODE01' },
+  },
+  'POST /api/nine/tours/participants/:id/check-in': {
+    url: `/api/nine/tours/participants/${orders.checkinParticipant}/check-in`,
+    payload: {},
+  },
+  // Changing tour reservations (issue #20).
+  'POST /api/nine/tours/reservations/:id/move': {
+    url: `/api/nine/tours/reservations/${orders.moveReservation}/move`,
+    payload: { event_id: orders.moveTo, version: 1 },
+  },
+  'GET /api/nine/tours/reservations/:id/cancellation-preview': {
+    url: `/api/nine/tours/reservations/${orders.cancelReservation}/cancellation-preview`,
+  },
+  'POST /api/nine/tours/reservations/:id/cancel': {
+    url: `/api/nine/tours/reservations/${orders.cancelReservation}/cancel`,
+    payload: { version: 1 },
+  },
+  'GET /api/nine/tours/events/:id/waitlist': { url: `/api/nine/tours/events/${orders.fullEvent}/waitlist` },
+  'POST /api/nine/tours/events/:id/waitlist': {
+    url: `/api/nine/tours/events/${orders.fullEvent}/waitlist`,
+    payload: { customer_id: cat.customerId, seats: [{ age_group_id: orders.ageGroup, quantity: 1 }] },
+  },
+  'DELETE /api/nine/tours/waitlist/:id': { url: `/api/nine/tours/waitlist/${orders.removeEntry}` },
+  'POST /api/nine/tours/waitlist/:id/offer': {
+    url: `/api/nine/tours/waitlist/${orders.offerEntry}/offer`,
+    payload: { version: 1 },
+  },
+  'POST /api/nine/tours/waitlist/:id/book': {
+    url: `/api/nine/tours/waitlist/${orders.bookEntry}/book`,
+    payload: { version: 1 },
+  },
+  'POST /api/nine/tours/events/:id/cancel-with-reservations': {
+    url: `/api/nine/tours/events/${orders.cancelEvent}/cancel-with-reservations`,
+    payload: { reason: 'Access test', version: 1 },
   },
   'PUT /api/nine/price-switches': {
     payload: { location_id: home, rental_type_id: 1, version: 1, special_pricing: false },

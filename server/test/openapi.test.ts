@@ -64,6 +64,7 @@ const WITHOUT_RESPONSE_SCHEMA: string[] = [
   'GET /api/nine/rent-orders/:id/photos/:childId',
   'GET /api/nine/sale-orders/:id/photos/:childId',
   'GET /api/nine/tour-images/:file',
+  'GET /api/nine/tours/waivers/:id/pdf',
   'GET /api/nine/user/sso/callback',
 ];
 
@@ -78,6 +79,7 @@ const NO_BODY = new Set([
   'POST /api/nine/users/:id/deactivate',
   'POST /api/nine/stock/stocktakes/:id/close',
   'POST /api/nine/kiosk-devices/:id/revoke',
+  'POST /api/nine/tours/reservations/:id/share-link',
 ]);
 
 /**

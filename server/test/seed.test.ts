@@ -3,9 +3,13 @@ import { runIntegrityChecks } from '../src/lib/integrity.ts';
 import { termsFingerprint } from '../src/modules/tours/tour-terms-body.ts';
 import { missingSteps } from '../src/modules/tours/definition-checks.ts';
 import { getDefinition } from '../src/modules/tours/definition-queries.ts';
+import { verifyWaiver } from '../src/modules/tours/waiver-content.ts';
 import { seedDemoData } from '../src/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { PRODUCT_LINES } from '@nine/shared/schemas/product-lines';
+import { priceFor, type TourPrice, type TourSeasonPrices } from '@nine/shared/tour-pricing';
+import { secretBoxFromEnv } from '../src/lib/secret-box.ts';
+import { hashAccessToken } from '../src/modules/public/order-access-token.ts';
 import {
   lineDefaults,
   locationOverrides,
@@ -34,7 +38,7 @@ describe('demo data', () => {
       `SELECT (SELECT count(*) FROM locations)::int AS locations, (SELECT count(*) FROM users)::int AS users,
               (SELECT count(*) FROM roles)::int AS roles, (SELECT count(*) FROM products WHERE kind <> 'tour')::int AS products,
               (SELECT count(*) FROM items)::int AS items, (SELECT count(*) FROM customers WHERE NOT is_anonymous)::int AS customers,
-              (SELECT count(*) FROM orders)::int AS orders,
+              (SELECT count(*) FROM orders WHERE type <> 'tour')::int AS orders,
               (SELECT min(created_at) FROM orders) < timestamptz '2025-01-01' AS spans_two_years`,
     );
     expect(counts).toEqual({
@@ -179,15 +183,21 @@ describe('demo data', () => {
   it('is deterministic: two seeds of the same moment are identical', async () => {
     const digest = `SELECT md5(string_agg(concat_ws('|', id, number, type, status, customer_id, planned_start, total_minor), ',' ORDER BY id)) AS d FROM orders`;
     expect((await one(a, digest)).d).toBe((await one(b, digest)).d);
+    const tours = `SELECT md5((SELECT string_agg(concat_ws('|', id, order_id, checkin_code, first_name, birth_date), ',' ORDER BY id) FROM tour_participants)
+                   || (SELECT string_agg(encode(content_sha256, 'hex'), ',' ORDER BY id) FROM tour_waivers)) AS d`;
+    expect((await one(a, tours)).d).toBe((await one(b, tours)).d);
   });
 
   it('keeps sequences ahead of the seeded ids so new orders get fresh numbers', async () => {
+    // The shop's orders, then the tour reservations.
+    const { n } = await one(a, `SELECT count(*)::int AS n FROM orders`);
+    expect(n).toBeGreaterThan(20_000);
     const row = await one(
       a,
       `INSERT INTO orders (type, source, status, location_id) VALUES ('sale', 'walk_in', 'open', 1) RETURNING id, number`,
     );
-    expect(row.id).toBe(20_001);
-    expect(row.number).toBe(120_001);
+    expect(row.id).toBe(n + 1);
+    expect(row.number).toBe(100_000 + n + 1);
   });
 });
 
@@ -325,5 +335,173 @@ describe('demo tour events (seed-tours-events.ts)', () => {
       elsewhere: 0,
       start_times: 9,
     });
+  });
+});
+
+describe('demo tour reservations (seed-tours-reservations.ts)', () => {
+  const now = `timestamptz '${NOW.toISOString()}'`;
+
+  it('books about 2,000 reservations over the season, never past a departure’s capacity', async () => {
+    const counts = await one(
+      a,
+      `SELECT (SELECT count(*) FROM orders WHERE type = 'tour')::int AS orders,
+              (SELECT count(*) FROM tour_reservations)::int AS reservations,
+              (SELECT count(*) FROM orders o LEFT JOIN tour_reservations r ON r.order_id = o.id
+                WHERE o.type = 'tour' AND (r.order_id IS NULL OR o.rental_type_id <> 2))::int AS loose,
+              (SELECT count(*) FROM orders o JOIN tour_reservations r ON r.order_id = o.id WHERE o.planned_start < ${now})::int AS past,
+              (SELECT count(*) FROM orders o JOIN tour_reservations r ON r.order_id = o.id WHERE o.planned_start > ${now})::int AS coming,
+              (SELECT count(*) FROM orders WHERE type = 'tour' AND status = 'cancelled')::int AS cancelled,
+              (SELECT count(*) FROM orders WHERE type = 'tour' AND planned_finish < ${now} AND status NOT IN ('closed', 'cancelled'))::int AS past_open,
+              (SELECT count(*) FROM tour_events e LEFT JOIN (SELECT tour_event_id, sum(quantity) FILTER (WHERE status <> 'cancelled') AS seats
+                 FROM order_items WHERE tour_event_id IS NOT NULL GROUP BY 1) s ON s.tour_event_id = e.id
+                WHERE e.seats_taken <> coalesce(s.seats, 0) OR e.seats_taken > e.capacity)::int AS seat_drift,
+              (SELECT count(*) FROM tour_events WHERE seats_taken = capacity AND status <> 'cancelled')::int AS full_events,
+              (SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN tour_reservations r ON r.order_id = o.id
+                JOIN tour_definitions d ON d.seat_product_id = oi.product_id
+                WHERE oi.tour_event_id <> r.event_id OR oi.planned_start IS NOT NULL OR oi.item_id IS NOT NULL
+                   OR (oi.status = 'cancelled') <> (o.status = 'cancelled'))::int AS odd_lines,
+              (SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+                WHERE o.type = 'tour' AND oi.tour_event_id IS NULL)::int AS lines_without_event,
+              (SELECT count(*) FROM tour_waitlist WHERE status = 'waiting')::int AS waiting`,
+    );
+    expect(counts.orders).toBeGreaterThan(1800);
+    expect(counts.orders).toBeLessThan(2300);
+    expect(counts.reservations).toBe(counts.orders);
+    expect(counts.past).toBeGreaterThan(500);
+    expect(counts.coming).toBeGreaterThan(800);
+    expect(counts.cancelled).toBeGreaterThan(0);
+    expect(counts.full_events).toBeGreaterThan(5);
+    expect(counts.waiting).toBeGreaterThan(0);
+    expect(counts).toMatchObject({
+      loose: 0,
+      past_open: 0,
+      seat_drift: 0,
+      odd_lines: 0,
+      lines_without_event: 0,
+    });
+  });
+
+  it('prices seats as the tour does and bills them: closed ones paid, about 15 % of coming ones owing', async () => {
+    const money = await one(
+      a,
+      `SELECT (SELECT count(*) FROM orders WHERE type = 'tour' AND status = 'closed' AND paid_minor <> total_minor)::int AS closed_owing,
+              (SELECT count(*) FROM orders WHERE type = 'tour' AND status = 'confirmed')::int AS confirmed,
+              (SELECT count(*) FROM orders WHERE type = 'tour' AND status = 'confirmed' AND paid_minor < total_minor)::int AS owing,
+              (SELECT count(*) FROM orders WHERE type = 'tour' AND status = 'confirmed' AND paid_minor > 0 AND paid_minor < total_minor)::int AS part_paid,
+              (SELECT count(*) FROM online_payment_intents i JOIN payments p ON p.id = i.payment_id
+                WHERE i.status = 'succeeded' AND i.provider = 'test' AND p.method = 'external' AND p.amount_minor = i.amount_minor)::int AS online,
+              (SELECT count(*) FROM order_access_tokens t JOIN orders o ON o.id = t.order_id
+                WHERE t.purpose = 'share_link' AND t.expires_at > ${now} AND o.status = 'confirmed')::int AS share_links`,
+    );
+    expect(money.closed_owing).toBe(0);
+    expect(money.owing / money.confirmed).toBeGreaterThan(0.08);
+    expect(money.owing / money.confirmed).toBeLessThan(0.25);
+    expect(money.part_paid).toBeGreaterThan(0);
+    expect(money.online).toBeGreaterThan(100);
+    expect(money.share_links).toBeGreaterThan(100);
+    // The ledger and the kept balances hold with the reservations in (the shop's checks above run over them too).
+    expect((await runIntegrityChecks(a.db.pool)).filter((r) => r.violations > 0)).toEqual([]);
+  });
+
+  it('prices every seat with priceFor on the departure’s local day, seasons included', async () => {
+    const q = async <T>(sql: string) => (await a.db.pool.query(sql)).rows as T[];
+    const base = new Map<number, TourPrice[]>();
+    for (const p of await q<{ definition_id: number } & TourPrice>(
+      'SELECT definition_id, age_group_id, price_minor::int AS price_minor FROM tour_definition_prices',
+    ))
+      base.set(p.definition_id, [...(base.get(p.definition_id) ?? []), p]);
+    const seasons = new Map<number, TourSeasonPrices[]>();
+    for (const s of await q<{ definition_id: number } & TourSeasonPrices>(
+      `SELECT s.definition_id, lower(s.days)::text AS first_day, (upper(s.days) - 1)::text AS last_day,
+              coalesce(json_agg(json_build_object('age_group_id', p.age_group_id, 'price_minor', p.price_minor))
+                FILTER (WHERE p.age_group_id IS NOT NULL), '[]') AS prices
+       FROM tour_definition_seasons s LEFT JOIN tour_definition_season_prices p ON p.season_id = s.id GROUP BY s.id`,
+    ))
+      seasons.set(s.definition_id, [...(seasons.get(s.definition_id) ?? []), s]);
+    const seats = await q<{ definition_id: number; age_group_id: number; day: string; unit: number }>(
+      `SELECT e.definition_id, oi.tour_age_group_id AS age_group_id, oi.unit_price_minor::int AS unit,
+              to_char(e.starts_at AT TIME ZONE l.time_zone, 'YYYY-MM-DD') AS day
+       FROM order_items oi JOIN tour_events e ON e.id = oi.tour_event_id JOIN locations l ON l.id = e.location_id`,
+    );
+    expect(seats.length).toBeGreaterThan(2000);
+    const mispriced = seats.filter(
+      (s) =>
+        s.unit !==
+        priceFor(base.get(s.definition_id) ?? [], seasons.get(s.definition_id) ?? [], s.age_group_id, s.day),
+    );
+    expect(mispriced).toEqual([]);
+  });
+
+  it('seeds share links from random bytes, sealed so staff can copy them, and not the same in two seeds', async () => {
+    const box = secretBoxFromEnv()!;
+    const links = async (t: TestDatabase) =>
+      (
+        await t.db.pool.query<{ order_id: string; token_hash: Buffer; token_sealed: string | null }>(
+          `SELECT order_id, token_hash, token_sealed FROM order_access_tokens WHERE purpose = 'share_link' ORDER BY order_id`,
+        )
+      ).rows;
+    const [inA, inB] = [await links(a), await links(b)];
+    expect(inA.length).toBeGreaterThan(100);
+    // Which orders have a link is part of the deterministic demo; the tokens are not.
+    expect(inA.map((l) => l.order_id)).toEqual(inB.map((l) => l.order_id));
+    expect(inA.filter((l, i) => l.token_hash.equals(inB[i]!.token_hash))).toEqual([]);
+    for (const l of inA.slice(0, 50))
+      expect(hashAccessToken(box.open(l.token_sealed!))!.equals(l.token_hash)).toBe(true);
+  });
+
+  it('has everyone of a run departure checked in and signed, and most of the coming ones signed', async () => {
+    const people = await one(
+      a,
+      `SELECT count(*)::int AS participants,
+              count(*) FILTER (WHERE w.participant_id IS NOT NULL)::int AS signed,
+              count(*) FILTER (WHERE o.status = 'closed')::int AS past,
+              count(*) FILTER (WHERE o.status = 'closed' AND (w.participant_id IS NULL OR p.checked_in_at IS NULL))::int AS past_missing,
+              count(*) FILTER (WHERE o.status = 'confirmed')::int AS coming,
+              count(*) FILTER (WHERE o.status = 'confirmed' AND w.participant_id IS NOT NULL)::int AS coming_signed,
+              count(*) FILTER (WHERE w.signer_role = 'guardian')::int AS guardians,
+              count(*) FILTER (WHERE p.created_via = 'share_link')::int AS via_link,
+              count(*) FILTER (WHERE g.guardian_required <> (w.signer_role = 'guardian'))::int AS wrong_signer
+       FROM tour_participants p JOIN orders o ON o.id = p.order_id JOIN tour_age_groups g ON g.id = p.age_group_id
+       LEFT JOIN (SELECT DISTINCT ON (participant_id) participant_id, signer_role FROM tour_waivers ORDER BY participant_id, id DESC) w
+         ON w.participant_id = p.id`,
+    );
+    expect(people.participants).toBeGreaterThan(3000);
+    expect(people.signed / people.participants).toBeGreaterThan(0.8);
+    // A few no-shows; everyone else was checked in.
+    expect(people.past_missing / people.past).toBeLessThan(0.05);
+    expect(people.coming_signed / people.coming).toBeGreaterThan(0.75);
+    expect(people.coming_signed / people.coming).toBeLessThan(0.97);
+    expect(people.guardians).toBeGreaterThan(0);
+    expect(people.via_link / people.participants).toBeGreaterThan(0.5);
+    expect(people.wrong_signer).toBe(0);
+    const overfull = await one(
+      a,
+      `SELECT count(*)::int AS n FROM (SELECT p.order_id, p.age_group_id, count(*) AS people FROM tour_participants p GROUP BY 1, 2) p
+       LEFT JOIN (SELECT order_id, tour_age_group_id, sum(quantity) AS seats FROM order_items WHERE tour_event_id IS NOT NULL
+                  GROUP BY 1, 2) s ON s.order_id = p.order_id AND s.tour_age_group_id = p.age_group_id
+       WHERE p.people > coalesce(s.seats, 0)`,
+    );
+    expect(overfull.n).toBe(0);
+  });
+
+  it('keeps every waiver verifiable: its hash recomputes from what it says was signed', async () => {
+    const waivers = await a.db.pool.query<{
+      signed_content: unknown;
+      content_sha256: Buffer;
+      signature_png: Buffer;
+    }>(`SELECT signed_content, content_sha256, signature_png FROM tour_waivers`);
+    expect(waivers.rows.length).toBeGreaterThan(3000);
+    expect(waivers.rows.filter((w) => !verifyWaiver(w).verified)).toEqual([]);
+    const versions = await one(
+      a,
+      `SELECT count(*) FILTER (WHERE (w.signed_content->>'term_version_id')::bigint <> w.term_version_id
+                                  OR w.signed_content->>'term_body_sha256' <> encode(v.body_sha256, 'hex')
+                                  OR v.published_at > w.signed_at)::int AS odd,
+              count(DISTINCT w.term_version_id)::int AS versions,
+              bool_and(substring(w.signature_png from 1 for 8) = '\\x89504e470d0a1a0a'::bytea) AS png
+       FROM tour_waivers w JOIN tour_term_versions v ON v.id = w.term_version_id`,
+    );
+    expect(versions).toMatchObject({ odd: 0, png: true });
+    expect(versions.versions).toBeGreaterThan(1);
   });
 });

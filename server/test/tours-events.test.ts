@@ -573,6 +573,29 @@ describe('reading', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('says which departures are private to a reservation', async () => {
+    const open = await oneOff('2027-10-05T09:00:00+02:00');
+    const held = await oneOff('2027-10-05T12:00:00+02:00');
+    const customer = (await q(`SELECT id FROM customers ORDER BY id LIMIT 1`)).rows[0].id;
+    const order = Number(
+      (
+        await q(
+          `INSERT INTO orders (type, source, status, location_id, customer_id) VALUES ('tour', 'walk_in', 'pending', $1, $2) RETURNING id`,
+          [loc, customer],
+        )
+      ).rows[0].id,
+    );
+    await q(`UPDATE tour_events SET private_order_id = $2 WHERE id = $1`, [held.id, order]);
+    const res = await call('GET', '/api/nine/tours/events?from=2027-10-05T00:00:00Z&to=2027-10-06T00:00:00Z');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: { id: number; private_order_id: number | null }[] = res.json().data.rows;
+    expect(rows).toEqual([
+      expect.objectContaining({ id: open.id, private_order_id: null }),
+      expect.objectContaining({ id: held.id, private_order_id: order }),
+    ]);
+    expect((await detail(held.id)).private_order_id).toBe(order);
+  });
+
   it('shows a guide without tour:change only the events they lead', async () => {
     const led = await call('GET', '/api/nine/tours/events?page_size=200', undefined, guide);
     expect(led.statusCode).toBe(200);

@@ -106,6 +106,8 @@ describe('general settings', () => {
       checkin_closes_minutes: 15,
       gallery_max_bytes: 5_242_880,
       gallery_max_mb: 5,
+      participant_required_fields: ['birth_date', 'emergency_contact'],
+      rent_terms_id: null,
       version: 1,
       business_wide_editable: false,
     });

@@ -112,6 +112,13 @@ describe('the web app files', () => {
     }
   });
 
+  it('the page never sends its URL on as a Referer (the participant page holds a share token)', async () => {
+    for (const url of ['/nine/', '/nine/index.html', '/nine/participant/signe?token=abc']) {
+      const res = await nine.app.inject({ method: 'GET', url });
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('an unknown asset is a 404, not the page', async () => {
     const res = await nine.app.inject({ method: 'GET', url: '/nine/assets/gone-Zz99.js' });
     expect(res.statusCode).toBe(404);

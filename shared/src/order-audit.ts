@@ -50,6 +50,10 @@ export const ORDER_AUDIT_ACTIONS = [
   'recurring_invoice',
   'coupon_applied',
   'coupon_removed',
+  // tour reservations (#20)
+  'tour_moved',
+  'tour_cancelled',
+  'cancellation_fee',
   'invoice:created',
   'invoice:posted',
   'invoice:credit_note',

@@ -6,7 +6,9 @@ test.describe('signing in and out', () => {
   test('the demo admin signs in, sees the dashboard with its side menu and today’s figures, and signs out', async ({
     page,
   }) => {
+    // The base path is the business's public landing page; its footer leads staff to the sign-in.
     await page.goto('/nine/');
+    await page.getByRole('link', { name: 'Staff sign-in' }).click();
     await expect(page).toHaveURL(/\/nine\/auth\/login$/);
     await expect(page.getByRole('heading', { name: 'Log Into Your Account' })).toBeVisible();
 

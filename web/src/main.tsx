@@ -20,6 +20,11 @@ restoreDarkMode();
 // start works, delayed the first API call of the dashboard instead.
 const firstRoute = routeAtAddress(window.location.pathname);
 if (firstRoute?.layout === 'auth') prefetchPage(firstRoute.name);
+// A public page likewise, with its own words (unless it is the landing page a saved session skips).
+else if (firstRoute?.layout === 'landing' && !(firstRoute.signedInTo && hasStoredSession())) {
+  prefetchPage(firstRoute.name);
+  prefetchNamespaces(namespacesBeforeRoute(firstRoute, false));
+}
 // A signed-in screen opened directly (a reload, a bookmark) waits for the signed-in world's text before it
 // draws: fetched alongside the start too, rather than once the restored session has rendered (dashboard:
 // namespaces requested at about 250 instead of 460 ms). A saved session is the sign; they are small.

@@ -668,6 +668,7 @@ export interface Tables {
     customer_last_name: string | null;
     paid_minor: number;
     unbalanced_invoices: number;
+    cancellation_fee_minor: number;
   };
   override_logs: {
     id: number;
@@ -1197,6 +1198,7 @@ export interface Tables {
     event_id: number;
     is_private: boolean;
     created_at: Date;
+    min_fee_bp: number;
   };
   tour_settings: {
     location_id: number;

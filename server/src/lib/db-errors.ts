@@ -60,6 +60,8 @@ export const EXCLUSION_RULES: Record<string, { name: ErrorName; data?: object }>
 export const CHECK_RULES: Record<string, { name: ErrorName; data?: object }> = {
   tour_term_versions_immutable: { name: 'termsVersionPublished' },
   tour_events_capacity: { name: 'eventCapacityBelowBooked' },
+  // a seat line on another reservation's private departure (the seat trigger, migration 0046)
+  tour_events_private: { name: 'eventPrivate' },
 };
 
 const fromRule = (rule: { name: ErrorName; data?: object }) =>

@@ -102,6 +102,35 @@ export const INTEGRITY_CHECKS: { name: string; rule: string; sql: string }[] = [
     sql: `SELECT o.id AS order_id, i.id AS invoice_id FROM orders o JOIN invoices i ON i.order_id = o.id
           WHERE o.status = 'closed' AND i.status = 'in_progress'`,
   },
+  {
+    name: 'online_intent_payment',
+    rule: "An online payment intent's payment is an external payment of the intent's own order, taken by nobody.",
+    sql: `SELECT i.id AS intent_id, i.order_id, p.id AS payment_id, p.order_id AS payment_order_id
+          FROM online_payment_intents i JOIN payments p ON p.id = i.payment_id
+          WHERE p.order_id IS DISTINCT FROM i.order_id OR p.method <> 'external' OR p.created_by IS NOT NULL`,
+  },
+  {
+    name: 'tour_seats_drift',
+    rule: 'The seats taken kept per tour departure equal a fresh sum of its live seat lines.',
+    sql: `SELECT e.id AS event_id, e.seats_taken, coalesce(f.seats, 0)::int AS fresh_seats
+          FROM tour_events e
+          LEFT JOIN (SELECT tour_event_id, sum(quantity) AS seats FROM order_items
+                     WHERE tour_event_id IS NOT NULL AND status <> 'cancelled' GROUP BY tour_event_id) f
+            ON f.tour_event_id = e.id
+          WHERE e.seats_taken <> coalesce(f.seats, 0)`,
+  },
+  {
+    name: 'tour_participants_exceed_seats',
+    rule: 'A live reservation names no more participants of an age group than it has live seats of that group.',
+    sql: `SELECT p.order_id, p.age_group_id, p.n AS participants, coalesce(s.seats, 0)::int AS seats
+          FROM (SELECT tp.order_id, tp.age_group_id, count(*)::int AS n FROM tour_participants tp
+                JOIN tour_reservations r ON r.order_id = tp.order_id JOIN orders o ON o.id = tp.order_id
+                WHERE tp.age_group_id IS NOT NULL AND o.status NOT IN ('cancelled', 'pre-cancel') GROUP BY 1, 2) p
+          LEFT JOIN (SELECT order_id, tour_age_group_id, sum(quantity) AS seats FROM order_items
+                     WHERE tour_event_id IS NOT NULL AND status <> 'cancelled' GROUP BY 1, 2) s
+            ON s.order_id = p.order_id AND s.tour_age_group_id = p.age_group_id
+          WHERE p.n > coalesce(s.seats, 0)`,
+  },
 ];
 
 export interface IntegrityResult {

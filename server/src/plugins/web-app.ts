@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // `path` is the file sent (`x.js.br` for a precompressed one): caches must key on the encoding.
       res.setHeader('vary', 'accept-encoding');
       res.setHeader('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      // index.html opened by name: the page never passes its URL (a participant's share token) as Referer.
+      if (path.endsWith('.html')) res.setHeader('referrer-policy', 'no-referrer');
     },
   });
   const sendIndex = (
@@ -39,6 +41,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
   ) => {
     reply.header('cache-control', 'no-cache');
+    // The participant page's URL holds its share token: never sent on as a Referer.
+    reply.header('referrer-policy', 'no-referrer');
     return reply.sendFile('index.html');
   };
   app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/nine/'));

@@ -32,6 +32,7 @@ import { seedTourSettings } from './seed-tours-settings.ts';
 import { seedTourLeaders } from './seed-tours-leaders.ts';
 import { seedTourDefinitions } from './seed-tours-definitions.ts';
 import { seedTourEvents } from './seed-tours-events.ts';
+import { seedTourReservations } from './seed-tours-reservations.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -163,6 +164,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSt
     log(`${await seedTourLeaders(client, now)} tour leaders`);
     log(`${await seedTourDefinitions(client, now)} tour definitions`);
     log(`${await seedTourEvents(client, now)} tour events`);
+    log(`${await seedTourReservations(client, now)} tour reservations`);
     for (const table of [
       'orders',
       'order_items',

@@ -117,7 +117,8 @@ export type CustomerDetail = z.infer<typeof customerDetail>;
 export const customerOrderRow = z.object({
   id: z.number(),
   number: z.number(),
-  type: z.enum(['rent', 'sale']),
+  /** A tour reservation opens in its own view (/tours/reservations/:id), every other non-sale order in the rent view. */
+  type: z.enum(['rent', 'sale', 'tour']),
   status: z.string(),
   location_name: z.string(),
   planned_start: z.string().nullable(),

@@ -40,6 +40,8 @@ export const invoiceListQuery = pageQuery({
   to_date: z.iso.date().optional(),
   /** An invoice or order number, or part of the customer's name, phone or e-mail. */
   search: z.string().trim().max(100).optional(),
+  /** One order's invoices: also answers staff who may view that order (a tour's for tour:view). */
+  order_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 

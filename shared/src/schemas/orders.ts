@@ -342,6 +342,9 @@ export const orderItem = z.object({
   counter_end: z.number().nullable(),
   /** On an invoice already: its price and discount are fixed. */
   invoiced: z.boolean(),
+  /** A tour seat line's departure and age group (both or neither); null on rent and sale lines. */
+  tour_event_id: z.number().nullable(),
+  tour_age_group_id: z.number().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

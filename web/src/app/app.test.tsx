@@ -102,8 +102,26 @@ describe('signed-in shell', () => {
       'GET /api/nine/user/location-permissions': () =>
         jsonResponse(200, { data: { permissions: [], resources: [] } }),
       'GET /api/nine/dashboard/summary': () => jsonResponse(200, summary),
+      'GET /api/nine/public/landing': () =>
+        jsonResponse(200, {
+          data: {
+            business: {
+              site_title: 'Harbour Tours',
+              logo_url: null,
+              address: null,
+              email: null,
+              phone: null,
+              website: null,
+            },
+            tours_enabled: false,
+            departures: [],
+          },
+        }),
     });
+    // A visitor at the base path sees the public landing page, whose footer leads staff to sign in.
     renderAt('/nine/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Harbour Tours' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Staff sign-in' }));
     await signIn();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

@@ -31,6 +31,20 @@ describe('routeAccess', () => {
     expect(routeAccess(publicRoute, { signedIn: false, permissions: undefined })).toEqual({ kind: 'render' });
   });
 
+  it('shows the landing page to a visitor and sends signed-in staff on to the dashboard', () => {
+    const home = findRoute('Home') as RouteDef;
+    expect(routeAccess(home, { signedIn: false, permissions: undefined })).toEqual({ kind: 'render' });
+    expect(routeAccess(home, { signedIn: true, permissions: [] })).toEqual({
+      kind: 'redirect',
+      to: 'DashboardIndex',
+    });
+    // The participant page and easy-sign stay public for signed-in staff too (a colleague's phone).
+    for (const name of ['participantSign', 'easySign'] as const)
+      expect(routeAccess(findRoute(name) as RouteDef, { signedIn: true, permissions: [] })).toEqual({
+        kind: 'render',
+      });
+  });
+
   it('admits a signed-in user to a route needing no resource before permissions load', () => {
     expect(routeAccess(openRoute, { signedIn: true, permissions: undefined })).toEqual({ kind: 'render' });
   });

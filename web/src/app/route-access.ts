@@ -30,6 +30,7 @@ export function routeGranted(route: RouteDef, held: readonly Permission[]): bool
 
 /** Navigation rules 1 and 2: who may see a route, and where everybody else goes. */
 export function routeAccess(route: RouteDef, viewer: Viewer): RouteAccess {
+  if (route.signedInTo !== undefined && viewer.signedIn) return { kind: 'redirect', to: route.signedInTo };
   if (route.noAuth) return { kind: 'render' };
   if (!viewer.signedIn) return { kind: 'redirect', to: 'Login' };
   if (route.resources.length === 0) return { kind: 'render' };

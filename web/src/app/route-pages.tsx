@@ -48,7 +48,9 @@ function page<M>(load: () => Promise<M>, name: keyof M): PageLoader {
  * adding a row to the table without one fails typecheck.
  */
 export const pageLoaders = {
-  Home: page(() => import('./pages/home-page.tsx'), 'HomePage'),
+  Home: page(() => import('./pages/landing-page.tsx'), 'LandingPage'),
+  participantSign: page(() => import('./pages/participant-sign-page.tsx'), 'ParticipantSignPage'),
+  easySign: page(() => import('./pages/easy-sign-page.tsx'), 'EasySignPage'),
   Login: page(() => import('./pages/login-page.tsx'), 'LoginPage'),
   SsoSignIn: page(() => import('./pages/sso-sign-in-page.tsx'), 'SsoSignInPage'),
   PasswordExpired: page(() => import('./pages/password-expired-page.tsx'), 'PasswordExpiredPage'),
@@ -160,6 +162,14 @@ export const pageLoaders = {
   ),
   tourLeaders: page(() => import('./pages/tours/tour-leaders-page.tsx'), 'TourLeadersPage'),
   tourLeader: page(() => import('./pages/tours/tour-leader-page.tsx'), 'TourLeaderPage'),
+  tourReservations: page(() => import('./pages/tours/reservations-page.tsx'), 'TourReservationsPage'),
+  tourReservationList: page(() => import('./pages/tours/reservations-page.tsx'), 'TourReservationListPage'),
+  tourManifestPrint: page(() => import('./pages/tours/manifest-print-page.tsx'), 'TourManifestPrintPage'),
+  tourReservation: page(() => import('./pages/tours/reservation-page.tsx'), 'TourReservationPage'),
+  tourReservationPrint: page(
+    () => import('./pages/tours/reservation-print-page.tsx'),
+    'TourReservationPrintPage',
+  ),
   'not-found': page(() => import('./pages/not-found-page.tsx'), 'NotFoundPage'),
 } satisfies Record<RouteName, PageLoader>;
 

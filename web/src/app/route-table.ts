@@ -72,6 +72,8 @@ export type RouteName =
   | 'maintenanceReport'
   | 'maintenanceReportPrint'
   | 'kiosk'
+  | 'participantSign'
+  | 'easySign'
   | 'tourManagementSettings'
   | 'tourManagementSettingsTab'
   | 'tourSettings'
@@ -83,14 +85,22 @@ export type RouteName =
   | 'tourDefinitionEditor'
   | 'tourLeaders'
   | 'tourLeader'
+  | 'tourReservations'
+  | 'tourReservationList'
+  | 'tourManifestPrint'
+  | 'tourReservation'
+  | 'tourReservationPrint'
   | 'not-found';
 
 /** Product lines a business switches on or off as a whole; their screens and menu entries follow. */
 export type Feature = 'tour';
 export type Features = Record<Feature, boolean>;
 
-/** 'kiosk': the locked-down customer screen of a device in kiosk mode (no menu, large touch targets). */
-export type RouteLayout = 'dashboard' | 'auth' | 'bare' | 'kiosk';
+/**
+ * 'kiosk': the locked-down customer screen of a device in kiosk mode (no menu, large touch targets).
+ * 'landing': the public pages a customer opens (the business's page, the participant page, easy-sign).
+ */
+export type RouteLayout = 'dashboard' | 'auth' | 'bare' | 'kiosk' | 'landing';
 
 export interface RouteDef {
   name: RouteName;
@@ -105,6 +115,10 @@ export interface RouteDef {
   layout: RouteLayout;
   /** Skips the sign-in check (navigation rule 1). */
   noAuth?: boolean;
+  /** A public page a signed-in visitor does not see: sent there instead (the landing page → dashboard). */
+  signedInTo?: RouteName;
+  /** Also shown on a device in kiosk mode (easy-sign and the participant page it opens). */
+  kiosk?: boolean;
   /** Browser back is refused and sends the user to this route instead (navigation rule 4). */
   blockBack?: { to: RouteName };
   /** A product line the business may switch off (business_info.tour_is_enabled): then the dashboard answers. */
@@ -114,8 +128,35 @@ export interface RouteDef {
 }
 
 export const routeTable: readonly RouteDef[] = [
-  // The base path only decides where to go: dashboard when signed in, login otherwise.
-  { name: 'Home', path: '/', titleKey: null, resources: [], layout: 'bare', noAuth: true },
+  // The base path: the business's public landing page, or the dashboard for signed-in staff.
+  {
+    name: 'Home',
+    path: '/',
+    titleKey: null,
+    resources: [],
+    layout: 'landing',
+    noAuth: true,
+    signedInTo: 'DashboardIndex',
+  },
+  // The public pages of tours (issue #20): no sign-in, also on a kiosk.
+  {
+    name: 'participantSign',
+    path: '/participant/signe',
+    titleKey: 'participant:sign.title',
+    resources: [],
+    layout: 'landing',
+    noAuth: true,
+    kiosk: true,
+  },
+  {
+    name: 'easySign',
+    path: '/easy-sign',
+    titleKey: 'participant:easySign.title',
+    resources: [],
+    layout: 'landing',
+    noAuth: true,
+    kiosk: true,
+  },
   {
     name: 'Login',
     path: '/auth/login',
@@ -672,6 +713,49 @@ export const routeTable: readonly RouteDef[] = [
     titleKey: 'tours:leaders.title',
     resources: ['tour'],
     layout: 'dashboard',
+    feature: 'tour',
+  },
+  // Tour reservations (issue #20): the legacy list and the new one are the same screen; filtered to one
+  // event (?event=) it is that event's manifest with check-in.
+  {
+    name: 'tourReservations',
+    path: '/tours/reservations',
+    titleKey: 'menu:items.tour_reservations',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourReservationList',
+    path: '/tours/reservation-list',
+    titleKey: 'menu:items.reservation_list',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourManifestPrint',
+    path: '/tours/events/:id/manifest/print',
+    titleKey: 'tours:reservations.manifest.print_title',
+    resources: ['tour'],
+    layout: 'bare',
+    feature: 'tour',
+  },
+  // One reservation (its order id) and its A4 booking confirmation with the check-in codes.
+  {
+    name: 'tourReservation',
+    path: '/tours/reservations/:id',
+    titleKey: 'tours:reservation.title',
+    resources: ['tour'],
+    layout: 'dashboard',
+    feature: 'tour',
+  },
+  {
+    name: 'tourReservationPrint',
+    path: '/tours/reservations/:id/print',
+    titleKey: 'tours:reservation.print.title',
+    resources: ['tour'],
+    layout: 'bare',
     feature: 'tour',
   },
   // The only screen of a device in kiosk mode (Local settings); app/kiosk-gate.ts keeps it there.

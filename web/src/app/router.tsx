@@ -5,12 +5,13 @@ import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useSessionActor, useSessionStatus } from '../features/session/session-context.tsx';
 import { loadNamespaces, namespacesLoaded, useAppTranslation } from '../lib/i18n.ts';
-import { appNamespaces, type AppNamespace } from '../lib/locale-namespaces.ts';
+import { appNamespaces, publicNamespaces, type AppNamespace } from '../lib/locale-namespaces.ts';
 import { useLocalSettings } from '../lib/local-settings.ts';
 import { useUiStore } from '../lib/ui-store.ts';
 import { currentFullPath } from './app-services.ts';
 import { AuthLayout } from './layouts/auth-layout.tsx';
 import { KioskLayout } from './layouts/kiosk-layout.tsx';
+import { LandingLayout } from './layouts/landing-layout.tsx';
 import { kioskGate } from './kiosk-gate.ts';
 import { refusedRouteState } from './refused-route-notice.tsx';
 import { isPageLoadError, loadOnce, prefetchPage, reloadForNewVersion, routePages } from './route-pages.tsx';
@@ -92,9 +93,11 @@ function useCloseCommonModalOnRouteChange(routeName: RouteName) {
 
 /**
  * What a route waits for before it draws: signed-in screens, in the shell or bare (the prints), use every
- * namespace; the start holds only the login's, enough for the sign-in screens.
+ * namespace; the start holds only the login's, enough for the sign-in screens. The public pages add their
+ * own, even for signed-in staff (except the landing page, which sends them to the dashboard).
  */
 export function namespacesBeforeRoute(route: RouteDef, signedIn: boolean): readonly AppNamespace[] {
+  if (route.layout === 'landing' && !(signedIn && route.signedInTo !== undefined)) return publicNamespaces;
   return signedIn && route.layout !== 'auth' ? appNamespaces : [];
 }
 
@@ -164,6 +167,8 @@ function RouteFrame({ route }: { route: RouteDef }) {
       return <AuthLayout>{content}</AuthLayout>;
     case 'kiosk':
       return <KioskLayout>{content}</KioskLayout>;
+    case 'landing':
+      return <LandingLayout>{content}</LandingLayout>;
     case 'bare':
       return content;
   }

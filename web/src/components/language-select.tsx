@@ -2,8 +2,17 @@ import { Field, NativeSelect } from '@chakra-ui/react';
 import { LANGUAGES, isLanguage } from '@nine/shared/constants';
 import { currentLanguage, setLanguage, useAppTranslation } from '../lib/i18n.ts';
 
-/** The language switch, shown before sign-in too so a person can read the login page. */
-export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
+/**
+ * The language switch, shown before sign-in too so a person can read the login page. `persist: false` (a
+ * kiosk's public pages) switches without saving the choice for the device.
+ */
+export function LanguageSelect({
+  size = 'sm',
+  persist = true,
+}: {
+  size?: 'xs' | 'sm' | 'md';
+  persist?: boolean;
+}) {
   const { t } = useAppTranslation();
   return (
     <Field.Root width="auto">
@@ -13,7 +22,7 @@ export function LanguageSelect({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
           value={currentLanguage()}
           onChange={(event) => {
             const next = event.currentTarget.value;
-            if (isLanguage(next)) void setLanguage(next);
+            if (isLanguage(next)) void setLanguage(next, { persist });
           }}
         >
           {LANGUAGES.map((language) => (

@@ -79,6 +79,16 @@ describe('instants in the location’s time zone', () => {
     expect(formatDate('2026-11-24T23:30:00Z')).toBe('24/11/2026');
   });
 
+  it('shows an instant in a zone given for it without changing the location’s', () => {
+    setDisplayTimeZone('America/Los_Angeles');
+    expect(formatDateTime(utc, 'en-US', 'Europe/Madrid')).toMatch(/^11\/24\/2026, 11:21\sPM$/);
+    expect(formatTime(utc, 'en-US', 'minute', 'Europe/Madrid')).toMatch(/^11:21\sPM$/);
+    expect(formatDate('2026-11-24T23:30:00Z', 'en-US', 'Europe/Madrid')).toBe('11/25/2026');
+    // The location's zone is untouched, and an unknown zone falls back to it.
+    expect(formatTime(utc)).toMatch(/^2:21\sPM$/);
+    expect(formatTime(utc, 'en-US', 'minute', 'Nowhere/Else')).toMatch(/^2:21\sPM$/);
+  });
+
   it('keeps calendar days out of any time zone', () => {
     setDisplayTimeZone('Pacific/Kiritimati');
     expect(formatDay('2026-11-24')).toBe('11/24/2026');

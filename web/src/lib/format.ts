@@ -74,19 +74,43 @@ function toDate(value: Instant): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function formatInstant(kind: keyof typeof OPTIONS, value: Instant, language: string): string {
-  const date = toDate(value);
-  return date === null ? '' : dateFormatter(kind, language, displayTimeZone()).format(date);
+// Checked once per zone: building a formatter to test it is as slow as the formatting saved by the cache.
+const checkedZones = new Map<string, boolean>();
+function knownZone(zone: string): boolean {
+  let known = checkedZones.get(zone);
+  if (known === undefined) {
+    known = isTimeZone(zone);
+    checkedZones.set(zone, known);
+  }
+  return known;
 }
 
+function formatInstant(
+  kind: keyof typeof OPTIONS,
+  value: Instant,
+  language: string,
+  timeZone?: string,
+): string {
+  const date = toDate(value);
+  const zone = timeZone !== undefined && knownZone(timeZone) ? timeZone : displayTimeZone();
+  return date === null ? '' : dateFormatter(kind, language, zone).format(date);
+}
+
+// `timeZone` (optional, IANA): show the instant in this zone instead of the location's, as a public page
+// does for a tour's own zone without changing the rest of the app's; an unknown zone means the location's.
+
 /** The day of an instant at the location; empty when unset or unreadable. */
-export function formatDate(value: Instant, language: string = currentLanguage()): string {
-  return formatInstant('date', value, language);
+export function formatDate(value: Instant, language: string = currentLanguage(), timeZone?: string): string {
+  return formatInstant('date', value, language, timeZone);
 }
 
 /** The day and time of an instant at the location; empty when unset or unreadable. */
-export function formatDateTime(value: Instant, language: string = currentLanguage()): string {
-  return formatInstant('dateTime', value, language);
+export function formatDateTime(
+  value: Instant,
+  language: string = currentLanguage(),
+  timeZone?: string,
+): string {
+  return formatInstant('dateTime', value, language, timeZone);
 }
 
 /** The time of day of an instant at the location (to the second when asked); empty when unset or unreadable. */
@@ -94,8 +118,9 @@ export function formatTime(
   value: Instant,
   language: string = currentLanguage(),
   precision: 'minute' | 'second' = 'minute',
+  timeZone?: string,
 ): string {
-  return formatInstant(precision === 'second' ? 'timeSeconds' : 'time', value, language);
+  return formatInstant(precision === 'second' ? 'timeSeconds' : 'time', value, language, timeZone);
 }
 
 /**

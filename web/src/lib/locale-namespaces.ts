@@ -27,3 +27,6 @@ export type AppNamespace = (typeof appNamespaces)[number];
  * kilobytes of text rather than all of it.
  */
 export const startNamespaces = ['common', 'auth', 'errors'] as const satisfies readonly AppNamespace[];
+
+/** What the public pages (landing, participant page, easy-sign) add to the start: their own words only. */
+export const publicNamespaces = ['participant'] as const satisfies readonly AppNamespace[];

@@ -29,7 +29,9 @@ type PaymentLine = Pick<Tables['payments'], 'id' | 'method' | 'amount_minor' | '
 
 const lists: Record<'orders' | 'invoices' | 'payments' | 'messages', Read> = {
   orders: list<OrderLine>({
-    select: `o.id, o.number, o.type, o.status, l.name AS location_name, o.planned_start, o.planned_finish,
+    // The history links an order to its view: a sale to the sale view, a tour reservation to the reservation's,
+    // every other order to the rent view (which serves every non-sale type).
+    select: `o.id, o.number, CASE WHEN o.type IN ('sale', 'tour') THEN o.type::text ELSE 'rent' END AS type, o.status, l.name AS location_name, o.planned_start, o.planned_finish,
       o.total_minor, ${ORDER_PAID}::bigint AS paid_minor, o.created_at`,
     from: 'FROM orders o JOIN locations l ON l.id = o.location_id WHERE o.customer_id = $1',
     orderBy: 'ORDER BY o.created_at DESC, o.id DESC',

@@ -29,7 +29,8 @@ export const PRODUCT_SELECT = `p.id, p.kind, p.sku, p.name, p.option, p.category
 export async function productById(q: Queryable, id: number): Promise<ProductRow | undefined> {
   return maybeOne<ProductRow>(
     q,
-    `SELECT ${PRODUCT_SELECT} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = $1`,
+    // A tour's seat product (kind 'tour') is its definition's, not the inventory's.
+    `SELECT ${PRODUCT_SELECT} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = $1 AND p.kind <> 'tour'`,
     [id],
   );
 }

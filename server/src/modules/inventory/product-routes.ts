@@ -68,7 +68,8 @@ async function writeAttributes(
 async function lockProduct(client: Queryable, id: number) {
   const product = await maybeOne<Pick<Tables['products'], 'version' | 'is_serialized'>>(
     client,
-    'SELECT version, is_serialized FROM products WHERE id = $1 FOR UPDATE',
+    // A tour's seat product is kept by its definition (migration 0046): not edited here.
+    `SELECT version, is_serialized FROM products WHERE id = $1 AND kind <> 'tour' FOR UPDATE`,
     [id],
   );
   if (!product) throw new AppError('notFound');

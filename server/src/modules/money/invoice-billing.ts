@@ -3,7 +3,7 @@ import { AppError } from '@nine/shared/errors';
 import { invoiceTax, spreadTax } from '@nine/shared/tax';
 import { glAccounts, negate, revenueAccount, revenueByAccount, taxByAccount } from './gl-accounts.ts';
 import { postLedger } from './ledger.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { exec, maybeOne, one, rows } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
@@ -53,7 +53,8 @@ interface Billable {
  */
 export async function billUnbilled(
   client: pg.PoolClient,
-  actor: Actor,
+  // No user when a payment provider's webhook pays the order (D14).
+  actor: AuditActor & { locationId: number },
   order: BillableOrder,
 ): Promise<number | null> {
   const items = await rows<

@@ -154,7 +154,14 @@ export async function createCreditNote(
 export async function creditRefund(
   client: pg.PoolClient,
   actor: Actor,
-  input: { orderId: number; invoiceId: number | null; refundId: number; amount: number; reason: string },
+  // refundId null: a credit with no refund behind it (a cancelled tour's share never paid, reservation-cancel.ts).
+  input: {
+    orderId: number;
+    invoiceId: number | null;
+    refundId: number | null;
+    amount: number;
+    reason: string;
+  },
 ): Promise<number[]> {
   // Lock the invoices, then read what is left of each: a full credit note locks its invoice the same way.
   const locked = await rows<Pick<Tables['invoices'], 'id'>>(
@@ -215,7 +222,13 @@ export async function creditRefund(
       client,
       `INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_minor, discount_minor, tax_minor, total_minor)
        VALUES ($1, $2, 1, $3, 0, $4, $5)`,
-      [noteId, `Refund: ${input.reason}`, is_tax_included ? -credit : -(credit - tax), -tax, -credit],
+      [
+        noteId,
+        input.refundId === null ? input.reason : `Refund: ${input.reason}`,
+        is_tax_included ? -credit : -(credit - tax),
+        -tax,
+        -credit,
+      ],
     );
     // The mirror of posting the invoice: receivables down, and the credit taken off the accounts the invoice
     // itself posted to (less what its earlier refunds took), in proportion to what is left on each, whatever

@@ -9,9 +9,14 @@ import {
   type InvoiceListQuery,
 } from '@nine/shared/schemas/invoices';
 import type { Db } from '../../db/pool.ts';
+import { maybeOne } from '../../db/sql.ts';
+import type { Tables } from '../../db/tables.ts';
 import { pageOf, type Paged } from '../../lib/paging.ts';
 import { fewMatchingCustomers, matchingCustomerIds } from '../customers/customer-search.ts';
-import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
+import { ANY_ORDER_VIEW, resourceOf } from '../orders/order-routes-shared.ts';
+import { grants } from '@nine/shared/permissions';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { Access } from '../../plugins/access.ts';
 import { parse } from '../../lib/validate.ts';
 import { addAdhocCharge } from './invoice-adhoc-charge.ts';
 import { createCreditNote } from './invoice-credit-note.ts';
@@ -66,6 +71,8 @@ export function invoiceListFilter(
   const where = ['i.location_id = $1', 'i.list = $2'];
   if (q.type) where.push(`i.type = ${p(q.type)}::invoice_type`);
   if (q.status) where.push(`i.status = ${p(q.status)}::invoice_status`);
+  // One order's invoices: few, found by invoices_order_idx.
+  if (q.order_id) where.push(`i.order_id = ${p(q.order_id)}`);
   // Same meanings as the order list's invoice_balance_status; zero and negative totals are none of them.
   const stateIs = q.balance_status === undefined ? null : `s.state = ${p(q.balance_status)}`;
   if (stateIs) where.push(stateIs);
@@ -93,7 +100,8 @@ export function invoiceListFilter(
   // Filtered by balance alone, the settlements answer by themselves: they carry the invoice's location,
   // list and creation time, and their index (location, list, state, created) counts the filter and gives
   // its newest-first keys in order (migration 0025).
-  const settlementsAlone = bySettlement && !q.type && !q.status && !q.from_date && !q.to_date && !q.search;
+  const settlementsAlone =
+    bySettlement && !q.type && !q.status && !q.from_date && !q.to_date && !q.search && !q.order_id;
   const settlementWhere = `WHERE s.location_id = $1 AND s.list = $2 AND ${stateIs}`;
   // Sorted by a settlement figure, the page's keys are found by the settlement's copy of the location and
   // list, so its index (location, list, figure, invoice) gives them in order.
@@ -125,21 +133,62 @@ export function invoiceListFilter(
   };
 }
 
+/** The lists are sell_order:view's (spec section 6); one order's invoices also its viewers' (assertListAccess). */
+const INVOICE_LIST_ACCESS: Access = {
+  anyOf: [
+    { resource: 'sell_order', action: 'view' },
+    { resource: 'rent_order', action: 'view' },
+    { resource: 'tour', action: 'view' },
+  ],
+};
+
+/**
+ * Without an order the list needs sell_order:view. With one of this location (else 404): sell_order:view or
+ * the view of the order's own resource (tour staff see a tour's invoices, not a rental's: 403), and a guide
+ * without tour:change only the reservations they lead, as the order view (else 404).
+ */
+async function assertListAccess(
+  deps: { db: Db; auth: AuthService },
+  actor: Actor,
+  orderId: number | undefined,
+): Promise<void> {
+  const held = (await deps.auth.permissionsAt(actor.userId, actor.locationId)) ?? [];
+  if (grants(held, { resource: 'sell_order', action: 'view' })) return;
+  if (orderId === undefined) throw new AppError('forbidden');
+  const order = await maybeOne<{ type: Tables['orders']['type'] }>(
+    deps.db.pool,
+    'SELECT type FROM orders WHERE id = $1 AND location_id = $2',
+    [orderId, actor.locationId],
+  );
+  if (!order) throw new AppError('notFound');
+  if (!grants(held, { resource: resourceOf(order.type), action: 'view' })) throw new AppError('forbidden');
+  if (order.type !== 'tour' || grants(held, { resource: 'tour', action: 'change' })) return;
+  const leads = await maybeOne<{ one: number }>(
+    deps.db.pool,
+    `SELECT 1 AS one FROM tour_reservations r JOIN tour_event_leaders s ON s.event_id = r.event_id
+     JOIN tour_leaders l ON l.id = s.leader_id WHERE r.order_id = $1 AND l.user_id = $2`,
+    [orderId, actor.userId],
+  );
+  if (!leads) throw new AppError('notFound');
+}
+
 /**
  * invoices/rents and invoices/sale (sell_order, spec section 6), one invoice (rent_order or sell_order),
  * and the invoice's corrections: credit notes and ad-hoc charges.
  */
-export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   for (const list of ['rents', 'sale'] as const) {
     app.get(
       `/api/nine/invoices/${list}`,
-      { config: { access: { resource: 'sell_order', action: 'view' } } },
+      { config: { access: INVOICE_LIST_ACCESS } },
       async (request): Promise<{ data: Paged<InvoiceRowRead> }> => {
         const q = parse(invoiceListQuery, request.query);
+        const actor = actorOf(request);
+        await assertListAccess(deps, actor, q.order_id);
         // Few matching customers go in as an array of ids the planner can weigh (customer-search.ts).
         const byName = q.search !== undefined && q.search !== '' && !/^\d{1,12}$/.test(q.search);
         const customers = byName ? await fewMatchingCustomers(deps.db, q.search!) : null;
-        const filter = invoiceListFilter(list, actorOf(request).locationId, q, customers);
+        const filter = invoiceListFilter(list, actor.locationId, q, customers);
         return {
           data: await pageOf<InvoiceRowRead>(deps.db, {
             select: INVOICE_COLUMNS,
@@ -165,8 +214,16 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: { db: Db }): v
 
   app.get('/api/nine/invoices/:id', { config: { access: ANY_ORDER_VIEW } }, async (request) => {
     const { id } = parse(bigIdParams, request.params);
-    const invoice = await getInvoiceDetail(deps.db.pool, id, actorOf(request).locationId);
+    const actor = actorOf(request);
+    const invoice = await getInvoiceDetail(deps.db.pool, id, actor.locationId);
     if (!invoice) throw new AppError('notFound');
+    // ANY_ORDER_VIEW lets a guide in: the order's own resource decides (a rental's invoice is not the guide's);
+    // an invoice without an order is the rent or sale clerks'.
+    const held = (await deps.auth.permissionsAt(actor.userId, actor.locationId)) ?? [];
+    const may = invoice.order_type
+      ? [resourceOf(invoice.order_type)]
+      : (['rent_order', 'sell_order'] as const);
+    if (!may.some((resource) => grants(held, { resource, action: 'view' }))) throw new AppError('forbidden');
     return { data: invoice };
   });
 

@@ -3,7 +3,8 @@ import { depositMove, paymentCreate, refundCreate } from '@nine/shared/schemas/m
 import type { Db } from '../../db/pool.ts';
 import { one } from '../../db/sql.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
-import { ANY_ORDER_VIEW } from '../orders/order-routes-shared.ts';
+import { ANY_ORDER_VIEW, assertOrderAccess } from '../orders/order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { MoneyService } from './money-service.ts';
@@ -13,7 +14,10 @@ import { actorOf } from '../../lib/actor.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 
 /** Payments, refunds and deposit movements: each one transaction with its ledger rows, idempotent by key. */
-export function registerMoneyRoutes(app: FastifyInstance, deps: { db: Db; money: MoneyService }): void {
+export function registerMoneyRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; money: MoneyService; auth: AuthService },
+): void {
   const take = { resource: 'financial_transaction', action: 'change' } as const;
   idempotentRoute(
     app,
@@ -32,6 +36,8 @@ export function registerMoneyRoutes(app: FastifyInstance, deps: { db: Db; money:
 
   app.get('/api/nine/orders/:id/money', { config: { access: ANY_ORDER_VIEW } }, async (request) => {
     const { id } = parse(bigIdParams, request.params);
+    // ANY_ORDER_VIEW lets a guide in; the order's own resource decides (a rental's money is not the guide's).
+    await assertOrderAccess(deps.db.pool, deps.auth, actorOf(request), id, 'view');
     return {
       data: await getOrderMoney(deps.db.pool, id, actorOf(request).locationId, deps.money.customerCredit),
     };

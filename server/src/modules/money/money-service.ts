@@ -18,9 +18,37 @@ import type { Tables } from '../../db/tables.ts';
 
 type OrderMoney = Pick<
   Tables['orders'],
-  'id' | 'type' | 'status' | 'version' | 'customer_id' | 'total_minor' | 'planned_start' | 'planned_finish'
+  | 'id'
+  | 'type'
+  | 'status'
+  | 'version'
+  | 'customer_id'
+  | 'total_minor'
+  | 'planned_start'
+  | 'planned_finish'
+  | 'cancellation_fee_minor'
 > & { paid_minor: number };
 type Id = Pick<Tables['invoices'], 'id'>;
+/** Who takes a payment: a user at the counter, or nobody (a payment provider's webhook, D14). */
+type PaymentActor = Actor | { userId: null; locationId: number };
+
+/** What a payment provider's event reports as received for an order (the webhook records it). */
+export interface ProviderPayment {
+  locationId: number;
+  orderId: number;
+  amountMinor: number;
+  /** The provider's own reference (its payment intent), shown on the payment. */
+  reference: string;
+}
+
+/**
+ * Gives an online payment's money back through its provider, called by a refund before it commits; does nothing
+ * for a payment no provider took, throws `paymentProviderFailed` (502) when the provider refuses.
+ */
+export type ProviderRefund = (
+  client: pg.PoolClient,
+  refund: { paymentId: number; refundId: number; amountMinor: number },
+) => Promise<void>;
 
 const PAID = `(coalesce((SELECT sum(amount_minor) FROM payments WHERE order_id = o.id), 0)
   - coalesce((SELECT sum(r.amount_minor) FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = o.id), 0))`;
@@ -37,7 +65,8 @@ async function lockOrder(client: pg.PoolClient, orderId: number, locationId: num
   if (!locked) throw new AppError('notFound');
   return one<OrderMoney>(
     client,
-    `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.total_minor, ${PAID}::bigint AS paid_minor, o.planned_start, o.planned_finish
+    `SELECT o.id, o.type, o.status, o.version, o.customer_id, o.total_minor, ${PAID}::bigint AS paid_minor, o.planned_start, o.planned_finish,
+            o.cancellation_fee_minor
      FROM orders o WHERE o.id = $1`,
     [orderId],
   );
@@ -81,8 +110,11 @@ export function createMoneyService({
   accessKeys,
   orders,
   permissionsAt,
+  providerRefund,
 }: {
   accessKeys: AccessKeys;
+  /** Online payments' refunds go back through their provider (issue #20); unset: no provider. */
+  providerRefund?: ProviderRefund;
   orders: OrderService;
   /** The caller's permissions at a location, read through the transaction's client. */
   permissionsAt: (userId: number, locationId: number, client: pg.PoolClient) => Promise<Permission[] | null>;
@@ -102,7 +134,11 @@ export function createMoneyService({
    * The invoice to pay against: a new one for the order's lines not billed yet, else the one in progress,
    * else the latest.
    */
-  async function ensureInvoice(client: pg.PoolClient, actor: Actor, order: OrderMoney): Promise<number> {
+  async function ensureInvoice(
+    client: pg.PoolClient,
+    actor: PaymentActor,
+    order: OrderMoney,
+  ): Promise<number> {
     const billed = await billUnbilled(client, actor, order);
     if (billed !== null) return billed;
     const open = await maybeOne<Id>(
@@ -123,17 +159,39 @@ export function createMoneyService({
   }
 
   async function takePayment(client: pg.PoolClient, actor: Actor, input: PaymentCreate): Promise<number> {
+    return pay(client, actor, input);
+  }
+
+  /**
+   * A payment a provider's webhook reports (D14): nobody took it, so no user and no register; `external`. The money
+   * has arrived already, so it is never refused: external payments switched off meanwhile only stop new payments
+   * from starting, and paying beyond the balance (staff took the rest, or the order was cancelled) is kept as
+   * account credit.
+   */
+  async function recordProviderPayment(client: pg.PoolClient, p: ProviderPayment): Promise<number> {
+    return pay(
+      client,
+      { userId: null, locationId: p.locationId },
+      { order_id: p.orderId, method: 'external', amount_minor: p.amountMinor, reference: p.reference },
+    );
+  }
+
+  /** A payment taken at the counter, or (no user) reported by a payment provider. */
+  async function pay(client: pg.PoolClient, actor: PaymentActor, input: PaymentCreate): Promise<number> {
     const order = await lockOrder(client, input.order_id, actor.locationId);
-    if (['cancelled', 'pre-cancel'].includes(order.status))
+    // A provider's payment (no user) has arrived already: it is recorded whatever changed meanwhile. On a cancelled
+    // order nothing is owed, so all of it is account credit for staff to give back.
+    const ended = ['cancelled', 'pre-cancel'].includes(order.status);
+    if (ended && actor.userId !== null)
       throw new AppError('validation', { data: { issues: [{ path: 'order_id', code: 'order_cancelled' }] } });
     const s = await settings(client, actor.locationId);
     if (input.method === 'card' && !s.allow_staff_credit_card_entry)
       throw new AppError('forbidden', { data: { reason: 'card_entry_disabled' } });
-    if (input.method === 'external' && !s.accept_external_payments)
+    if (input.method === 'external' && !s.accept_external_payments && actor.userId !== null)
       throw new AppError('forbidden', { data: { reason: 'external_payments_disabled' } });
-    const balance = order.total_minor - order.paid_minor;
+    const balance = ended ? 0 : order.total_minor - order.paid_minor;
     const overpay = input.amount_minor - Math.max(balance, 0);
-    if (overpay > 0 && !(s.has_pay_and_balance_forward && input.keep_credit)) {
+    if (overpay > 0 && actor.userId !== null && !(s.has_pay_and_balance_forward && input.keep_credit)) {
       throw new AppError('validation', {
         data: { issues: [{ path: 'amount_minor', code: 'exceeds_balance', balance_minor: balance }] },
       });
@@ -148,7 +206,11 @@ export function createMoneyService({
     // Cash needs an open drawer (1256); other methods only name the counter's register on the slip.
     let registerId: number | null;
     let session: number | null;
-    if (input.method === 'cash') {
+    if (actor.userId === null) {
+      // Paid online: no counter, no drawer.
+      registerId = null;
+      session = null;
+    } else if (input.method === 'cash') {
       const drawer = await cashDrawer(client, actor, input.cash_register_id);
       registerId = drawer?.registerId ?? null;
       session = drawer?.sessionId ?? null;
@@ -209,7 +271,9 @@ export function createMoneyService({
 
     // A sale paid in full closes itself when the business says so; closing posts its invoices. A sale still
     // holding a deposit stays open for the clerk to settle it: the payment must not fail on the close's checks.
+    // (Online payments pay tours and rentals through their share link, never a counter sale.)
     if (
+      actor.userId !== null &&
       order.type === 'sale' &&
       order.status === 'open' &&
       s.close_sale_order === 'on_full_payment' &&
@@ -304,7 +368,13 @@ export function createMoneyService({
         data: { issues: [{ path: 'amount_minor', code: 'exceeds_refundable', refundable_minor: left }] },
       });
     const s = await settings(client, actor.locationId);
-    if (payment.method === 'external' && !s.process_external_refunds)
+    // An online payment (an intent took it) goes back through its provider (providerRefund below): the setting
+    // is about external payments staff refund by hand elsewhere.
+    if (
+      payment.method === 'external' &&
+      !s.process_external_refunds &&
+      !(await exec(client, 'SELECT 1 FROM online_payment_intents WHERE payment_id = $1', [payment.id]))
+    )
       throw new AppError('forbidden', { data: { reason: 'external_refunds_disabled' } });
     // Refused before any access key is tried: a key typed for a refund that cannot happen must not count.
     const drawer: Drawer | null =
@@ -391,9 +461,15 @@ export function createMoneyService({
         ...(creditNotes.length > 0 ? { credit_note_ids: creditNotes } : {}),
       },
     });
-    if (order.status === 'pre-cancel' && order.paid_minor - input.amount_minor <= 0) {
+    // A cancellation fee (tours, design D6) is kept of the money paid: refunded down to it, the order is cancelled.
+    if (
+      order.status === 'pre-cancel' &&
+      order.paid_minor - input.amount_minor <= order.cancellation_fee_minor
+    ) {
       await settle(client, actor, order, 'REFUNDED');
     }
+    // Last, so every local refusal comes first; a provider's refusal (1801) rolls all of it back.
+    await providerRefund?.(client, { paymentId: payment.id, refundId, amountMinor: input.amount_minor });
     return refundId;
   }
 
@@ -510,7 +586,15 @@ export function createMoneyService({
     return ensureInvoice(client, actor, order);
   }
 
-  return { invoiceOrder, postInvoice, takePayment, refund, moveDeposit, customerCredit };
+  return {
+    invoiceOrder,
+    postInvoice,
+    takePayment,
+    recordProviderPayment,
+    refund,
+    moveDeposit,
+    customerCredit,
+  };
 }
 
 export type MoneyService = ReturnType<typeof createMoneyService>;

@@ -12,7 +12,8 @@ import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { iso, orderId } from './order-routes-shared.ts';
+import { assertOrderAccess, iso, orderId } from './order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
@@ -20,7 +21,7 @@ import { deliveryTerms } from './delivery-terms.ts';
 import { repriceOrder } from './order-service.ts';
 
 /** Assigning delivery to items (where the location delivers), the day's delivery report, its status select. */
-export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   app.post(
     '/api/nine/rent-orders/:id/deliveries',
     { config: { access: { resource: 'rent_order', action: 'change' } } },
@@ -28,6 +29,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { db: Db }): 
       const id = orderId(request);
       const input = parse(deliveryAssign, request.body);
       const { userId, locationId } = actorOf(request);
+      await assertOrderAccess(deps.db.pool, deps.auth, actorOf(request), id, 'change');
       const result = await transaction(deps.db, async (client) => {
         const order = await maybeOne<
           Pick<Tables['orders'], 'type' | 'rental_type_id' | 'total_minor'> & {

@@ -22,7 +22,7 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { couponSettingsOf } from '../settings/coupon-settings.ts';
-import { ANY_ORDER_VIEW, kindOf, RESOURCE } from './order-routes-shared.ts';
+import { ANY_ORDER_VIEW, kindOf, resourceOf } from './order-routes-shared.ts';
 import { repriceOrder } from './order-service.ts';
 
 const ANY_ORDER_CHANGE = {
@@ -126,7 +126,8 @@ async function assertOrderRight(
   order: Pick<LockedOrder, 'type' | 'location_id'>,
   action: 'view' | 'change',
 ): Promise<void> {
-  const need: Requirement = { resource: RESOURCE[kindOf(order.type)], action };
+  // A tour reservation answers to 'tour' (resourceOf): a rent-only user neither sees nor changes its coupons.
+  const need: Requirement = { resource: resourceOf(order.type), action };
   const held = await auth.permissionsAt(actor.userId, order.location_id, client);
   if (held === null || !grants(held, need))
     throw new AppError(order.location_id === actor.locationId ? 'forbidden' : 'locationForbidden');

@@ -28,7 +28,7 @@ type OrderRow = OrderHead &
   > & { paid_minor: number; delivery_fee_minor: number; customer: OrderCustomer | null };
 
 type ItemRow = LineHead &
-  Pick<Tables['order_items'], 'delivered_at' | 'returned_at'> & {
+  Pick<Tables['order_items'], 'delivered_at' | 'returned_at' | 'tour_event_id' | 'tour_age_group_id'> & {
     product_sku: Tables['products']['sku'];
     product_name: Tables['products']['name'];
     product_category: Tables['categories']['name'] | null;
@@ -79,7 +79,8 @@ export async function getOrderDetail(
     q,
     `SELECT oi.id, oi.product_id, p.sku AS product_sku, p.name AS product_name, cat.name AS product_category, oi.item_id, i.sku AS item_sku,
             i.barcode, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.status, oi.delivered_at, oi.returned_at,
-            oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced
+            oi.counter_start, oi.counter_end, EXISTS (SELECT 1 FROM invoice_lines l WHERE l.order_item_id = oi.id) AS invoiced,
+            oi.tour_event_id, oi.tour_age_group_id
      FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN categories cat ON cat.id = p.category_id
      LEFT JOIN items i ON i.id = oi.item_id WHERE oi.order_id = $1 ORDER BY oi.id`,
     [id],

@@ -22,7 +22,14 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { kindOf, listLocation, PATH, RESOURCE } from './order-routes-shared.ts';
+import {
+  assertOrderAccess,
+  kindOf,
+  listLocation,
+  PATH,
+  RESOURCE,
+  resourceOf,
+} from './order-routes-shared.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams, idParam } from '../../lib/id-param.ts';
@@ -141,6 +148,7 @@ export function registerOrderExtras(
     work: (c: pg.PoolClient) => Promise<void>,
   ) => {
     const actor = actorOf(request);
+    await assertOrderAccess(deps.db.pool, deps.auth, actor, id, 'change');
     const result = await transaction(deps.db, async (client) => {
       await lockOrder(client, id, actor.locationId, kind);
       await work(client);
@@ -293,7 +301,10 @@ export function registerOrderExtras(
       );
       if (!photo || kindOf(photo.type) !== kind) throw new AppError('notFound');
       // As the view: another location's order needs the same permission there.
-      await listLocation(request, deps.auth, photo.location_id, view.access).catch(() => {
+      await listLocation(request, deps.auth, photo.location_id, {
+        resource: resourceOf(photo.type),
+        action: 'view',
+      }).catch(() => {
         throw new AppError('notFound');
       });
       const path = resolve(deps.photosDir, photo.stored_name);

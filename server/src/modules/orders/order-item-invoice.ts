@@ -13,7 +13,8 @@ import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
+import { assertOrderAccess, kindOf, orderRouteAccess, PATH } from './order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
@@ -164,7 +165,7 @@ export async function addItemsToInvoice(
 }
 
 /** The invoice's totals and each line's tax from all its lines, by the one tax rule (shared/tax.ts). */
-async function retotal(
+export async function retotal(
   client: Queryable,
   invoiceId: number,
   s: { is_tax_included: boolean; tax_bp: number },
@@ -198,19 +199,20 @@ async function retotal(
 }
 
 /** POST /api/nine/rent-orders/:id/invoice-items and /sale-orders/:id/invoice-items, idempotent by key. */
-export function registerOrderItemInvoice(app: FastifyInstance, deps: { db: Db }): void {
+export function registerOrderItemInvoice(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   for (const kind of ['rent', 'sale'] as const) {
     idempotentRoute(
       app,
       deps.db,
       {
         url: `/api/nine/${PATH[kind]}/:id/invoice-items`,
-        access: { resource: RESOURCE[kind], action: 'change' },
+        access: orderRouteAccess(kind, 'change'),
         params: bigIdParams,
         body: orderItemsInvoice,
         status: 200,
       },
       async (client, actor, input, { id }): Promise<OrderItemsInvoiced> => {
+        await assertOrderAccess(client, deps.auth, actor, id, 'change');
         const invoiceId = await addItemsToInvoice(client, actor, kind, id, input);
         return { invoice_id: invoiceId, order: await getOrderDetail(client, id, actor.locationId) };
       },

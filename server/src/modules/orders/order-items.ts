@@ -9,7 +9,8 @@ import { parse } from '../../lib/validate.ts';
 import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { registerOrderItemInvoice } from './order-item-invoice.ts';
-import { kindOf, PATH, RESOURCE } from './order-routes-shared.ts';
+import { assertOrderAccess, kindOf, orderRouteAccess, PATH } from './order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { itemComesBack, itemGoesOut, repriceOrder } from './order-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -76,14 +77,22 @@ async function finish(client: Queryable, request: FastifyRequest, id: number, ac
  * readings), replace item (another serialized item; another product or category must be acknowledged,
  * and the exclusion constraint still refuses a double booking). Each bumps the version and is audited.
  */
-export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void {
+export function registerOrderItems(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   registerOrderItemInvoice(app, deps);
   for (const kind of ['rent', 'sale'] as const) {
     app.patch(
       `/api/nine/${PATH[kind]}/:id/items/:childId`,
-      { config: { access: { resource: RESOURCE[kind], action: 'change' } } },
+      // A tour reservation's seat lines take discounts too: the tour clerk may, a rent-only user may not.
+      { config: { access: orderRouteAccess(kind, 'change') } },
       async (request) => {
         const input = parse(orderItemUpdate, request.body);
+        await assertOrderAccess(
+          deps.db.pool,
+          deps.auth,
+          actorOf(request),
+          parse(itemParams, request.params).id,
+          'change',
+        );
         const result = await transaction(deps.db, async (client) => {
           const { id, line } = await lockLine(client, request, kind, input.version);
           if (line.status === 'cancelled') throw new AppError('conflict', { data: { reason: 'cancelled' } });
@@ -134,6 +143,13 @@ export function registerOrderItems(app: FastifyInstance, deps: { db: Db }): void
     async (request) => {
       const input = parse(orderItemReplace, request.body);
       const locationId = actorOf(request).locationId;
+      await assertOrderAccess(
+        deps.db.pool,
+        deps.auth,
+        actorOf(request),
+        parse(itemParams, request.params).id,
+        'change',
+      );
       const result = await transaction(deps.db, async (client) => {
         const { id, line, rentalTypeId } = await lockLine(client, request, 'rent', input.version);
         // A serialized line that has not left yet is swapped; one that is out only under the activity switch.

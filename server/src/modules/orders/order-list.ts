@@ -67,9 +67,15 @@ export function orderListFilter(
   const p = (v: unknown) => `$${params.push(v)}`;
   const where: string[] = ['o.location_id = $1'];
 
-  // `type <> 'sale'` matches the rent lists' partial indexes; a type filter narrows within them.
+  // `type <> 'sale'` matches the rent lists' partial indexes; a type filter narrows within them. Tour reservations
+  // have their own list (tours/reservations) and stay out of the rent list.
   if (kind === 'sale') where.push(`o.type = 'sale'`);
-  else where.push(`o.type <> 'sale'`, ...(q.order_type ? [`o.type = ${p(q.order_type)}`] : []));
+  else
+    where.push(
+      `o.type <> 'sale'`,
+      `o.type <> 'tour'`,
+      ...(q.order_type ? [`o.type = ${p(q.order_type)}`] : []),
+    );
   if (q.rental_type_id) where.push(`o.rental_type_id = ${p(q.rental_type_id)}`);
   if (q.source) where.push(`o.source = ${p(q.source)}`);
 

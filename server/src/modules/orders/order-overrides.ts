@@ -12,7 +12,8 @@ import { parse } from '../../lib/validate.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
+import { assertOrderAccess, orderId, PATH, RESOURCE, kindOf } from './order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { repriceOrder } from './order-service.ts';
 import { actorOf, type Actor } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
@@ -73,7 +74,10 @@ async function recordOverride(
  * both change the order and write an override log row for the price-adjustment and
  * deposit-override reports, with the audit entry, in one transaction.
  */
-export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; accessKeys: AccessKeys }): void {
+export function registerOrderOverrides(
+  app: FastifyInstance,
+  deps: { db: Db; accessKeys: AccessKeys; auth: AuthService },
+): void {
   /** An override on one order: done in one transaction, answered with the order's detail. */
   const overrideRoute = <B>(
     url: string,
@@ -85,6 +89,13 @@ export function registerOrderOverrides(app: FastifyInstance, deps: { db: Db; acc
       const id = orderId(request);
       const input = parse(body, request.body);
       const actor = actorOf(request);
+      // The route's right names rent_order; a tour reservation's price also needs the tour clerk's (tour change).
+      const order = await maybeOne<Pick<Tables['orders'], 'type'>>(
+        deps.db.pool,
+        'SELECT type FROM orders WHERE id = $1',
+        [id],
+      );
+      if (order?.type === 'tour') await assertOrderAccess(deps.db.pool, deps.auth, actor, id, 'change');
       const result = await transaction(deps.db, async (client) => {
         await work(client, actor, id, input);
         return { status: 200, body: await getOrderDetail(client, id, actor.locationId) };

@@ -10,7 +10,8 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { kindOf, orderId } from './order-routes-shared.ts';
+import { assertOrderAccess, kindOf, orderId } from './order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { repriceOrder, type OrderService } from './order-service.ts';
 
 /** Orders whose period is history: nothing is held any more, or the order is being cancelled. */
@@ -34,7 +35,10 @@ type Line = Pick<
  * bookings left out), the exclusion constraint being the last word on serialized items. An invoiced
  * line's price does not change here (money already billed) and neither does a line holding a coupon share.
  */
-export function registerOrderPeriod(app: FastifyInstance, deps: { db: Db; orders: OrderService }): void {
+export function registerOrderPeriod(
+  app: FastifyInstance,
+  deps: { db: Db; orders: OrderService; auth: AuthService },
+): void {
   app.put(
     '/api/nine/rent-orders/:id/period',
     { config: { access: { resource: 'rent_order', action: 'change' } } },
@@ -42,6 +46,10 @@ export function registerOrderPeriod(app: FastifyInstance, deps: { db: Db; orders
       const id = orderId(request);
       const input = parse(rentOrderPeriod, request.body);
       const actor = actorOf(request);
+      const found = await assertOrderAccess(deps.db.pool, deps.auth, actor, id, 'change');
+      // A tour reservation's period is its event's: it moves to another departure (POST …/move), not here.
+      if (found?.type === 'tour' && found.location_id === actor.locationId)
+        throw new AppError('reservationNotMovable', { data: { reason: 'period_is_the_event' } });
       const detail = await transaction(deps.db, async (client) => {
         const order = await maybeOne<
           Pick<

@@ -13,6 +13,7 @@ import type { Tables } from '../../db/tables.ts';
 import type { AccessKeys } from '../auth/access-keys.ts';
 import { settleOrderInvoices } from '../money/invoice-billing.ts';
 import { PAID_SQL } from './order-list.ts';
+import { resourceOf } from './order-routes-shared.ts';
 import { taxSettings } from './order-taxes.ts';
 import { audit } from '../../lib/audit.ts';
 import { addDays, adjustToBusinessHours, dayAt } from '@nine/shared/business-hours';
@@ -150,6 +151,60 @@ function isExclusionViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23P01';
 }
 
+/** A rent line to insert: a serialized item (quantity 1) or a bulk product's units, at a unit price for the period. */
+export interface RentLineInsert {
+  product_id: number;
+  item_id: number | null;
+  quantity: number;
+  unit: number;
+}
+
+/**
+ * Inserts rent lines booked for [start, finish) (refactor R1: rent orders and tour reservations book equipment
+ * the same way). The exclusion constraint is the last word when two clerks race for the same item: it answers
+ * 1207 naming the serialized items asked for (`items`).
+ */
+export async function insertRentLines(
+  client: Queryable,
+  orderId: number,
+  lines: readonly RentLineInsert[],
+  start: Date,
+  finish: Date,
+  itemStatus: ItemStatus,
+  items: readonly { id: number; category: string; product_sku: string }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  try {
+    await exec(
+      client,
+      `INSERT INTO order_items (order_id, product_id, item_id, quantity, unit_price_minor, status, planned_start, planned_finish)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::order_item_status[], $7::timestamptz[], $8::timestamptz[])`,
+      [
+        orderId,
+        lines.map((l) => l.product_id),
+        lines.map((l) => l.item_id),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.unit),
+        lines.map(() => itemStatus),
+        lines.map(() => start),
+        lines.map(() => finish),
+      ],
+    );
+  } catch (err) {
+    if (isExclusionViolation(err)) {
+      throw new AppError('itemsUnavailable', {
+        data: items.map((i) => ({
+          product_category: i.category,
+          product_sku: i.product_sku,
+          item_id: i.id,
+        })),
+        params: { items: [...new Set(items.map((i) => i.category))].join(', ') },
+      });
+    }
+    throw err;
+  }
+}
+
 export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
   /**
    * Prices a rent draft for its period and tells, line by line, whether it can be had: serialized
@@ -158,6 +213,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
    * The quote and the order use this one function, so what the counter shows is what gets booked.
    * `ownOrderId`: the order whose period changes; its own bookings do not count against it, and its
    * serialized items are already its own, so only other orders' bookings make them unavailable.
+   * `exactPeriod`: the period is fixed elsewhere (a tour's equipment takes its event's times), so it is neither
+   * moved into business hours nor checked against the rental periods.
    */
   async function assessRentDraft(
     client: pg.PoolClient,
@@ -165,8 +222,11 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     input: RentDraft,
     lock: boolean,
     ownOrderId: number | null = null,
+    { exactPeriod = false }: { exactPeriod?: boolean } = {},
   ): Promise<RentAssessment> {
-    const { start, finish } = await plannedPeriod(client, actor.locationId, input);
+    const { start, finish } = exactPeriod
+      ? { start: new Date(input.planned_start), finish: new Date(input.planned_finish) }
+      : await plannedPeriod(client, actor.locationId, input);
     const itemIds = input.items.flatMap((i) => ('item_id' in i ? [i.item_id] : []));
     const bulk = input.items.flatMap((i) => ('product_id' in i ? [i] : []));
     if (new Set(itemIds).size !== itemIds.length)
@@ -228,7 +288,8 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
       ...items.map((i) => ({ id: i.product_id, category_id: i.category_id })),
       ...products,
     ]);
-    assertRentalPeriod(rules, new Date(input.planned_start), new Date(input.planned_finish));
+    if (!exactPeriod)
+      assertRentalPeriod(rules, new Date(input.planned_start), new Date(input.planned_finish));
     const lines: RentAssessment['lines'] = items.map((i) => ({
       product_id: i.product_id,
       item_id: i.id,
@@ -371,35 +432,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
         actor.userId,
       ],
     );
-    try {
-      await exec(
-        client,
-        `INSERT INTO order_items (order_id, product_id, item_id, quantity, unit_price_minor, status, planned_start, planned_finish)
-         SELECT $1, * FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::order_item_status[], $7::timestamptz[], $8::timestamptz[])`,
-        [
-          orderId,
-          lines.map((l) => l.product_id),
-          lines.map((l) => l.item_id),
-          lines.map((l) => l.quantity),
-          lines.map((l) => l.unit),
-          lines.map(() => itemStatus),
-          lines.map(() => start),
-          lines.map(() => finish),
-        ],
-      );
-    } catch (err) {
-      if (isExclusionViolation(err)) {
-        throw new AppError('itemsUnavailable', {
-          data: items.map((i) => ({
-            product_category: i.category,
-            product_sku: i.product_sku,
-            item_id: i.id,
-          })),
-          params: { items: [...new Set(items.map((i) => i.category))].join(', ') },
-        });
-      }
-      throw err;
-    }
+    await insertRentLines(client, orderId, lines, start, finish, itemStatus, items);
     await audit(client, actor, {
       entity: 'order',
       entityId: orderId,
@@ -671,7 +704,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     let approver: number | null = null;
     if (req.type === 'CANCEL') {
       approver = await accessKeys.approve(client, actor.userId, actor.locationId, req.access_key, {
-        resource: order.type === 'sale' ? 'sell_order' : 'rent_order',
+        resource: resourceOf(order.type),
         action: 'manage',
       });
     }

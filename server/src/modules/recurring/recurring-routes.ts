@@ -11,7 +11,8 @@ import type { Tables } from '../../db/tables.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { listRoute } from '../../lib/paging.ts';
 import { parse } from '../../lib/validate.ts';
-import { orderId } from '../orders/order-routes-shared.ts';
+import { assertOrderAccess, orderId } from '../orders/order-routes-shared.ts';
+import type { AuthService } from '../auth/auth-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { audit } from '../../lib/audit.ts';
 
@@ -53,7 +54,7 @@ interface AutoBillingRow {
 }
 
 /** active-recurring-orders and the 'Start Auto Billing / Edit Auto Billing' modal (sell_order, spec section 6). */
-export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }): void {
   listRoute<RecurringRow, typeof recurringOrderListQuery>(
     app,
     deps.db,
@@ -85,6 +86,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
     { config: { access: { resource: 'sell_order', action: 'view' } } },
     async (request) => {
       const id = orderId(request);
+      await assertOrderAccess(deps.db.pool, deps.auth, actorOf(request), id, 'view');
       const row = await maybeOne<AutoBillingRow>(
         deps.db.pool,
         `SELECT o.id AS order_id, o.type, p.id IS NOT NULL AS has_plan, p.frequency, p.next_invoice_date::text, p.active,
@@ -106,6 +108,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: { db: Db }):
       const id = orderId(request);
       const input = parse(autoBillingInput, request.body);
       const { userId, locationId } = actorOf(request);
+      await assertOrderAccess(deps.db.pool, deps.auth, actorOf(request), id, 'change');
       const result = await transaction(deps.db, async (client) => {
         const order = await maybeOne<Pick<Tables['orders'], 'type'> & { enabled: boolean | null }>(
           client,

@@ -47,7 +47,11 @@ SELECT d.id, d.location_id, d.code::text AS code, d.name, d.group_id, ${GROUP_JS
     FROM tour_definition_items it JOIN products pr ON pr.id = it.product_id
       LEFT JOIN tour_age_groups a ON a.id = it.age_group_id
     WHERE it.definition_id = d.id AND (it.age_group_id IS NULL OR a.active)), '[]') AS items,
-  d.description, d.description_html, d.what_to_bring, d.terms_id, d.waiver_id, d.created_at, d.updated_at
+  d.description, d.description_html, d.what_to_bring, d.terms_id, d.waiver_id,
+  coalesce((SELECT json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind, 'options', q.options,
+      'required', q.required) ORDER BY q.position)
+    FROM tour_definition_questions q WHERE q.definition_id = d.id), '[]') AS questions,
+  d.created_at, d.updated_at
 FROM tour_definitions d LEFT JOIN tour_groups g ON g.id = d.group_id
 WHERE d.id = $1 AND d.location_id = $2`;
 

@@ -34,7 +34,7 @@ export const EVENT_READ: Access = {
 export const EVENT_ROW_COLUMNS = `e.id, e.definition_id, d.name AS definition_name, d.group_id, g.name::text AS group_name,
   g.color AS group_color, e.series_id, e.detached, e.starts_at, e.ends_at, e.status, e.capacity, e.min_participants,
   e.seats_taken, coalesce(l.n, 0) AS leaders, coalesce(l.names, '{}') AS leader_names,
-  ${leadersNeededSql('e.capacity')} AS leaders_needed, e.version`;
+  ${leadersNeededSql('e.capacity')} AS leaders_needed, e.private_order_id, e.version`;
 /** The leaders of each row, as a LATERAL join named l. */
 export const EVENT_LEADERS_JOIN = `LEFT JOIN LATERAL (
     SELECT count(*)::int AS n, array_agg(u.name ORDER BY u.name) AS names

@@ -12,6 +12,8 @@ import { maybeOne, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { saveSettings } from '../../lib/settings-save.ts';
+import { PARTICIPANT_REQUIRED_FIELDS } from '@nine/shared/schemas/tours/participants';
+import { DEFAULT_REQUIRED_FIELDS, termsInForce } from './participant-service.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { locationsGranting, permissionsEverywhere } from '../staff/staff-scope.ts';
@@ -19,11 +21,7 @@ import { locationsGranting, permissionsEverywhere } from '../staff/staff-scope.t
 export const TOUR_VIEW: Requirement = { resource: 'tour', action: 'view' };
 export const TOUR_MANAGE: Requirement = { resource: 'tour', action: 'manage' };
 
-// the participant fields (#20) are read and saved by the participant settings
-type SettingsRow = Omit<
-  Tables['tour_settings'],
-  'updated_at' | 'participant_required_fields' | 'rent_terms_id'
->;
+type SettingsRow = Omit<Tables['tour_settings'], 'updated_at'>;
 
 /** The column defaults of migration 0041: what a location that never saved its tour settings has. */
 export const TOUR_SETTINGS_DEFAULTS: Omit<SettingsRow, 'location_id' | 'version'> = {
@@ -35,6 +33,8 @@ export const TOUR_SETTINGS_DEFAULTS: Omit<SettingsRow, 'location_id' | 'version'
   checkin_opens_minutes: 60,
   checkin_closes_minutes: 15,
   gallery_max_bytes: 5_242_880,
+  participant_required_fields: DEFAULT_REQUIRED_FIELDS,
+  rent_terms_id: null,
 };
 
 /** Tour manage at every location: what a business-wide write (groups, age groups, terms) asks for. */
@@ -55,6 +55,9 @@ async function settingsOf(q: Queryable, locationId: number, userId: number): Pro
   return {
     ...row,
     below_minimum_action: row.below_minimum_action as TourSettings['below_minimum_action'],
+    participant_required_fields: PARTICIPANT_REQUIRED_FIELDS.filter((f) =>
+      row.participant_required_fields.includes(f),
+    ),
     time_zone: found.time_zone,
     gallery_max_mb: galleryMbOf(row.gallery_max_bytes),
     business_wide_editable: await managesEverywhere(q, userId),
@@ -78,6 +81,9 @@ export function registerTourSettingsRoutes(app: FastifyInstance, deps: { db: Db 
     const { version, gallery_max_mb, ...values } = parse(tourSettingsUpdate, request.body);
     const actor = actorOf(request);
     const data = await transaction(db, async (client) => {
+      // Rent orders' riders sign these through easy-sign: a document with a published version.
+      if (values.rent_terms_id != null && !(await termsInForce(client, values.rent_terms_id)))
+        throw new AppError('termsNotPublished');
       await saveSettings(client, actor, {
         table: 'tour_settings',
         key: { location_id: actor.locationId },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountMinor } from '../../money.ts';
 import { pageQuery } from '../page.ts';
 import { richTextDoc } from '../../rich-text.ts';
+import { definitionQuestion } from './participants.ts';
 
 // Tour definitions (issue #19, docs/design/tours.md S3): a draft written step by step by the editor, then
 // published (active) or set inactive. Each step's input is its own schema: the editor's form parses the step
@@ -356,6 +357,8 @@ export const tourDefinitionDetail = z.object({
   what_to_bring: z.string().nullable(),
   terms_id: z.number().nullable(),
   waiver_id: z.number().nullable(),
+  /** What the tour asks every participant (issue #20), edited with the description step. */
+  questions: z.array(definitionQuestion),
   created_at: z.string(),
   updated_at: z.string(),
 });

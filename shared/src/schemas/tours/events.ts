@@ -80,6 +80,8 @@ export const tourEventRow = z.object({
   leader_names: z.array(z.string()),
   /** max(min_leaders, ceil(capacity / participants_per_leader)) of the definition. */
   leaders_needed: z.number(),
+  /** The reservation (order) the departure is private to; null for a public departure. */
+  private_order_id: z.number().nullable(),
   version: z.number(),
 });
 export type TourEventRow = z.infer<typeof tourEventRow>;

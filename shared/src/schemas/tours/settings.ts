@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_MINOR } from '../../money.ts';
 import { richTextDoc } from '../../rich-text.ts';
+import { participantRequiredField } from './participants.ts';
 
 // Tour settings (issue #19, docs/design/tours.md S1): the per-location settings, meeting points and tour
 // sites per location, and the business-wide groups, age groups and terms/waiver documents.
@@ -35,6 +36,10 @@ export const tourSettings = z.object({
   checkin_closes_minutes: z.number().int(),
   gallery_max_bytes: z.number().int(),
   gallery_max_mb: z.number().int(),
+  /** The participant fields the share link, easy-sign and the counter require (issue #20). */
+  participant_required_fields: z.array(participantRequiredField),
+  /** The terms a rent order's riders sign through easy-sign; null: rent orders have none to sign. */
+  rent_terms_id: z.number().nullable(),
   version: z.number().int(),
   /**
    * Whether the caller holds tour manage at every location: groups, age groups and terms are business-wide,
@@ -55,6 +60,13 @@ export const tourSettingsForm = z
     checkin_opens_minutes: z.int().min(0).max(1440),
     checkin_closes_minutes: z.int().min(-1440).max(1440),
     gallery_max_mb: z.int().min(1).max(GALLERY_MAX_MB),
+    // Participant settings (issue #20); left out, they stay as they are.
+    participant_required_fields: z
+      .array(participantRequiredField)
+      .max(4)
+      .transform((f) => [...new Set(f)])
+      .optional(),
+    rent_terms_id: z.int().positive().nullable().optional(),
   })
   .refine((s) => s.default_min_participants <= s.default_capacity, {
     message: 'min_above_capacity',
@@ -66,6 +78,7 @@ export const tourSettingsForm = z
     path: ['checkin_closes_minutes'],
   });
 export type TourSettingsForm = z.infer<typeof tourSettingsForm>;
+export type TourSettingsFormInput = z.input<typeof tourSettingsForm>;
 export const tourSettingsUpdate = z.intersection(tourSettingsForm, z.object({ version }));
 export type TourSettingsUpdate = z.infer<typeof tourSettingsUpdate>;
 

@@ -5,8 +5,8 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { useCustomerScreen } from './use-customer-screen.ts';
 
 const links = {
-  orderHref: (type: 'rent' | 'sale', id: number) =>
-    pathWith(type === 'rent' ? 'rentOrder' : 'saleOrder', { id }),
+  orderHref: (type: 'rent' | 'sale' | 'tour', id: number) =>
+    pathWith(type === 'tour' ? 'tourReservation' : type === 'rent' ? 'rentOrder' : 'saleOrder', { id }),
   invoiceHref: (id: number) => pathWith('invoice', { id }),
 };
 

@@ -1,5 +1,6 @@
 import { Box, Flex, Heading, Spacer } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useActivePrinter, useAgentPhase } from '../../features/agent/agent-context.tsx';
 import { printStatusText } from '../../features/agent/printing/receipt-print-button.tsx';
 import { usePrint } from '../../features/agent/printing/use-print.ts';
@@ -17,6 +18,9 @@ import { quoteRentOrder } from '../../features/orders/api/quote-rent-order.ts';
 import { useAppTranslation } from '../../lib/i18n.ts';
 import { readLocalSettings, saveLocalSettings } from '../../lib/local-settings.ts';
 import { useIdleReset } from '../kiosk-idle.ts';
+import { restoreKioskLanguage } from '../kiosk-language.ts';
+import { useFeatures } from '../use-features.ts';
+import { pathTo } from '../route-table.ts';
 import { useOrderReceiptBuilder } from './order-print-pages.tsx';
 import { useOrderScreen } from './use-order-screen.ts';
 
@@ -33,11 +37,17 @@ export function KioskPage() {
   const screen = useOrderScreen('rent');
   const [round, setRound] = useState(0);
   const [task, setTask] = useState<KioskTask | null>(null);
+  const [, navigate] = useLocation();
   const startOver = useCallback(() => {
     setTask(null);
     setRound((n) => n + 1);
+    restoreKioskLanguage();
   }, []);
   useIdleReset(KIOSK_IDLE_SECONDS, startOver);
+  // Back from easy-sign (its "Back to the start" link): the last customer's language goes with them.
+  useEffect(() => restoreKioskLanguage(), []);
+  // Loading or unreadable business information words the waiver task for tours, the default.
+  const toursOn = useFeatures()?.tour ?? true;
 
   const phase = useAgentPhase();
   const { printer } = useActivePrinter();
@@ -65,7 +75,12 @@ export function KioskPage() {
       </Flex>
       <Box flex="1">
         {task === null ? (
-          <KioskHome key={round} onChoose={setTask} />
+          <KioskHome
+            key={round}
+            toursOn={toursOn}
+            // Easy-sign is its own public page; the kiosk gate lets it through and its idle reset returns here.
+            onChoose={(next) => (next === 'waiver' ? navigate(pathTo('easySign')) : setTask(next))}
+          />
         ) : task === 'rent' ? (
           <KioskScreen
             key={round}

@@ -8,7 +8,7 @@ import type { OrderDetail } from '../../features/orders/api/get-order.ts';
 import type { OrderKind } from '../../features/orders/order-kind.ts';
 import type { PrintWidth } from '../../components/print-sheet.tsx';
 import { OrderPrint } from '../../features/orders/print/order-print.tsx';
-import { buildOrderReceipt } from '../../features/orders/print/order-receipt.ts';
+import { buildOrderReceipt, type OrderReceiptInput } from '../../features/orders/print/order-receipt.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { useBusinessInfo } from '../../features/settings/api/get-business-info.ts';
 import { useGeneralSettings } from '../../features/settings/api/get-general-settings.ts';
@@ -30,8 +30,13 @@ export function useOrderReceiptBuilder(kind: OrderKind, locationId: number | nul
   const taxComment = general?.tax_comment ?? null;
   const title = business?.site_title?.trim() || locationName;
   return useCallback(
-    (order: OrderDetail, payment: PaymentView | null = null) =>
+    (
+      order: OrderDetail,
+      payment: PaymentView | null = null,
+      lines: Pick<OrderReceiptInput, 'period' | 'describe'> = {},
+    ) =>
       buildOrderReceipt({
+        ...lines,
         t,
         order,
         title,

@@ -191,9 +191,18 @@ export function OrderPaymentPanels({
   id,
   returnDepositRequest = 0,
   takePaymentRequest = 0,
+  orderVersion: givenVersion,
+  onMoneyChanged,
 }: {
   kind: OrderKind;
   id: number;
+  /**
+   * The order's version as the page reads it (a tour reservation reads its own detail): the panels follow
+   * it instead of reading the order through its kind's route.
+   */
+  orderVersion?: number;
+  /** Money moved: what else the page shows of the order is read again (a reservation's balance). */
+  onMoneyChanged?(): void;
   /** From useReturnDeposit: the deposits panel focuses its return action on each new value. */
   returnDepositRequest?: number;
   /** From useTakePayment: the payments panel opens its dialog on each new value. */
@@ -214,11 +223,12 @@ export function OrderPaymentPanels({
   const [drawer, setDrawer] = useState<DrawerState>({ kind: 'idle' });
   // An order action (closing, cancelling) changes the order's version: its money is read again, so the
   // panels' buttons follow the order's status and the ledger.
-  const orderVersion = useQuery({
+  const readVersion = useQuery({
     ...orderQueryOptions(kind, locationId ?? 0, id),
-    enabled: locationId !== null,
+    enabled: locationId !== null && givenVersion === undefined,
     select: (order) => order.version,
   }).data;
+  const orderVersion = givenVersion ?? readVersion;
   const seenVersion = useRef(orderVersion);
   useEffect(() => {
     if (locationId === null || orderVersion === undefined) return;
@@ -286,7 +296,10 @@ export function OrderPaymentPanels({
           </Stack>
         )}
         onPaid={onPaid}
-        onChanged={() => void invalidateOrderMoney(queryClient, { kind, locationId, id })}
+        onChanged={() => {
+          void invalidateOrderMoney(queryClient, { kind, locationId, id });
+          onMoneyChanged?.();
+        }}
       />
     </Box>
   );

@@ -1,5 +1,5 @@
 import { grants } from '@nine/shared/permissions';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useRoute } from 'wouter';
 import { useGeneralSettings } from '../../../features/settings/api/get-general-settings.ts';
 import { useSession } from '../../../features/session/session-context.tsx';
 import {
@@ -7,7 +7,7 @@ import {
   TourSettingsScreen,
   type TourSettingsTab,
 } from '../../../features/tours/settings/tour-settings-screen.tsx';
-import { pathTo, pathWith } from '../../route-table.ts';
+import { findRoute, pathTo, pathWith } from '../../route-table.ts';
 import { useViewerPermissions } from '../../use-viewer-permissions.ts';
 
 function TourSettings({ variant }: { variant: 'tabs' | 'classic' }) {
@@ -15,9 +15,11 @@ function TourSettings({ variant }: { variant: 'tabs' | 'classic' }) {
   const permissions = useViewerPermissions() ?? [];
   const locationId = session?.locationId ?? null;
   const settings = useGeneralSettings(locationId).data;
-  const params = useParams<{ tab?: string }>();
+  // pages render outside a wouter <Route>, so the tab is matched here rather than read with useParams
+  const [, params] = useRoute<{ tab?: string }>(findRoute('tourManagementSettingsTab')?.path ?? '/');
   const [, navigate] = useLocation();
-  const tab: TourSettingsTab = isTourSettingsTab(params.tab) ? params.tab : 'general';
+  const asked = params?.tab;
+  const tab: TourSettingsTab = isTourSettingsTab(asked) ? asked : 'general';
   if (locationId === null) return null;
   return (
     <TourSettingsScreen

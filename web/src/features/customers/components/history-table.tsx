@@ -14,7 +14,7 @@ import {
 const PAGE_SIZE = 10;
 
 export interface HistoryLinks {
-  orderHref(type: 'rent' | 'sale', id: number): string;
+  orderHref(type: 'rent' | 'sale' | 'tour', id: number): string;
   invoiceHref?(id: number): string;
 }
 

@@ -18,7 +18,8 @@ export interface InvoiceTableProps {
   sortType: SortType;
   onSort(sort: InvoiceSortField, sortType: SortType): void;
   currencySymbol: string;
-  invoiceHref(id: number): string;
+  /** Null where the viewer may not open the invoice screen: the number shows as text. */
+  invoiceHref(id: number): string | null;
   orderHref(row: InvoiceRow): string | null;
   caption: string;
   /** The page's query: busy while fetching, a failed load with retry. */
@@ -71,14 +72,18 @@ export function InvoiceTable(props: InvoiceTableProps) {
     {
       id: 'number',
       sort: 'number',
-      cell: (row) => (
-        <ChakraLink asChild fontWeight="semibold" colorPalette="blue" variant="underline">
-          <Link
-            href={props.invoiceHref(row.id)}
-            aria-label={t('money:invoices.list.open_invoice', { number: row.number })}
-          >{`#${row.number}`}</Link>
-        </ChakraLink>
-      ),
+      cell: (row) => {
+        const href = props.invoiceHref(row.id);
+        return href === null ? (
+          <Text fontWeight="semibold">{`#${row.number}`}</Text>
+        ) : (
+          <ChakraLink asChild fontWeight="semibold" colorPalette="blue" variant="underline">
+            <Link href={href} aria-label={t('money:invoices.list.open_invoice', { number: row.number })}>
+              {`#${row.number}`}
+            </Link>
+          </ChakraLink>
+        );
+      },
     },
     { id: 'type', sort: 'type', cell: (row) => t(`money:invoices.types.${row.type}`) },
     { id: 'status', cell: (row) => <InvoiceStatusBadge t={t} status={row.status} /> },

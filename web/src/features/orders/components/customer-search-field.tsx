@@ -13,6 +13,8 @@ export interface CustomerSearchFieldProps {
   defaultLabel?: string;
   /** Focus the search when it appears (the first field of a step). */
   autoFocus?: boolean;
+  /** Why the form refused the choice (none made): marks the search field invalid and says so under it. */
+  errorText?: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function CustomerSearchField({
   onChange,
   defaultLabel,
   autoFocus,
+  errorText,
 }: CustomerSearchFieldProps) {
   const { t } = useAppTranslation();
   const groupLabel = useId();
@@ -52,7 +55,7 @@ export function CustomerSearchField({
           </Button>
         )}
       </HStack>
-      <Field.Root>
+      <Field.Root invalid={errorText !== undefined}>
         <Field.Label>{t('orders:create.customer_search')}</Field.Label>
         <Input
           type="search"
@@ -68,6 +71,7 @@ export function CustomerSearchField({
           }}
         />
         <Field.HelperText>{t('orders:create.customer_search_hint')}</Field.HelperText>
+        {errorText !== undefined && <Field.ErrorText>{errorText}</Field.ErrorText>}
       </Field.Root>
       <div role="status" aria-live="polite">
         {searching && results.isError && (

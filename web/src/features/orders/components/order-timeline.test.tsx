@@ -94,6 +94,16 @@ const EXAMPLES: Record<OrderAuditAction, Record<string, unknown>> = {
   },
   coupon_applied: { coupon_id: 3, code: 'SUMMER10', discount_minor: 240 },
   coupon_removed: { coupon_id: 3, code: 'SUMMER10', discount_minor: 240 },
+  tour_moved: { event_id: { old: 3, new: 4 }, total_minor: { old: 9000, new: 7000 }, refunded_minor: 2000 },
+  tour_cancelled: {
+    event_id: 3,
+    hours_before: 30,
+    fee_bp: 5000,
+    fee_minor: 4500,
+    waived: false,
+    refunded_minor: 4500,
+  },
+  cancellation_fee: { invoice_id: 9, fee_bp: 5000, total_minor: 4500 },
   'invoice:created': { order_id: 41, invoice_number: 5012 },
   'invoice:posted': { total_minor: 5629, invoice_number: 5012 },
   'invoice:credit_note': {

@@ -247,6 +247,34 @@ const SENTENCES: Record<OrderAuditAction, Sentence> = {
       amount: c.money('discount_minor'),
     }),
   }),
+  tour_moved: (c) => {
+    const total = isRecord(c.data.total_minor) ? c.data.total_minor : {};
+    return {
+      label: c.t('orders:timeline.actions.tour_moved'),
+      from: c.amount(total.old),
+      to: c.amount(total.new),
+      details: c.number('refunded_minor')
+        ? [c.t('orders:timeline.actions.refund', { amount: c.money('refunded_minor') })]
+        : [],
+    };
+  },
+  tour_cancelled: (c) => ({
+    label: c.t('orders:timeline.actions.tour_cancelled', {
+      hours: String(c.number('hours_before') ?? '—'),
+      fee: c.money('fee_minor'),
+      refund: c.money('refunded_minor'),
+    }),
+    details: [
+      ...(c.data.waived === true ? [c.t('orders:timeline.actions.tour_fee_waived')] : []),
+      ...(c.text('reason') ? [c.text('reason')!] : []),
+    ],
+  }),
+  cancellation_fee: (c) => ({
+    label: c.t('orders:timeline.actions.cancellation_fee', {
+      percent: String((c.number('fee_bp') ?? 0) / 100),
+      amount: c.money('total_minor'),
+    }),
+  }),
   'invoice:created': (c) => ({
     label: c.t('orders:timeline.actions.invoice_created', { number: invoiceNumber(c) }),
   }),

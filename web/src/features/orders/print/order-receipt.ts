@@ -22,6 +22,10 @@ export interface OrderReceiptInput {
     PaymentView,
     'method' | 'amount_minor' | 'tendered_minor' | 'change_minor' | 'order_paid_minor' | 'order_balance_minor'
   > | null;
+  /** False leaves out the planned period (a tour prints its departure instead). */
+  period?: boolean;
+  /** A line's description in place of the product's name (a tour's seats by age group); null keeps it. */
+  describe?: (item: OrderDetail['items'][number]) => string | null;
 }
 
 type ReceiptLabel =
@@ -56,7 +60,7 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
   if (order.customer !== null && !order.customer.is_anonymous) {
     meta.push({ label: label('customer'), value: fit(order.customer.name, 64) });
   }
-  if (!sale && order.planned_start !== null && order.planned_finish !== null) {
+  if (!sale && input.period !== false && order.planned_start !== null && order.planned_finish !== null) {
     meta.push({
       label: label('period'),
       value: fit(`${when(order.planned_start)} – ${when(order.planned_finish)}`, 64),
@@ -79,7 +83,7 @@ export function buildOrderReceipt(input: OrderReceiptInput): ReceiptDocumentInpu
         lineTaxNote(t, breakdown, share?.tax_minor ?? 0, money),
       ].filter((part): part is string => part !== null && part !== '');
       return {
-        description: fit(item.product_name, 128),
+        description: fit(input.describe?.(item) ?? item.product_name, 128),
         quantity: item.quantity,
         unitPrice: item.unit_price_minor,
         amount: share?.amount_minor ?? item.unit_price_minor * item.quantity,

@@ -98,6 +98,8 @@ export function orderItemFixture(id: number, overrides: Partial<OrderItemDetail>
     counter_start: null,
     counter_end: null,
     invoiced: false,
+    tour_event_id: null,
+    tour_age_group_id: null,
     ...overrides,
   };
 }

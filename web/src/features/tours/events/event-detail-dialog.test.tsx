@@ -34,6 +34,7 @@ const event: TourEventDetail = {
   leader_names: [],
   leader_list: [],
   leaders_needed: 1,
+  private_order_id: null,
   note: null,
   meeting_point: { id: 1, name: 'Harbor gate', address: 'Pier 4', instructions: null },
   time_zone: 'UTC',

@@ -1,12 +1,16 @@
 import { Button, DataList, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import type { TourEventDetail } from '@nine/shared/schemas/tours/events';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { DialogFrame } from '../../../components/dialog-frame.tsx';
 import { RecordLoadFailed, RecordLoading } from '../../../components/record-load-state.tsx';
 import { formatDateTime, formatDay, formatNumber, formatTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useTourEvent } from '../api/events/get-tour-event.ts';
+import { isBookableEvent } from '../reservations/bookable-event.ts';
+import { useTourBooking } from '../reservations/booking-context.tsx';
+import { NewReservationDialog } from '../reservations/new-reservation-dialog.tsx';
 import { EventGroupBadge, EventStatusBadge } from './event-badges.tsx';
 import { EventEditForm, EventRescheduleForm, EventStatusForm } from './event-edit-forms.tsx';
 import { EventLeadersSection } from './event-leaders-section.tsx';
@@ -104,6 +108,9 @@ export function EventDetailDialog({ eventId, locationId, canChange, onClose }: E
   const query = useTourEvent(locationId, eventId);
   const event = query.data;
   const stale = () => void query.refetch();
+  // "Book" closes the event and opens the booking of it (where the page lends booking its services).
+  const booking = useTourBooking();
+  const [booked, setBooked] = useState<number | null>(null);
 
   const title =
     event === undefined
@@ -114,61 +121,84 @@ export function EventDetailDialog({ eventId, locationId, canChange, onClose }: E
         });
 
   return (
-    <DialogFrame
-      open={eventId !== null}
-      onDismiss={onClose}
-      title={title}
-      size="lg"
-      scrollInside
-      closeButton
-      busy={query.isPending}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t('tours:events.detail.close')}
-        </Button>
-      }
-    >
-      {event === undefined ? (
-        query.error !== null ? (
-          <RecordLoadFailed
-            error={query.error}
-            notFound={t('tours:events.detail.not_found')}
-            failed={t('tours:events.detail.load_failed')}
-            onRetry={stale}
-            retrying={query.isFetching}
-          />
+    <>
+      <DialogFrame
+        open={eventId !== null}
+        onDismiss={onClose}
+        title={title}
+        size="lg"
+        scrollInside
+        closeButton
+        busy={query.isPending}
+        footer={
+          <>
+            {canChange && booking !== null && event !== undefined && isBookableEvent(event) && (
+              <Button
+                colorPalette="blue"
+                onClick={() => {
+                  setBooked(event.id);
+                  onClose();
+                }}
+              >
+                {t('tours:reservations.create.book')}
+              </Button>
+            )}
+            {booking !== null && event !== undefined && (
+              <Button asChild variant="outline">
+                <Link href={booking.manifestHref(event.id)}>{t('tours:reservations.manifest.open')}</Link>
+              </Button>
+            )}
+            <Button variant="outline" onClick={onClose}>
+              {t('tours:events.detail.close')}
+            </Button>
+          </>
+        }
+      >
+        {event === undefined ? (
+          query.error !== null ? (
+            <RecordLoadFailed
+              error={query.error}
+              notFound={t('tours:events.detail.not_found')}
+              failed={t('tours:events.detail.load_failed')}
+              onRetry={stale}
+              retrying={query.isFetching}
+            />
+          ) : (
+            <RecordLoading />
+          )
         ) : (
-          <RecordLoading />
-        )
-      ) : (
-        <Stack gap="5">
-          <HStack gap="2" wrap="wrap">
-            <Text fontWeight="medium">{event.definition_code}</Text>
-            <EventGroupBadge name={event.group_name} color={event.group_color} />
-          </HStack>
-          <Facts event={event} />
-          <Part title={t('tours:events.detail.equipment')}>
-            <EquipmentShortNotice lines={event.equipment_short} />
-          </Part>
-          <Part title={t('tours:events.detail.leaders')}>
-            <EventLeadersSection event={event} locationId={locationId} canChange={canChange} />
-          </Part>
-          {canChange && (
-            <>
-              <Separator />
-              <Part title={t('tours:events.detail.change_status')}>
-                <EventStatusForm key={`${event.id}-${event.version}`} event={event} onStale={stale} />
-              </Part>
-              <Part title={t('tours:events.detail.edit')}>
-                <EventEditForm key={event.id} event={event} onStale={stale} />
-              </Part>
-              <Part title={t('tours:events.detail.reschedule')}>
-                <EventRescheduleForm key={event.id} event={event} />
-              </Part>
-            </>
-          )}
-        </Stack>
+          <Stack gap="5">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="medium">{event.definition_code}</Text>
+              <EventGroupBadge name={event.group_name} color={event.group_color} />
+            </HStack>
+            <Facts event={event} />
+            <Part title={t('tours:events.detail.equipment')}>
+              <EquipmentShortNotice lines={event.equipment_short} />
+            </Part>
+            <Part title={t('tours:events.detail.leaders')}>
+              <EventLeadersSection event={event} locationId={locationId} canChange={canChange} />
+            </Part>
+            {canChange && (
+              <>
+                <Separator />
+                <Part title={t('tours:events.detail.change_status')}>
+                  <EventStatusForm key={`${event.id}-${event.version}`} event={event} onStale={stale} />
+                </Part>
+                <Part title={t('tours:events.detail.edit')}>
+                  <EventEditForm key={event.id} event={event} onStale={stale} />
+                </Part>
+                <Part title={t('tours:events.detail.reschedule')}>
+                  <EventRescheduleForm key={event.id} event={event} />
+                </Part>
+              </>
+            )}
+          </Stack>
+        )}
+      </DialogFrame>
+      {booking !== null && booked !== null && (
+        <NewReservationDialog open eventId={booked} booking={booking} onClose={() => setBooked(null)} />
       )}
-    </DialogFrame>
+    </>
   );
 }

@@ -29,6 +29,7 @@ const row: TourEventRow = {
   leaders: 0,
   leader_names: [],
   leaders_needed: 1,
+  private_order_id: null,
   version: 1,
 };
 

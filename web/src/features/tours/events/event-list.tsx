@@ -23,6 +23,9 @@ import { formatDateTime, formatNumber, formatTime } from '../../../lib/format.ts
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useTourEvents } from '../api/events/get-tour-events.ts';
+import { isBookableEvent } from '../reservations/bookable-event.ts';
+import { useTourBooking } from '../reservations/booking-context.tsx';
+import { NewReservationDialog } from '../reservations/new-reservation-dialog.tsx';
 import { EventDetailDialog } from './event-detail-dialog.tsx';
 import { EventGroupBadge, EventStatusBadge, LeadersBadge } from './event-badges.tsx';
 import {
@@ -89,6 +92,8 @@ export function EventList({
   const tours = useTourChoices(locationId);
   const [opened, setOpened] = useState<number | null>(null);
   const [creating, setCreating] = useState<'event' | 'schedule' | null>(null);
+  const booking = useTourBooking();
+  const [booked, setBooked] = useState<number | null>(null);
   const data = query.data;
   const pager = pagerOf(data, state, change);
 
@@ -165,14 +170,26 @@ export function EventList({
       titleHidden: true,
       hideWhenPrinting: true,
       cell: (row) => (
-        <RowActionButton
-          label={t('tours:events.open')}
-          name={t('tours:events.open_named', {
-            name: row.definition_name,
-            when: formatDateTime(row.starts_at),
-          })}
-          onClick={() => setOpened(row.id)}
-        />
+        <HStack gap="2">
+          <RowActionButton
+            label={t('tours:events.open')}
+            name={t('tours:events.open_named', {
+              name: row.definition_name,
+              when: formatDateTime(row.starts_at),
+            })}
+            onClick={() => setOpened(row.id)}
+          />
+          {canChange && booking !== null && isBookableEvent(row) && (
+            <RowActionButton
+              label={t('tours:reservations.create.book')}
+              name={t('tours:reservations.create.book_named', {
+                name: row.definition_name,
+                when: formatDateTime(row.starts_at),
+              })}
+              onClick={() => setBooked(row.id)}
+            />
+          )}
+        </HStack>
       ),
     },
   ];
@@ -304,6 +321,9 @@ export function EventList({
           onClose={() => setCreating(null)}
           onCreated={(id) => setOpened(id)}
         />
+      )}
+      {canChange && booking !== null && booked !== null && (
+        <NewReservationDialog open eventId={booked} booking={booking} onClose={() => setBooked(null)} />
       )}
       {canChange && creating === 'schedule' && (
         <NewScheduleDialog open locationId={locationId} onClose={() => setCreating(null)} />

@@ -15,6 +15,7 @@ import { saveFailureText } from '../../../lib/save-failure.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { useTourSettings, type TourSettings } from '../api/settings/get-tour-settings.ts';
 import { useUpdateTourSettings } from '../api/settings/update-tour-settings.ts';
+import { ParticipantSettingsFields } from './participant-settings-fields.tsx';
 
 /** A whole number that may be negative (a check-in that closes after the start): null when empty, NaN when not one. */
 const signedOf = (text: string) => {
@@ -39,6 +40,8 @@ function valuesOf(s: TourSettings): TourSettingsForm {
     checkin_opens_minutes: s.checkin_opens_minutes,
     checkin_closes_minutes: s.checkin_closes_minutes,
     gallery_max_mb: s.gallery_max_mb,
+    participant_required_fields: s.participant_required_fields,
+    rent_terms_id: s.rent_terms_id,
   };
 }
 
@@ -162,6 +165,7 @@ function GeneralEditor({ settings, canEdit }: { settings: TourSettings; canEdit:
             />
           </SimpleGrid>
         </Fieldset.Root>
+        <ParticipantSettingsFields control={form.control} canEdit={canEdit} />
         {failure !== null && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />

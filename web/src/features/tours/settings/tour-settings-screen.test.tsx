@@ -20,6 +20,8 @@ const settings: TourSettings = {
   checkin_closes_minutes: 15,
   gallery_max_bytes: 5_242_880,
   gallery_max_mb: 5,
+  participant_required_fields: ['birth_date', 'emergency_contact'],
+  rent_terms_id: null,
   version: 1,
   business_wide_editable: true,
 };
@@ -86,6 +88,27 @@ describe('tour settings screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The minimum cannot be more than the capacity.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the participant fields and the rent orders’ terms with the other settings', async () => {
+    const calls = stubApi({
+      'GET nine/tours/settings': () => jsonResponse(200, { data: settings }),
+      'GET nine/tours/terms': () => jsonResponse(200, { data: { rows: [waiver] } }),
+      'PUT nine/tours/settings': () => jsonResponse(200, { data: { ...settings, version: 2 } }),
+    });
+    renderWithProviders(<TourSettingsScreen locationId={1} canEdit currencySymbol="€" tab="general" />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Phone' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Date of birth' }));
+    const terms = screen.getByLabelText(/Terms riders of rent orders sign/);
+    await screen.findByRole('option', { name: 'Activity waiver (version 1)' });
+    fireEvent.change(terms, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      participant_required_fields: ['phone', 'emergency_contact'],
+      rent_terms_id: 4,
+      version: 1,
+    });
   });
 
   it('shows a published version read-only and publishes the draft after a permanent-action confirm', async () => {

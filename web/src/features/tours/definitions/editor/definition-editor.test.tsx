@@ -45,6 +45,7 @@ const draft = (over: Partial<TourDefinitionDetail> = {}): TourDefinitionDetail =
   what_to_bring: null,
   terms_id: null,
   waiver_id: null,
+  questions: [],
   created_at: '2026-11-25T09:00:00.000Z',
   updated_at: '2026-11-25T09:00:00.000Z',
   ...over,

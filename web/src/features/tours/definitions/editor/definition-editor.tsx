@@ -259,7 +259,14 @@ function EditorFlow({
         );
       case 'description':
         if (terms.data === undefined) return <RecordLoading />;
-        return <DescriptionStep definition={definition} terms={terms.data.rows} controls={controls} />;
+        return (
+          <DescriptionStep
+            definition={definition}
+            terms={terms.data.rows}
+            onDefinition={(detail) => send({ type: 'SYNC', definition: keep(detail) })}
+            controls={controls}
+          />
+        );
     }
   };
 

@@ -8,6 +8,7 @@ import { useAppTranslation, type AppT } from '../../../../lib/i18n.ts';
 import type { TourTerms } from '@nine/shared/schemas/tours/settings';
 import type { TourDefinitionDetail } from '../../api/definitions/get-tour-definition.ts';
 import { IdSelectField } from './id-select-field.tsx';
+import { QuestionsBlock } from './questions-block.tsx';
 import { StepFrame, type StepControls } from './step-frame.tsx';
 
 /** Documents of a kind that have a published version, each named with the number that applies. */
@@ -22,14 +23,20 @@ const termOptions = (t: AppT, terms: readonly TourTerms[], kind: TourTerms['kind
       }),
     }));
 
-/** Step 7: the description (rich text), what to bring, and the terms and waiver participants accept. */
+/**
+ * Step 7: the description (rich text), what to bring, the terms and waiver participants accept, and the
+ * questions each participant answers.
+ */
 export function DescriptionStep({
   definition,
   terms,
+  onDefinition,
   controls,
 }: {
   definition: TourDefinitionDetail;
   terms: readonly TourTerms[];
+  /** The definition as saving the questions answered it (a new version). */
+  onDefinition(definition: TourDefinitionDetail): void;
   controls: StepControls;
 }) {
   const { t } = useAppTranslation();
@@ -78,6 +85,7 @@ export function DescriptionStep({
           emptyLabel={t('tours:definitions.editor.description.no_waiver')}
         />
       </SimpleGrid>
+      <QuestionsBlock definition={definition} onDefinition={onDefinition} />
     </StepFrame>
   );
 }
