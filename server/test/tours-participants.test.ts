@@ -7,6 +7,7 @@ import { createLocation, createUser } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import {
+  addQuestion,
   createCustomer,
   createRentOrder,
   createReservation,
@@ -461,17 +462,7 @@ describe('answers', () => {
       ageGroups: { adult: tour.adult, child: tour.child },
     });
     for (const [i, kind] of ['long', 'long', 'long', 'yes_no'].entries())
-      ids.push(
-        Number(
-          (
-            await q(
-              `INSERT INTO tour_definition_questions (definition_id, label, kind, required, position)
-               VALUES ($1, $2, $3, false, $4) RETURNING id`,
-              [other.definitionId, `Question ${i}`, kind, i],
-            )
-          ).rows[0].id,
-        ),
-      );
+      ids.push(await addQuestion(tdb.db, other.definitionId, `Question ${i}`, { kind, position: i }));
     ({ orderId: order } = await createReservation(tdb.db, {
       locationId: loc,
       tour: other,

@@ -8,6 +8,7 @@ import { createTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import {
   accessToken,
+  addQuestion,
   createCustomer,
   createRentOrder,
   createReservation,
@@ -38,6 +39,19 @@ beforeEach(() => {
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: object = {}) =>
   app.inject({ method, url, remoteAddress: from, headers: { ...headers }, ...(payload ? { payload } : {}) });
 const page = (t: string) => call('GET', `/api/nine/public/participant/${t}`);
+/** A share link of a new booking of adult seats (one unless said), nobody named yet. */
+const partyToken = async (adults = 1) =>
+  accessToken(
+    tdb.db,
+    (
+      await createReservation(tdb.db, {
+        locationId: loc,
+        tour,
+        customerId: null,
+        seats: [{ ageGroupId: tour.adult, quantity: adults }],
+      })
+    ).orderId,
+  );
 const NOW = new Date();
 const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString();
 
@@ -176,13 +190,7 @@ describe('the participant page', () => {
   });
 
   it('lets exactly the free seats through when several add at once', async () => {
-    const party = await createReservation(tdb.db, {
-      locationId: loc,
-      tour,
-      customerId: null,
-      seats: [{ ageGroupId: tour.adult, quantity: 2 }],
-    });
-    const t = await accessToken(tdb.db, party.orderId);
+    const t = await partyToken(2);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         call('POST', `/api/nine/public/participant/${t}/participants`, {
@@ -263,22 +271,8 @@ describe('the participant page', () => {
   });
 
   it('keeps the stored answers when a correction does not send them', async () => {
-    const question = Number(
-      (
-        await q(
-          `INSERT INTO tour_definition_questions (definition_id, label, kind, required, position)
-           VALUES ($1, 'Kept?', 'yes_no', false, 7) RETURNING id`,
-          [tour.definitionId],
-        )
-      ).rows[0].id,
-    );
-    const party = await createReservation(tdb.db, {
-      locationId: loc,
-      tour,
-      customerId: null,
-      seats: [{ ageGroupId: tour.adult, quantity: 1 }],
-    });
-    const t = await accessToken(tdb.db, party.orderId);
+    const question = await addQuestion(tdb.db, tour.definitionId, 'Kept?', { position: 7 });
+    const t = await partyToken();
     const added = await call('POST', `/api/nine/public/participant/${t}/participants`, {
       ...adultBody,
       first_name: 'Kim',
@@ -304,22 +298,8 @@ describe('the participant page', () => {
   });
 
   it('corrects a participant whose answer’s question was deleted since (the stale answer is dropped)', async () => {
-    const question = Number(
-      (
-        await q(
-          `INSERT INTO tour_definition_questions (definition_id, label, kind, required, position)
-           VALUES ($1, 'Gone soon?', 'yes_no', false, 0) RETURNING id`,
-          [tour.definitionId],
-        )
-      ).rows[0].id,
-    );
-    const party = await createReservation(tdb.db, {
-      locationId: loc,
-      tour,
-      customerId: null,
-      seats: [{ ageGroupId: tour.adult, quantity: 1 }],
-    });
-    const t = await accessToken(tdb.db, party.orderId);
+    const question = await addQuestion(tdb.db, tour.definitionId, 'Gone soon?');
+    const t = await partyToken();
     const added = await call('POST', `/api/nine/public/participant/${t}/participants`, {
       ...adultBody,
       first_name: 'Stella',
@@ -535,13 +515,7 @@ describe('easy-sign', () => {
 
 describe('rate limits on the page', () => {
   it('refuses a token past 120 reads a minute with 429, before reading anything', async () => {
-    const party = await createReservation(tdb.db, {
-      locationId: loc,
-      tour,
-      customerId: null,
-      seats: [{ ageGroupId: tour.adult, quantity: 1 }],
-    });
-    const t = await accessToken(tdb.db, party.orderId);
+    const t = await partyToken();
     const statuses: number[] = [];
     for (let i = 0; i < 122; i++) {
       from = `10.6.${i}.1`; // many addresses, one token
@@ -562,13 +536,7 @@ describe('rate limits on the page', () => {
   });
 
   it('counts reads and writes in buckets of their own, named by purpose', async () => {
-    const party = await createReservation(tdb.db, {
-      locationId: loc,
-      tour,
-      customerId: null,
-      seats: [{ ageGroupId: tour.adult, quantity: 1 }],
-    });
-    const t = await accessToken(tdb.db, party.orderId);
+    const t = await partyToken();
     expect((await page(t)).statusCode).toBe(200);
     const write = await call('POST', `/api/nine/public/participant/${t}/participants`, {
       ...adultBody,

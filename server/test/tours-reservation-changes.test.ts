@@ -210,6 +210,137 @@ describe('move', () => {
   });
 });
 
+describe('move a paid reservation (its invoice posted)', () => {
+  /** Booked, paid in full and its invoice posted (paying bills it; posting makes it immutable). */
+  async function paidAndPosted(eventId: number) {
+    const booked = await book(eventId);
+    await pay(booked.id, booked.total_minor);
+    let invoices = await q(`SELECT id FROM invoices WHERE order_id = $1 AND type = 'rent'`, [booked.id]);
+    if (!invoices.length) {
+      const billed = await call('POST', `/api/nine/orders/${booked.id}/invoice`, {});
+      expect(billed.statusCode, billed.body).toBeLessThan(300);
+      invoices = await q(`SELECT id FROM invoices WHERE order_id = $1 AND type = 'rent'`, [booked.id]);
+    }
+    const posted = await call('POST', `/api/nine/invoices/${invoices[0]!.id}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    return booked;
+  }
+  const move = async (orderId: number, eventId: number) => {
+    const res = await call('POST', `/api/nine/tours/reservations/${orderId}/move`, {
+      event_id: eventId,
+      version: (await order(orderId)).version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: TourReservationMoved }>().data;
+  };
+  const seatEvents = async (orderId: number) =>
+    (
+      await q(
+        `SELECT DISTINCT tour_event_id::int AS e FROM order_items WHERE order_id = $1 AND tour_event_id IS NOT NULL`,
+        [orderId],
+      )
+    ).map((r) => r.e as number);
+
+  it('to a day of the same price: nothing billed or refunded, balance 0', async () => {
+    const from = await createDeparture(tdb.db, loc, world.definition, '2026-06-10T09:00:00Z');
+    const to = await createDeparture(tdb.db, loc, world.definition, '2026-06-11T09:00:00Z');
+    const booked = await paidAndPosted(from);
+    const m = await move(booked.id, to);
+    expect(m).toMatchObject({ price_difference_minor: 0, refunded_minor: 0, total_minor: 20000 });
+    expect(await seatEvents(booked.id)).toEqual([to]);
+    expect(await seatsTaken(to)).toBe(2);
+    expect(await order(booked.id)).toMatchObject({ total_minor: 20000, paid_minor: 20000 });
+    const b = await books(booked.id);
+    expect(b.unpaid).toEqual([]);
+    expect(b.receivable).toBe(0);
+    expect(
+      await q(`SELECT 1 FROM invoices WHERE order_id = $1 AND type IN ('adhoc', 'credit_note')`, [booked.id]),
+    ).toEqual([]);
+    await expectIntegrity();
+  });
+
+  it('to a dearer day: the difference is billed as an ad-hoc charge and is due', async () => {
+    const from = await createDeparture(tdb.db, loc, world.definition, '2026-06-12T09:00:00Z');
+    const to = await createDeparture(tdb.db, loc, world.definition, `${SEASON_DAY}T13:00:00Z`);
+    const booked = await paidAndPosted(from);
+    const m = await move(booked.id, to);
+    expect(m).toMatchObject({ price_difference_minor: 4000, refunded_minor: 0, total_minor: 24000 });
+    const adhoc = await q(
+      `SELECT i.id::int, i.total_minor::int, l.description FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+       WHERE i.order_id = $1 AND i.type = 'adhoc'`,
+      [booked.id],
+    );
+    expect(adhoc).toEqual([
+      { id: m.invoice_id, total_minor: 4000, description: `Price difference: moved to ${SEASON_DAY}` },
+    ]);
+    expect(await seatEvents(booked.id)).toEqual([to]);
+    // The seat lines keep the price billed; the order's total holds the charge.
+    const prices = await q(
+      `SELECT unit_price_minor::int AS p FROM order_items WHERE order_id = $1 AND tour_event_id IS NOT NULL`,
+      [booked.id],
+    );
+    expect(prices.every((r) => r.p === 10000)).toBe(true);
+    const o = await order(booked.id);
+    expect(o.total_minor - o.paid_minor).toBe(4000);
+    expect((await books(booked.id)).unpaid).toEqual([{ id: m.invoice_id, type: 'adhoc', balance: 4000 }]);
+    await expectIntegrity();
+
+    // The difference paid, then back to a normal-price day: the 4000 goes back and the books end at 20000.
+    await pay(booked.id, 4000);
+    const back = await move(booked.id, from);
+    expect(back).toMatchObject({ price_difference_minor: -4000, refunded_minor: 4000, total_minor: 20000 });
+    const b = await books(booked.id);
+    expect(b).toMatchObject({ unpaid: [], paid: 20000, revenue: 20000 });
+    await expectIntegrity();
+  });
+
+  it('to a dearer day and back before the difference is paid: the charge is credited, nothing refunded', async () => {
+    const from = await createDeparture(tdb.db, loc, world.definition, '2026-06-14T09:00:00Z');
+    const to = await createDeparture(tdb.db, loc, world.definition, `${SEASON_DAY}T17:00:00Z`);
+    const booked = await paidAndPosted(from);
+    await move(booked.id, to);
+    const back = await move(booked.id, from);
+    expect(back).toMatchObject({ price_difference_minor: -4000, refunded_minor: 0, total_minor: 20000 });
+    expect(await seatEvents(booked.id)).toEqual([from]);
+    expect(await books(booked.id)).toMatchObject({ unpaid: [], paid: 20000, receivable: 0, revenue: 20000 });
+    await expectIntegrity();
+  });
+
+  it('to a cheaper day: a credit note takes the difference off and it is refunded', async () => {
+    const from = await createDeparture(tdb.db, loc, world.definition, `${SEASON_DAY}T15:00:00Z`);
+    const to = await createDeparture(tdb.db, loc, world.definition, '2026-06-13T09:00:00Z');
+    const booked = await paidAndPosted(from);
+    expect(booked.total_minor).toBe(24000);
+    const m = await move(booked.id, to);
+    expect(m).toMatchObject({ price_difference_minor: -4000, refunded_minor: 4000, total_minor: 20000 });
+    expect(await seatEvents(booked.id)).toEqual([to]);
+    expect(await seatsTaken(from)).toBe(0);
+    const notes = await q(
+      `SELECT total_minor::int, refund_id IS NOT NULL AS with_refund FROM invoices WHERE order_id = $1 AND type = 'credit_note'`,
+      [booked.id],
+    );
+    expect(notes).toEqual([{ total_minor: -4000, with_refund: true }]);
+    const refunds = await q(
+      `SELECT r.amount_minor::int FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.order_id = $1`,
+      [booked.id],
+    );
+    expect(refunds).toEqual([{ amount_minor: 4000 }]);
+    expect(await order(booked.id)).toMatchObject({
+      total_minor: 20000,
+      paid_minor: 20000,
+      status: 'confirmed',
+    });
+    const b = await books(booked.id);
+    expect(b).toMatchObject({ unpaid: [], receivable: 0, revenue: 20000 });
+    const [audited] = await q(
+      `SELECT data FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 AND action = 'tour_moved'`,
+      [booked.id],
+    );
+    expect(audited!.data).toMatchObject({ total_minor: { old: 24000, new: 20000 }, refunded_minor: 4000 });
+    await expectIntegrity();
+  });
+});
+
 describe('move with equipment', () => {
   it('refuses a period where its kayak is booked by another reservation (1207)', async () => {
     const solo = await createTourWorld(tdb.db, loc, {

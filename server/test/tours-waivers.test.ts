@@ -10,6 +10,7 @@ import { createLocation, createUser } from './helpers/fixtures.ts';
 import { createTestApp, login } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import {
+  addQuestion,
   addTermsVersion,
   createCustomer,
   createReservation,
@@ -296,15 +297,7 @@ describe('signing', () => {
   });
 
   it('keeps the question labels and the age group name it was signed with', async () => {
-    const question = Number(
-      (
-        await q(
-          `INSERT INTO tour_definition_questions (definition_id, label, kind, required, position)
-           VALUES ($1, 'Can you swim?', 'yes_no', false, 0) RETURNING id`,
-          [tour.definitionId],
-        )
-      ).rows[0].id,
-    );
+    const question = await addQuestion(tdb.db, tour.definitionId, 'Can you swim?');
     const sam = await addBySql('Sam', 'Swimmer', { answers: { [question]: true } });
     const res = await sign(sam, { signer_name: 'Sam Swimmer' });
     expect(res.statusCode, res.body).toBe(201);

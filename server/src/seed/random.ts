@@ -22,3 +22,9 @@ export function createRandom(seed: number): Random {
     chance: (p) => next() < p,
   };
 }
+
+/** Deterministic UUIDs (v4 shape) from the seeded generator, so two seeds of the same day are identical. */
+export function uuid(rng: Random): string {
+  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { resources } from '@nine/shared/permissions';
 import { spreadTax } from '@nine/shared/tax';
 import { bulkInsert } from './bulk-insert.ts';
+import { AUDIT_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './order-columns.ts';
 import {
   CATALOGUE,
   CITIES,
@@ -16,7 +17,7 @@ import {
   STREETS,
 } from './catalogue.ts';
 import { DEMO_ACCOUNTS, DEMO_LOCATIONS, DEMO_PASSWORD, type DemoRole } from './demo-accounts.ts';
-import { createRandom, type Random } from './random.ts';
+import { createRandom, uuid, type Random } from './random.ts';
 import { seedRepairs } from './seed-repairs.ts';
 import { seedAccountSettings } from './seed-settings-accounts.ts';
 import { seedBusinessSettings } from './seed-settings-business.ts';
@@ -89,12 +90,6 @@ const ROLE_GRANTS: Record<DemoRole, readonly (readonly [string, string])[]> = {
     ['cost', 'view'],
   ],
 };
-
-/** Deterministic UUIDs from the seeded generator, so two seeds of the same day are identical. */
-function uuid(rng: Random): string {
-  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * Seeds a believable bike, kayak and tour shop in one transaction: nothing is half-seeded if it
@@ -625,40 +620,11 @@ const ITEM_COLUMNS = [
   ['returned_at', 'timestamptz'],
   ['created_at', 'timestamptz'],
 ] as const;
-const INVOICE_COLUMNS = [
-  ['id', 'int8'],
-  ['number', 'int8'],
-  ['type', 'invoice_type'],
-  ['status', 'invoice_status'],
-  ['order_id', 'int8'],
-  ['customer_id', 'int4'],
-  ['location_id', 'int4'],
-  ['billing_from', 'timestamptz'],
-  ['billing_to', 'timestamptz'],
-  ['subtotal_minor', 'int8'],
-  ['discount_minor', 'int8'],
-  ['tax_minor', 'int8'],
-  ['total_minor', 'int8'],
-  ['created_at', 'timestamptz'],
-  ['in_progress_at', 'timestamptz'],
-  ['posted_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'],
-] as const;
 const CREDIT_NOTE_COLUMNS = [
   ...INVOICE_COLUMNS,
   ['credits_invoice_id', 'int8'],
   ['refund_id', 'int8'],
   ['of_sale_order', 'bool'],
-] as const;
-const LINE_COLUMNS = [
-  ['invoice_id', 'int8'],
-  ['order_item_id', 'int8'],
-  ['description', 'text'],
-  ['quantity', 'int4'],
-  ['unit_price_minor', 'int8'],
-  ['tax_id', 'int4'],
-  ['tax_minor', 'int8'],
-  ['total_minor', 'int8'],
 ] as const;
 const PAYMENT_COLUMNS = [
   ['id', 'int8'],
@@ -690,15 +656,6 @@ const LEDGER_COLUMNS = [
   ['payment_id', 'int8'],
   ['refund_id', 'int8'],
   ['created_at', 'timestamptz'],
-] as const;
-const AUDIT_COLUMNS = [
-  ['user_id', 'int4'],
-  ['location_id', 'int4'],
-  ['entity_type', 'text'],
-  ['entity_id', 'text'],
-  ['action', 'text'],
-  ['data', 'jsonb'],
-  ['at', 'timestamptz'],
 ] as const;
 
 async function flush(client: pg.PoolClient, b: Batch): Promise<void> {

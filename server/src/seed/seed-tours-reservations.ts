@@ -11,7 +11,8 @@ import { hashAccessToken } from '../modules/public/order-access-token.ts';
 import { waiverContent, waiverContentHash } from '../modules/tours/waiver-content.ts';
 import { bulkInsert, type Column } from './bulk-insert.ts';
 import { FIRST_NAMES, LAST_NAMES } from './catalogue.ts';
-import { createRandom, type Random } from './random.ts';
+import { AUDIT_COLUMNS, INVOICE_COLUMNS, LINE_COLUMNS } from './order-columns.ts';
+import { createRandom, uuid, type Random } from './random.ts';
 
 const MINUTE = 60_000;
 /** The repository's locales (as config.ts finds them), without loading the whole configuration. */
@@ -53,35 +54,6 @@ const ITEM_COLUMNS: Column[] = [
   ['delivered_at', 'timestamptz'],
   ['returned_at', 'timestamptz'],
   ['created_at', 'timestamptz'],
-];
-const INVOICE_COLUMNS: Column[] = [
-  ['id', 'int8'],
-  ['number', 'int8'],
-  ['type', 'invoice_type'],
-  ['status', 'invoice_status'],
-  ['order_id', 'int8'],
-  ['customer_id', 'int4'],
-  ['location_id', 'int4'],
-  ['billing_from', 'timestamptz'],
-  ['billing_to', 'timestamptz'],
-  ['subtotal_minor', 'int8'],
-  ['discount_minor', 'int8'],
-  ['tax_minor', 'int8'],
-  ['total_minor', 'int8'],
-  ['created_at', 'timestamptz'],
-  ['in_progress_at', 'timestamptz'],
-  ['posted_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'],
-];
-const LINE_COLUMNS: Column[] = [
-  ['invoice_id', 'int8'],
-  ['order_item_id', 'int8'],
-  ['description', 'text'],
-  ['quantity', 'int4'],
-  ['unit_price_minor', 'int8'],
-  ['tax_id', 'int4'],
-  ['tax_minor', 'int8'],
-  ['total_minor', 'int8'],
 ];
 const PAYMENT_COLUMNS: Column[] = [
   ['id', 'int8'],
@@ -160,12 +132,6 @@ async function signaturePng(): Promise<Buffer> {
     S 70 70, 85 35 S 110 20, 115 50 S 140 65, 150 30 L 160 52 C 175 20, 190 25, 200 48 S 220 40, 230 30" fill="none"
     stroke="#1a202c" stroke-width="3" stroke-linecap="round"/></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
-}
-
-/** UUIDs from the stream (ledger transactions), as the orders seed makes them. */
-function uuid(rng: Random): string {
-  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The size of a party: mostly couples and singles, some families. */
@@ -760,20 +726,7 @@ export async function seedTourReservations(client: pg.PoolClient, now: Date): Pr
     ],
     out.waitlist,
   );
-  await bulkInsert(
-    client,
-    'audit_log',
-    [
-      ['user_id', 'int4'],
-      ['location_id', 'int4'],
-      ['entity_type', 'text'],
-      ['entity_id', 'text'],
-      ['action', 'text'],
-      ['data', 'jsonb'],
-      ['at', 'timestamptz'],
-    ],
-    out.audit,
-  );
+  await bulkInsert(client, 'audit_log', AUDIT_COLUMNS, out.audit);
   await exec(
     client,
     `SELECT setval(pg_get_serial_sequence('tour_participants', 'id'), coalesce((SELECT max(id) FROM tour_participants), 0) + 1, false)`,

@@ -170,6 +170,22 @@ export async function createReservation(
   return { orderId: Number(order.id), number: order.number };
 }
 
+/** A question of the definition (not required unless said); answers its id. */
+export async function addQuestion(
+  db: Db,
+  definitionId: number,
+  label: string,
+  opts: { kind?: string; position?: number } = {},
+): Promise<number> {
+  const { rows } = await q(
+    db,
+    `INSERT INTO tour_definition_questions (definition_id, label, kind, required, position)
+     VALUES ($1, $2, $3, false, $4) RETURNING id`,
+    [definitionId, label, opts.kind ?? 'yes_no', opts.position ?? 0],
+  );
+  return Number(rows[0].id);
+}
+
 /** A rent order of the customer (riders sign the location's rent terms through easy-sign). */
 export async function createRentOrder(
   db: Db,

@@ -13,6 +13,34 @@ import { goTo, renderAppAt, setUpAppTests, signedInRoutes, signIn } from './test
 
 setUpAppTests();
 
+/** Reservation 41 as its page reads it: the order detail's fields the page shows, none of them set. */
+const pageReservation = (tour: Parameters<typeof reservationFixture>[1] = {}) =>
+  reservationFixture(
+    {
+      created_at: '2031-05-01T10:00:00.000Z',
+      staff_note: null,
+      customer_note: null,
+      timeline: [],
+      items: [],
+      deposit_minor: 0,
+      deposit_in_custody: false,
+    } as never,
+    tour,
+  );
+
+/** The order's invoices, one page. */
+const invoicesAnswer = (rows: unknown[]) =>
+  jsonResponse(200, { data: { rows, total: rows.length, page: 1, page_size: 100, total_capped: false } });
+
+/** Signs in as `email` and opens reservation 41's page. */
+async function openReservationAs(email: string) {
+  renderAppAt('/nine/auth/login');
+  await signIn(email);
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  goTo('/nine/tours/reservations/41');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Reservation #1041' })).toBeTruthy();
+}
+
 describe('the reservation routes', () => {
   it('take a numeric id only, need a tour right, and follow the tour product line', () => {
     expect(findRoute('tourReservation')).toMatchObject({
@@ -40,15 +68,7 @@ describe('the reservation routes', () => {
         current: true,
       },
     });
-    const reservation = reservationFixture({
-      created_at: '2031-05-01T10:00:00.000Z',
-      staff_note: null,
-      customer_note: null,
-      timeline: [],
-      items: [],
-      deposit_minor: 0,
-      deposit_in_custody: false,
-    } as never);
+    const reservation = pageReservation();
     const requests = stubFetch({
       ...signedInRoutes(
         { id: 1, name: 'Cleo Clerk', email: 'clerk@nine.test' },
@@ -61,11 +81,7 @@ describe('the reservation routes', () => {
       'GET /api/nine/tours/orders/41/participants': () =>
         jsonResponse(200, { data: participantsFixture([signed]) }),
     });
-    renderAppAt('/nine/auth/login');
-    await signIn('clerk@nine.test');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    goTo('/nine/tours/reservations/41');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation #1041' })).toBeTruthy();
+    await openReservationAs('clerk@nine.test');
     const departure = screen.getByRole('region', { name: 'Departure' });
     expect(within(departure).getByText('Lake kayak (KAYAK)')).toBeTruthy();
     expect(within(departure).getByText('5 of 12 taken')).toBeTruthy();
@@ -105,18 +121,7 @@ describe('the reservation routes', () => {
   }, 30_000);
 
   it("keeps a private booking on its departure and lists the order's invoices for who may see them", async () => {
-    const reservation = reservationFixture(
-      {
-        created_at: '2031-05-01T10:00:00.000Z',
-        staff_note: null,
-        customer_note: null,
-        timeline: [],
-        items: [],
-        deposit_minor: 0,
-        deposit_in_custody: false,
-      } as never,
-      { is_private: true },
-    );
+    const reservation = pageReservation({ is_private: true });
     const invoice = invoiceFixture({ id: 30, number: 7001, order_id: 41 });
     const requests = stubFetch({
       ...signedInRoutes(
@@ -131,22 +136,9 @@ describe('the reservation routes', () => {
       'GET /api/nine/tours/orders/41/participants': () =>
         jsonResponse(200, { data: participantsFixture([]) }),
       // The rents list of this order (order_id): what the server answers is shown as is.
-      'GET /api/nine/invoices/rents': () =>
-        jsonResponse(200, {
-          data: {
-            rows: [invoice],
-            total: 1,
-            page: 1,
-            page_size: 100,
-            total_capped: false,
-          },
-        }),
+      'GET /api/nine/invoices/rents': () => invoicesAnswer([invoice]),
     });
-    renderAppAt('/nine/auth/login');
-    await signIn('clerk@nine.test');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    goTo('/nine/tours/reservations/41');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation #1041' })).toBeTruthy();
+    await openReservationAs('clerk@nine.test');
     expect(screen.getByRole('button', { name: 'Cancel reservation' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Move' })).toBeNull();
     const invoices = screen.getByRole('region', { name: 'Invoices' });
@@ -157,15 +149,7 @@ describe('the reservation routes', () => {
   }, 30_000);
 
   it("lists the order's invoices to tour-only staff, the numbers as text (the invoice screen is not theirs)", async () => {
-    const reservation = reservationFixture({
-      created_at: '2031-05-01T10:00:00.000Z',
-      staff_note: null,
-      customer_note: null,
-      timeline: [],
-      items: [],
-      deposit_minor: 0,
-      deposit_in_custody: false,
-    } as never);
+    const reservation = pageReservation();
     const requests = stubFetch({
       ...signedInRoutes(
         { id: 1, name: 'Gus Guide', email: 'guide@nine.test' },
@@ -179,21 +163,9 @@ describe('the reservation routes', () => {
       'GET /api/nine/tours/orders/41/participants': () =>
         jsonResponse(200, { data: participantsFixture([]) }),
       'GET /api/nine/invoices/rents': () =>
-        jsonResponse(200, {
-          data: {
-            rows: [invoiceFixture({ id: 30, number: 7001, order_id: 41 })],
-            total: 1,
-            page: 1,
-            page_size: 100,
-            total_capped: false,
-          },
-        }),
+        invoicesAnswer([invoiceFixture({ id: 30, number: 7001, order_id: 41 })]),
     });
-    renderAppAt('/nine/auth/login');
-    await signIn('guide@nine.test');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    goTo('/nine/tours/reservations/41');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation #1041' })).toBeTruthy();
+    await openReservationAs('guide@nine.test');
     const invoices = screen.getByRole('region', { name: 'Invoices' });
     expect(await within(invoices).findByText('#7001')).toBeTruthy();
     expect(within(invoices).queryByRole('link', { name: 'Open invoice #7001' })).toBeNull();

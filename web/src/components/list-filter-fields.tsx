@@ -135,8 +135,8 @@ export function SearchField({
   );
 }
 
-/** A labelled date input of a list's filters; cleared, it reports undefined. */
-function DateFilter(props: {
+/** A labelled date input of a list's filters (a location day, YYYY-MM-DD); cleared, it reports undefined. */
+export function DateFilter(props: {
   label: string;
   value: string | undefined;
   min?: string | undefined;

@@ -2,57 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../lib/i18n.ts';
 import { renderWithProviders } from '../testing/render-with-providers.tsx';
+import { FAKE_SIGNATURE, signaturePads } from '../testing/fake-signature-pad.ts';
 import { SignaturePadField } from './signature-pad.tsx';
 
-// happy-dom draws nothing on a canvas, so the library is replaced by one that records what the component
-// asks of it; a stroke is played by calling the listener the component registered.
-interface FakePadShape {
-  empty: boolean;
-  enabled: boolean;
-  stroke(): void;
-}
-const { pads, FakePad } = vi.hoisted(() => {
-  const pads: FakePadShape[] = [];
-  class FakePad {
-    empty = true;
-    enabled = true;
-    listeners = new Map<string, () => void>();
-    constructor(readonly canvas: HTMLCanvasElement) {
-      pads.push(this);
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.listeners.set(type, listener);
-    }
-    removeEventListener(type: string) {
-      this.listeners.delete(type);
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    toDataURL() {
-      return 'data:image/png;base64,AAAA';
-    }
-    toData() {
-      return [];
-    }
-    clear() {
-      this.empty = true;
-    }
-    fromData() {}
-    on() {
-      this.enabled = true;
-    }
-    off() {
-      this.enabled = false;
-    }
-    stroke() {
-      this.empty = false;
-      this.listeners.get('endStroke')?.();
-    }
-  }
-  return { pads, FakePad };
-});
-vi.mock('signature_pad', () => ({ default: FakePad }));
+vi.mock('signature_pad', () => import('../testing/fake-signature-pad.ts'));
 
 beforeAll(async () => {
   await initI18n();
@@ -69,8 +22,8 @@ describe('SignaturePadField', () => {
     const clear = screen.getByRole('button', { name: 'Clear the pad' });
     expect(clear).toHaveProperty('disabled', true);
 
-    act(() => pads.at(-1)!.stroke());
-    expect(onChange).toHaveBeenLastCalledWith('data:image/png;base64,AAAA');
+    act(() => signaturePads.at(-1)!.stroke());
+    expect(onChange).toHaveBeenLastCalledWith(FAKE_SIGNATURE);
     expect(document.body.textContent).toContain('Signature drawn.');
     expect(clear).toHaveProperty('disabled', false);
 
@@ -78,7 +31,7 @@ describe('SignaturePadField', () => {
     clear.focus();
     fireEvent.click(clear);
     expect(onChange).toHaveBeenLastCalledWith(null);
-    expect(pads.at(-1)!.empty).toBe(true);
+    expect(signaturePads.at(-1)!.empty).toBe(true);
     expect(document.body.textContent).toContain('Not signed yet.');
   });
 
@@ -89,7 +42,7 @@ describe('SignaturePadField', () => {
     expect(screen.getByRole('img', { name: 'Signature' })).toBeTruthy();
     expect(document.body.textContent).toContain('Sign the waiver first.');
     rerender(<SignaturePadField onChange={vi.fn()} disabled />);
-    expect(pads.at(-1)!.enabled).toBe(false);
+    expect(signaturePads.at(-1)!.enabled).toBe(false);
   });
 
   it('lets a keyboard user type the name instead, drawn onto the canvas as the PNG', () => {
@@ -114,7 +67,7 @@ describe('SignaturePadField', () => {
       // Drawing is the default; typing is one button away and takes no strokes meanwhile.
       expect(screen.queryByRole('textbox')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Type the name instead' }));
-      expect(pads.at(-1)!.enabled).toBe(false);
+      expect(signaturePads.at(-1)!.enabled).toBe(false);
       fireEvent.change(screen.getByRole('textbox', { name: "Signer's name" }), {
         target: { value: 'Olga Smith' },
       });
@@ -128,7 +81,7 @@ describe('SignaturePadField', () => {
       // Back to drawing: the canvas is cleared and takes strokes again.
       fireEvent.click(screen.getByRole('button', { name: 'Draw instead' }));
       expect(screen.queryByRole('textbox')).toBeNull();
-      expect(pads.at(-1)!.enabled).toBe(true);
+      expect(signaturePads.at(-1)!.enabled).toBe(true);
     } finally {
       getContext.mockRestore();
       toDataURL.mockRestore();

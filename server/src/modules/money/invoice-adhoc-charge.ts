@@ -18,6 +18,9 @@ export async function addAdhocCharge(
   actor: Actor,
   invoiceId: number,
   input: AdhocChargeCreate,
+  // A charge the system settles (a tour moved to a dearer day, reservation-move.ts), not a fee staff chose:
+  // add_adhoc_to_order does not apply.
+  options: { settlement?: boolean } = {},
 ): Promise<number> {
   const invoice = await maybeOne<Pick<Tables['invoices'], 'order_id' | 'type'>>(
     client,
@@ -35,7 +38,7 @@ export async function addAdhocCharge(
      FROM business_info b LEFT JOIN general_settings g ON g.location_id = $1 WHERE b.id = 1`,
     [actor.locationId],
   );
-  if (!s.add_adhoc_to_order) throw new AppError('adhocChargesDisabled');
+  if (!s.add_adhoc_to_order && !options.settlement) throw new AppError('adhocChargesDisabled');
   if (invoice.order_id === null || invoice.type === 'credit_note') throw new AppError('invoiceWithoutOrder');
   const order = await maybeOne<Pick<Tables['orders'], 'id' | 'type' | 'status' | 'customer_id'>>(
     client,

@@ -13,7 +13,7 @@ import { maybeOne } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { pageOf, type Paged } from '../../lib/paging.ts';
 import { fewMatchingCustomers, matchingCustomerIds } from '../customers/customer-search.ts';
-import { ANY_ORDER_VIEW, resourceOf } from '../orders/order-routes-shared.ts';
+import { ANY_ORDER_VIEW, leadsTourOrder, resourceOf } from '../orders/order-routes-shared.ts';
 import { grants } from '@nine/shared/permissions';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { Access } from '../../plugins/access.ts';
@@ -163,13 +163,7 @@ async function assertListAccess(
   if (!order) throw new AppError('notFound');
   if (!grants(held, { resource: resourceOf(order.type), action: 'view' })) throw new AppError('forbidden');
   if (order.type !== 'tour' || grants(held, { resource: 'tour', action: 'change' })) return;
-  const leads = await maybeOne<{ one: number }>(
-    deps.db.pool,
-    `SELECT 1 AS one FROM tour_reservations r JOIN tour_event_leaders s ON s.event_id = r.event_id
-     JOIN tour_leaders l ON l.id = s.leader_id WHERE r.order_id = $1 AND l.user_id = $2`,
-    [orderId, actor.userId],
-  );
-  if (!leads) throw new AppError('notFound');
+  if (!(await leadsTourOrder(deps.db.pool, orderId, actor.userId))) throw new AppError('notFound');
 }
 
 /**

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@nine/shared/errors';
 import { onlinePaymentIntentCreate, participantTokenPath } from '@nine/shared/schemas/online-payments';
 import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { parse } from '../../lib/validate.ts';
 import type { PublicDeps } from '../public/register-public.ts';
-import { resolveAccessToken, type OrderAccess } from '../public/order-access-token.ts';
+import { hitTokenBuckets, resolveAccessToken, type OrderAccess } from '../public/order-access-token.ts';
 import type { OnlinePayments } from './online-payment-service.ts';
 
 /**
@@ -25,14 +24,10 @@ async function openOrder(
   request: FastifyRequest,
   limits: { purpose: string; ip: number; token: number },
 ): Promise<OrderAccess> {
-  const raw = String((request.params as { token?: unknown }).token ?? '');
-  const tokenKey = createHash('sha256').update(raw).digest('hex').slice(0, 32);
-  await deps.rateLimit.hit([
-    { key: `${limits.purpose}:ip:${request.ip || 'unknown'}`, limit: limits.ip },
-    { key: `${limits.purpose}:token:${tokenKey}`, limit: limits.token },
-  ]);
+  await hitTokenBuckets(deps.rateLimit, request, limits.purpose, limits);
   // A token too long to be one is a miss like any other (404, not 400).
-  if (raw.length > 100) throw new AppError('notFound');
+  if (String((request.params as { token?: unknown }).token ?? '').length > 100)
+    throw new AppError('notFound');
   const { token } = parse(participantTokenPath, request.params);
   const access = await resolveAccessToken(deps.db.pool, token, deps.now());
   // A closed or cancelled order is gone from the public pages, as the participant page answers.

@@ -7,7 +7,14 @@ import type { Tables } from '../../db/tables.ts';
 import { actorOf } from '../../lib/actor.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { getOrderDetail } from './order-detail.ts';
-import { assertOrderPermission, kindOf, orderId, orderRouteAccess, PATH } from './order-routes-shared.ts';
+import {
+  assertOrderPermission,
+  kindOf,
+  leadsTourOrder,
+  orderId,
+  orderRouteAccess,
+  PATH,
+} from './order-routes-shared.ts';
 
 /**
  * The order view. The lists may show another location's orders (their `location_id` filter), so the
@@ -38,15 +45,11 @@ export function registerGetOrder(app: FastifyInstance, deps: { db: Db; auth: Aut
         // only the events the caller leads (else 404).
         if (order.type === 'tour') {
           const held = (await deps.auth.permissionsAt(actor.userId, order.location_id)) ?? [];
-          if (!grants(held, { resource: 'tour', action: 'change' })) {
-            const leads = await maybeOne<{ one: number }>(
-              deps.db.pool,
-              `SELECT 1 AS one FROM tour_reservations r JOIN tour_event_leaders s ON s.event_id = r.event_id
-               JOIN tour_leaders l ON l.id = s.leader_id WHERE r.order_id = $1 AND l.user_id = $2`,
-              [id, actor.userId],
-            );
-            if (!leads) throw new AppError('notFound');
-          }
+          if (
+            !grants(held, { resource: 'tour', action: 'change' }) &&
+            !(await leadsTourOrder(deps.db.pool, id, actor.userId))
+          )
+            throw new AppError('notFound');
         }
         return { data: await getOrderDetail(deps.db.pool, id, order.location_id) };
       },

@@ -12,7 +12,7 @@ import { refuseCouponLine } from './order-coupons.ts';
 import { getOrderDetail } from './order-detail.ts';
 import { assertOrderAccess, kindOf, orderId } from './order-routes-shared.ts';
 import type { AuthService } from '../auth/auth-service.ts';
-import { repriceOrder, type OrderService } from './order-service.ts';
+import { refuseUnavailable, repriceOrder, type OrderService } from './order-service.ts';
 
 /** Orders whose period is history: nothing is held any more, or the order is being cancelled. */
 const FINISHED = ['returned', 'closed', 'pre-cancel', 'cancelled'];
@@ -118,24 +118,7 @@ export function registerOrderPeriod(
           if (!setting?.allow_change_plan_start_after_deliver) throw new AppError('periodStartAfterDeliver');
         }
 
-        const unavailable = assessed.lines.filter((l) => !l.available && l.item_id !== null);
-        if (unavailable.length)
-          throw new AppError('itemsUnavailable', {
-            data: unavailable.map((l) => ({
-              product_category: l.product_category,
-              product_sku: l.product_sku,
-              item_id: l.item_id,
-            })),
-            params: { items: [...new Set(unavailable.map((l) => l.product_category))].join(', ') },
-          });
-        const short = assessed.lines
-          .filter((l) => !l.available && l.item_id === null)
-          .map((l) => l.product_sku);
-        if (short.length)
-          throw new AppError('productsUnavailable', {
-            data: short.map((product_sku) => ({ product_sku })),
-            params: { items: short.join(', ') },
-          });
+        refuseUnavailable(assessed.lines);
 
         // The assessment lists serialized items by id, then bulk lines in the order given.
         const bulkPrices = assessed.lines.filter((l) => l.item_id === null);

@@ -9,7 +9,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import pg from 'pg';
-import { maybeOne } from '../../db/sql.ts';
+import { maybeOne, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 
 export const RESOURCE: Record<OrderListKind, 'rent_order' | 'sell_order'> = {
@@ -89,6 +89,16 @@ export async function assertOrderAccess(
 }
 
 /** Order ids in routes are numeric only (spec section 2). */
+
+/** Whether the user leads a departure of this tour reservation: a guide without tour:change reaches those only. */
+export async function leadsTourOrder(q: Queryable, orderId: number, userId: number): Promise<boolean> {
+  return !!(await maybeOne(
+    q,
+    `SELECT 1 AS one FROM tour_reservations r JOIN tour_event_leaders s ON s.event_id = r.event_id
+     JOIN tour_leaders l ON l.id = s.leader_id WHERE r.order_id = $1 AND l.user_id = $2`,
+    [orderId, userId],
+  ));
+}
 
 export function orderId(request: FastifyRequest): number {
   return parse(bigIdParams, request.params).id;

@@ -56,6 +56,29 @@ export interface RentAssessment {
   planned_finish: string;
 }
 
+/**
+ * Refuses a draft whose assessed lines are not all free: taken serialized items first (1207 itemsUnavailable, the
+ * list the web's unavailable-items modal shows), then short bulk products (productsUnavailable).
+ */
+export function refuseUnavailable(lines: RentAssessment['lines']): void {
+  const taken = lines.filter((l) => !l.available && l.item_id !== null);
+  if (taken.length)
+    throw new AppError('itemsUnavailable', {
+      data: taken.map((l) => ({
+        product_category: l.product_category,
+        product_sku: l.product_sku,
+        item_id: l.item_id,
+      })),
+      params: { items: [...new Set(taken.map((l) => l.product_category))].join(', ') },
+    });
+  const short = lines.filter((l) => !l.available && l.item_id === null).map((l) => l.product_sku);
+  if (short.length)
+    throw new AppError('productsUnavailable', {
+      data: short.map((product_sku) => ({ product_sku })),
+      params: { items: short.join(', ') },
+    });
+}
+
 interface PricingSettings {
   is_tax_included: boolean;
   tax_bp: number;
@@ -380,23 +403,7 @@ export function createOrderService({ accessKeys }: { accessKeys: AccessKeys }) {
     // The period as assessed: moved into opening hours when the activity setting says so.
     const start = new Date(assessed.planned_start);
     const finish = new Date(assessed.planned_finish);
-    const unavailable = assessed.lines.filter((l) => !l.available && l.item_id !== null);
-    if (unavailable.length) {
-      throw new AppError('itemsUnavailable', {
-        data: unavailable.map((l) => ({
-          product_category: l.product_category,
-          product_sku: l.product_sku,
-          item_id: l.item_id,
-        })),
-        params: { items: [...new Set(unavailable.map((l) => l.product_category))].join(', ') },
-      });
-    }
-    const short = assessed.lines.filter((l) => !l.available && l.item_id === null).map((l) => l.product_sku);
-    if (short.length)
-      throw new AppError('productsUnavailable', {
-        data: short.map((product_sku) => ({ product_sku })),
-        params: { items: short.join(', ') },
-      });
+    refuseUnavailable(assessed.lines);
     const lines = assessed.lines.map((l) => ({
       product_id: l.product_id,
       item_id: l.item_id,

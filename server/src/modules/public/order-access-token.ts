@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { maybeOne, type Queryable } from '../../db/sql.ts';
+import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 
 export type AccessPurpose = 'share_link' | 'easy_sign';
 
@@ -43,4 +45,22 @@ export async function resolveAccessToken(
     [hash, now],
   );
   return found ?? null;
+}
+
+/**
+ * Counts a hit on a token's public route in buckets of the purpose's own, per address and per token (any string:
+ * a malformed guess counts too; hashed, as the bucket table is not secret); 429 past either limit.
+ */
+export function hitTokenBuckets(
+  rateLimit: PublicRateLimit,
+  request: FastifyRequest,
+  purpose: string,
+  limits: { ip: number; token: number },
+): Promise<void> {
+  const raw = String((request.params as { token?: unknown }).token ?? '');
+  const hash = createHash('sha256').update(raw).digest('hex').slice(0, 32);
+  return rateLimit.hit([
+    { key: `${purpose}:ip:${request.ip || 'unknown'}`, limit: limits.ip },
+    { key: `${purpose}:token:${hash}`, limit: limits.token },
+  ]);
 }

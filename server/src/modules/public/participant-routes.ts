@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@nine/shared/errors';
 import { waiverSignInput } from '@nine/shared/schemas/tours/participants';
@@ -12,27 +11,25 @@ import {
 } from '@nine/shared/schemas/tours/public';
 import type { TourParticipant } from '@nine/shared/schemas/tours/participants';
 import { one, type Queryable } from '../../db/sql.ts';
-import { audit } from '../../lib/audit.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { logoUrlSql } from '../settings/business-logo-routes.ts';
 import {
-  checkParticipant,
+  addParticipant,
+  changeParticipant,
+  participantNow,
   ENDED_STATUSES,
-  insertParticipant,
   loadOrder,
-  participantById,
   participantsOf,
   questionsOf,
   refuseNul,
   seatsOf,
   storedParticipant,
   termsInForce,
-  updateParticipant,
   type OrderContext,
 } from '../tours/participant-service.ts';
 import { consentText, signWaiver } from '../tours/waiver-service.ts';
-import { resolveAccessToken, type OrderAccess } from './order-access-token.ts';
+import { hitTokenBuckets, resolveAccessToken, type OrderAccess } from './order-access-token.ts';
 import type { PublicDeps } from './register-public.ts';
 
 /**
@@ -46,9 +43,6 @@ export const PARTICIPANT_LIMITS = { readIp: 300, readToken: 120, writeIp: 120, w
 export const ipOf = (request: FastifyRequest): string => request.ip || 'unknown';
 /** A valid inet for the waiver's record, else null. */
 const inetOf = (ip: string) => (/^[0-9a-fA-F:.]+$/.test(ip) ? ip : null);
-/** A bucket name for a token without keeping the token itself (the bucket table is not secret). */
-const tokenBucket = (token: string) =>
-  `token:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
 
 const toPublic = (p: TourParticipant): PublicParticipant => ({
   id: p.id,
@@ -80,20 +74,15 @@ export function registerPublicParticipantRoutes(app: FastifyInstance, deps: Publ
     if (!access || !ctx || ENDED_STATUSES.includes(ctx.status)) throw new AppError('notFound');
     return { access, ctx };
   }
-  const limit = (request: FastifyRequest, kind: 'read' | 'write') => {
-    const token = tokenBucket(String((request.params as { token?: unknown }).token ?? ''));
-    const read = kind === 'read';
-    return rateLimit.hit([
-      {
-        key: `part-${kind}:ip:${ipOf(request)}`,
-        limit: read ? PARTICIPANT_LIMITS.readIp : PARTICIPANT_LIMITS.writeIp,
-      },
-      {
-        key: `part-${kind}:${token}`,
-        limit: read ? PARTICIPANT_LIMITS.readToken : PARTICIPANT_LIMITS.writeToken,
-      },
-    ]);
-  };
+  const limit = (request: FastifyRequest, kind: 'read' | 'write') =>
+    hitTokenBuckets(
+      rateLimit,
+      request,
+      `part-${kind}`,
+      kind === 'read'
+        ? { ip: PARTICIPANT_LIMITS.readIp, token: PARTICIPANT_LIMITS.readToken }
+        : { ip: PARTICIPANT_LIMITS.writeIp, token: PARTICIPANT_LIMITS.writeToken },
+    );
 
   app.get('/api/nine/public/participant/:token', { config: { access: 'public' } }, async (request) => {
     await limit(request, 'read');
@@ -175,20 +164,11 @@ export function registerPublicParticipantRoutes(app: FastifyInstance, deps: Publ
       const input = parse(publicParticipantInput, request.body);
       const data = await transaction(db, async (client) => {
         const { access, ctx } = await open(request, client, true);
-        const { answers } = await checkParticipant(client, ctx, input, null);
-        const id = await insertParticipant(client, ctx.order_id, input, answers, access.purpose);
-        await audit(
-          client,
-          { userId: null, locationId: ctx.location_id },
-          {
-            entity: 'tour_participant',
-            entityId: id,
-            action: 'created',
-            data: { new: { ...input, answers, order_id: ctx.order_id }, via: access.purpose },
-          },
-        );
-        const terms = await termsInForce(client, ctx.terms_id);
-        return toPublic(await participantById(client, id, terms?.version_id ?? null));
+        const id = await addParticipant(client, ctx, input, {
+          actor: { userId: null, locationId: ctx.location_id },
+          via: access.purpose,
+        });
+        return toPublic(await participantNow(client, ctx, id));
       });
       return reply.code(201).send({ data });
     },
@@ -210,21 +190,14 @@ export function registerPublicParticipantRoutes(app: FastifyInstance, deps: Publ
         if (stored.version !== version)
           throw new AppError('versionConflict', { data: { version: stored.version } });
         if (stored.signed) throw new AppError('waiverSigned');
-        const input = { ...stored.values, ...changes };
-        const { answers } = await checkParticipant(client, ctx, input, id);
-        await updateParticipant(client, id, input, answers);
-        await audit(
+        await changeParticipant(
           client,
-          { userId: null, locationId: ctx.location_id },
-          {
-            entity: 'tour_participant',
-            entityId: id,
-            action: 'updated',
-            data: { old: stored.values, new: { ...input, answers }, via: access.purpose },
-          },
+          ctx,
+          stored,
+          { ...stored.values, ...changes },
+          { actor: { userId: null, locationId: ctx.location_id }, via: access.purpose },
         );
-        const terms = await termsInForce(client, ctx.terms_id);
-        return toPublic(await participantById(client, id, terms?.version_id ?? null));
+        return toPublic(await participantNow(client, ctx, id));
       });
       return { data };
     },
@@ -251,31 +224,11 @@ export function registerPublicParticipantRoutes(app: FastifyInstance, deps: Publ
           consentText: consentText(deps.translate, request.headers['accept-language']),
           now: now(),
         });
-        const hex = signed.content_sha256.toString('hex');
-        await audit(
-          client,
-          { userId: null, locationId: ctx.location_id },
-          {
-            entity: 'tour_participant',
-            entityId: id,
-            action: 'waiver_signed',
-            data: {
-              new: {
-                waiver_id: signed.id,
-                term_version_id: input.term_version_id,
-                signer_name: input.signer_name,
-                signer_role: input.signer_role,
-                content_sha256: hex,
-              },
-              via: access.purpose,
-            },
-          },
-        );
         return {
           waiver_id: signed.id,
           participant_id: id,
           signed_at: signed.signed_at.toISOString(),
-          content_sha256: hex,
+          content_sha256: signed.content_sha256.toString('hex'),
         };
       });
       return reply.code(201).send({ data });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import type { Requirement } from '@nine/shared/permissions';
 import {
   tourEventCancelWithReservations,
   type TourEventCancelledWithReservations,
@@ -13,8 +12,7 @@ import { bigIdParams } from '../../lib/id-param.ts';
 import { createTourEventService } from './event-service.ts';
 import type { TourDeps } from './register-tours.ts';
 import { cancelLockedReservation, lockOrderRow, readEvent } from './reservation-cancel.ts';
-
-const CHANGE: Requirement = { resource: 'tour', action: 'change' };
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
 /**
  * Cancelling a departure with its reservations (design D6, the other half of 1764 eventHasReservations): in
@@ -30,7 +28,7 @@ export function registerEventCancelWithReservations(app: FastifyInstance, deps: 
     deps.db,
     {
       url: '/api/nine/tours/events/:id/cancel-with-reservations',
-      access: CHANGE,
+      access: TOUR_CHANGE,
       params: bigIdParams,
       body: tourEventCancelWithReservations,
       omit: ['access_key'],

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import type { Requirement } from '@nine/shared/permissions';
 import {
   tourParticipantInput,
   tourParticipantUpdate,
@@ -14,26 +13,24 @@ import { transaction } from '../../lib/transaction.ts';
 import { parse } from '../../lib/validate.ts';
 import { createTourEventService, EVENT_READ } from './event-service.ts';
 import {
-  checkParticipant,
-  insertParticipant,
+  addParticipant,
+  changeParticipant,
+  participantNow,
   loadOrder,
   orderInScope,
   orderOfParticipant,
-  participantById,
   participantsOf,
   questionsOf,
   refuseNul,
   seatsOf,
   storedParticipant,
   termsInForce,
-  updateParticipant,
   type OrderContext,
 } from './participant-service.ts';
 import type { TourDeps } from './register-tours.ts';
 import { consentText } from './waiver-service.ts';
 import type { Queryable } from '../../db/sql.ts';
-
-export const TOUR_CHANGE: Requirement = { resource: 'tour', action: 'change' };
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
 /** The participants block of an order: seats, who filled them, who signed the terms in force. */
 export async function orderParticipantsView(
@@ -110,16 +107,8 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: TourDeps):
       const data = await transaction(db, async (client) => {
         const ctx = await loadOrder(client, id, actor.locationId, now(), true);
         if (!ctx) throw new AppError('notFound');
-        const { answers } = await checkParticipant(client, ctx, input, null);
-        const participantId = await insertParticipant(client, ctx.order_id, input, answers, 'staff');
-        await audit(client, actor, {
-          entity: 'tour_participant',
-          entityId: participantId,
-          action: 'created',
-          data: { new: { ...input, answers, order_id: ctx.order_id } },
-        });
-        const terms = await termsInForce(client, ctx.terms_id);
-        return participantById(client, participantId, terms?.version_id ?? null);
+        const participantId = await addParticipant(client, ctx, input, { actor, via: 'staff' });
+        return participantNow(client, ctx, participantId);
       });
       return reply.code(201).send({ data });
     },
@@ -139,16 +128,8 @@ export function registerParticipantRoutes(app: FastifyInstance, deps: TourDeps):
         throw new AppError('versionConflict', { data: { version: stored.version } });
       // Staff may correct a signed participant: the waiver then no longer matches and shows as needing a new
       // signature (participantsOf: current false, details_changed true); the signed one stays as evidence.
-      const { answers } = await checkParticipant(client, ctx, input, id);
-      await updateParticipant(client, id, input, answers);
-      await audit(client, actor, {
-        entity: 'tour_participant',
-        entityId: id,
-        action: 'updated',
-        data: { old: stored.values, new: { ...input, answers } },
-      });
-      const terms = await termsInForce(client, ctx.terms_id);
-      return participantById(client, id, terms?.version_id ?? null);
+      await changeParticipant(client, ctx, stored, input, { actor, via: 'staff' });
+      return participantNow(client, ctx, id);
     });
     return { data };
   });

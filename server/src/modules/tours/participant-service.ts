@@ -13,6 +13,7 @@ import {
   type TourParticipantValues,
 } from '@nine/shared/schemas/tours/participants';
 import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
 
 // Participants of a tour reservation or a rent order (issue #20): what the counter and the public page share.
 // Every write locks the order row first (`loadOrder(…, lock)`) and reads the seats and participants after it,
@@ -354,65 +355,86 @@ export function newCheckinCode(): string {
 
 export type CreatedVia = 'staff' | 'share_link' | 'easy_sign' | 'kiosk';
 
-/** Inserts a checked participant; answers its id. */
-export async function insertParticipant(
+/** A participant's stored fields ($2-$11 of the INSERT and the UPDATE below). */
+const participantFields = (input: TourParticipantValues, answers: Record<string, boolean | string>) => [
+  input.age_group_id,
+  input.is_organiser,
+  input.first_name,
+  input.last_name,
+  input.birth_date,
+  input.email,
+  input.phone,
+  input.emergency_name,
+  input.emergency_phone,
+  JSON.stringify(answers),
+];
+
+/** Who writes a participant: the audit's user (none on a public page) and the channel, kept as created_via. */
+export interface ParticipantWriter {
+  actor: AuditActor;
+  via: CreatedVia;
+}
+
+/** The audit names the public channel a change came through; the counter's are known by their user. */
+const viaOf = (via: CreatedVia) => (via === 'staff' ? {} : { via });
+
+/** Checks and adds a participant to a locked order, audited; returns its id. */
+export async function addParticipant(
   client: Queryable,
-  orderId: number,
+  ctx: OrderContext,
   input: TourParticipantValues,
-  answers: Record<string, boolean | string>,
-  createdVia: CreatedVia,
+  by: ParticipantWriter,
 ): Promise<number> {
+  const { answers } = await checkParticipant(client, ctx, input, null);
   const { id } = await one<{ id: number }>(
     client,
     `INSERT INTO tour_participants (order_id, age_group_id, is_organiser, first_name, last_name, birth_date, email,
        phone, emergency_name, emergency_phone, answers, checkin_code, created_via)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [
-      orderId,
-      input.age_group_id,
-      input.is_organiser,
-      input.first_name,
-      input.last_name,
-      input.birth_date,
-      input.email,
-      input.phone,
-      input.emergency_name,
-      input.emergency_phone,
-      JSON.stringify(answers),
-      newCheckinCode(),
-      createdVia,
-    ],
+    [ctx.order_id, ...participantFields(input, answers), newCheckinCode(), by.via],
   );
+  await audit(client, by.actor, {
+    entity: 'tour_participant',
+    entityId: id,
+    action: 'created',
+    data: { new: { ...input, answers, order_id: ctx.order_id }, ...viaOf(by.via) },
+  });
   return id;
 }
 
-/** Rewrites a participant's fields and raises its version. */
-export async function updateParticipant(
+/** Checks and rewrites a participant of a locked order (read after the lock), raising its version, audited. */
+export async function changeParticipant(
   client: Queryable,
-  id: number,
+  ctx: OrderContext,
+  stored: StoredParticipant,
   input: TourParticipantValues,
-  answers: Record<string, boolean | string>,
+  by: ParticipantWriter,
 ): Promise<void> {
+  const { answers } = await checkParticipant(client, ctx, input, stored.id);
   await exec(
     client,
     `UPDATE tour_participants SET age_group_id = $2, is_organiser = $3, first_name = $4, last_name = $5,
        birth_date = $6, email = $7, phone = $8, emergency_name = $9, emergency_phone = $10, answers = $11,
        version = version + 1, updated_at = now()
      WHERE id = $1`,
-    [
-      id,
-      input.age_group_id,
-      input.is_organiser,
-      input.first_name,
-      input.last_name,
-      input.birth_date,
-      input.email,
-      input.phone,
-      input.emergency_name,
-      input.emergency_phone,
-      JSON.stringify(answers),
-    ],
+    [stored.id, ...participantFields(input, answers)],
   );
+  await audit(client, by.actor, {
+    entity: 'tour_participant',
+    entityId: stored.id,
+    action: 'updated',
+    data: { old: stored.values, new: { ...input, answers }, ...viaOf(by.via) },
+  });
+}
+
+/** A participant as the routes answer it, with its waiver's state against the terms in force. */
+export async function participantNow(
+  client: Queryable,
+  ctx: OrderContext,
+  id: number,
+): Promise<TourParticipant> {
+  const terms = await termsInForce(client, ctx.terms_id);
+  return participantById(client, id, terms?.version_id ?? null);
 }
 
 /** A participant row of the order, as it is now (read after the order's lock). */

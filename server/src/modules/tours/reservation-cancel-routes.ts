@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@nine/shared/errors';
-import { grants, type Requirement } from '@nine/shared/permissions';
+import { grants } from '@nine/shared/permissions';
 import {
   tourReservationCancel,
   type TourReservationCancelled,
@@ -20,8 +20,8 @@ import {
   lockReservation,
   readReservation,
 } from './reservation-cancel.ts';
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
-const CHANGE: Requirement = { resource: 'tour', action: 'change' };
 /** Only live reservations not yet checked in are cancelled here. */
 const CANCELLABLE = ['pending', 'confirmed'];
 
@@ -53,7 +53,7 @@ export function registerReservationCancelRoutes(app: FastifyInstance, deps: Tour
     db,
     {
       url: '/api/nine/tours/reservations/:id/cancel',
-      access: CHANGE,
+      access: TOUR_CHANGE,
       params: bigIdParams,
       body: tourReservationCancel,
       omit: ['access_key'],

@@ -1,20 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import type { Requirement } from '@nine/shared/permissions';
 import {
   tourReservationMove,
+  type TourReservationMove,
   type TourReservationMoved,
 } from '@nine/shared/schemas/tours/reservation-changes';
-import { priceFor, type TourPrice, type TourSeasonPrices } from '@nine/shared/tour-pricing';
+import { priceFor } from '@nine/shared/tour-pricing';
 import { exec, maybeOne, one, rows } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import { audit } from '../../lib/audit.ts';
 import { idempotentRoute } from '../../lib/idempotency.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
-import { taxSettings } from '../money/invoice-billing.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { addAdhocCharge } from '../money/invoice-adhoc-charge.ts';
+import { postInvoice, taxSettings } from '../money/invoice-billing.ts';
+import { creditRefund } from '../money/invoice-credit-note.ts';
+import type { MoneyService } from '../money/money-service.ts';
 import { retotal } from '../orders/order-item-invoice.ts';
-import { repriceOrder } from '../orders/order-service.ts';
+import { refuseUnavailable, repriceOrder, totalWithTax } from '../orders/order-service.ts';
 import type { TourDeps } from './register-tours.ts';
+import { tourPrices } from './reservation-service.ts';
 import {
   lockEvents,
   lockOrderRow,
@@ -24,14 +30,21 @@ import {
   tierFeeAt,
 } from './reservation-cancel.ts';
 import { bookableFacts, checkBookable, offerFreedSeats, seatsFree } from './waitlist-service.ts';
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
-const CHANGE: Requirement = { resource: 'tour', action: 'change' };
 /** A reservation moves while nobody has checked in yet. */
 const MOVABLE = ['pending', 'confirmed'];
 
 type Line = Pick<
   Tables['order_items'],
-  'id' | 'product_id' | 'item_id' | 'quantity' | 'unit_price_minor' | 'tour_event_id' | 'tour_age_group_id'
+  | 'id'
+  | 'product_id'
+  | 'item_id'
+  | 'quantity'
+  | 'unit_price_minor'
+  | 'discount_minor'
+  | 'tour_event_id'
+  | 'tour_age_group_id'
 > & { invoice_id: number | null; invoice_status: string | null; sku: string; category: string | null };
 
 const notMovable = (reason: string) => new AppError('reservationNotMovable', { data: { reason } });
@@ -41,9 +54,9 @@ const notMovable = (reason: string) => new AppError('reservationNotMovable', { d
  * in id order, then the order; the seat lines follow (the seat trigger moves the seats, the CHECK stays the
  * last word), the equipment lines take the new period (the same items: the exclusion constraint and the
  * bulk assessment refuse with 1207/1208), the seats are repriced for the new day (priceFor). A seat line
- * billed on an invoice in progress is repriced there too; one on a posted invoice is not moved (1780
- * reason "invoiced": billed money changes only through a credit note). A dearer day raises the balance
- * due (on the invoice in progress, when there is one); a cheaper one refunds what was paid beyond the new total.
+ * billed on an invoice in progress is repriced there too; one on a posted invoice is settled beside it
+ * (settlePosted: an ad-hoc charge or a credit note, posted invoices being immutable). A dearer day raises the
+ * balance due; a cheaper one refunds what was paid beyond the new total.
  */
 export function registerReservationMove(app: FastifyInstance, deps: TourDeps): void {
   const { db } = deps;
@@ -54,7 +67,7 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
     db,
     {
       url: '/api/nine/tours/reservations/:id/move',
-      access: CHANGE,
+      access: TOUR_CHANGE,
       params: bigIdParams,
       body: tourReservationMove,
       omit: ['access_key'],
@@ -92,18 +105,17 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
 
       const lines = await rows<Line>(
         client,
-        `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.tour_event_id, oi.tour_age_group_id,
+        `SELECT oi.id, oi.product_id, oi.item_id, oi.quantity, oi.unit_price_minor, oi.discount_minor, oi.tour_event_id, oi.tour_age_group_id,
                 p.sku, c.name AS category, il.invoice_id, inv.status AS invoice_status
          FROM order_items oi JOIN products p ON p.id = oi.product_id LEFT JOIN categories c ON c.id = p.category_id
          LEFT JOIN LATERAL (SELECT l.invoice_id FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
-                            WHERE l.order_item_id = oi.id AND i.type <> 'credit_note' ORDER BY l.id DESC LIMIT 1) il ON true
+                            WHERE l.order_item_id = oi.id AND i.type IN ('rent', 'sale') ORDER BY l.id DESC LIMIT 1) il ON true
          LEFT JOIN invoices inv ON inv.id = il.invoice_id
          WHERE oi.order_id = $1 AND oi.status <> 'cancelled' ORDER BY oi.id FOR UPDATE OF oi`,
         [id],
       );
       const seats = lines.filter((l) => l.tour_event_id !== null);
       const equipment = lines.filter((l) => l.tour_event_id === null);
-      if (seats.some((l) => l.invoice_status === 'posted')) throw notMovable('invoiced');
       const asked = seats.reduce((sum, l) => sum + l.quantity, 0);
       const free = await seatsFree(client, to.id, at);
       if (asked > free) {
@@ -137,22 +149,7 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
           id,
           { exactPeriod: true },
         );
-        const busy = assessed.lines.filter((l) => !l.available && l.item_id !== null);
-        if (busy.length)
-          throw new AppError('itemsUnavailable', {
-            data: busy.map((l) => ({
-              product_category: l.product_category,
-              product_sku: l.product_sku,
-              item_id: l.item_id,
-            })),
-            params: { items: [...new Set(busy.map((l) => l.product_category))].join(', ') },
-          });
-        const short = assessed.lines.filter((l) => !l.available && l.item_id === null);
-        if (short.length)
-          throw new AppError('productsUnavailable', {
-            data: short.map((l) => ({ product_sku: l.product_sku })),
-            params: { items: short.map((l) => l.product_sku).join(', ') },
-          });
+        refuseUnavailable(assessed.lines);
       }
 
       const prices = await seatPrices(client, to.definition_id, to.id);
@@ -162,11 +159,16 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
         return { ...l, price: price ?? l.unit_price_minor };
       });
 
+      // Seat lines on a posted invoice keep the price billed (see settlePosted).
       await exec(
         client,
         `UPDATE order_items oi SET tour_event_id = $2, unit_price_minor = u.price
          FROM unnest($1::bigint[], $3::bigint[]) AS u(id, price) WHERE oi.id = u.id`,
-        [repriced.map((l) => l.id), to.id, repriced.map((l) => l.price)],
+        [
+          repriced.map((l) => l.id),
+          to.id,
+          repriced.map((l) => (l.invoice_status === 'posted' ? l.unit_price_minor : l.price)),
+        ],
       );
       if (equipment.length) {
         try {
@@ -226,6 +228,10 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
         await retotal(client, invoiceId, await taxSettings(client, actor.locationId));
       }
       await repriceOrder(client, id, actor.locationId);
+      const posted = repriced.filter((l) => l.invoice_status === 'posted');
+      const settled = posted.length
+        ? await settlePosted(client, actor, deps.money, id, posted, prices.localDay, input)
+        : { chargeId: null, refunded: 0 };
       const after = await one<Pick<Tables['orders'], 'total_minor' | 'paid_minor'>>(
         client,
         'SELECT total_minor, paid_minor FROM orders WHERE id = $1',
@@ -233,10 +239,11 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
       );
       const difference = after.total_minor - order.total_minor;
       const excess = after.paid_minor - after.total_minor;
-      let refunded = 0;
+      let refunded = settled.refunded;
       if (difference < 0 && excess > 0) {
-        refunded = Math.min(excess, -difference);
-        await refundToPayments(client, actor, deps.money, id, refunded, {
+        const more = Math.min(excess, -difference);
+        refunded += more;
+        await refundToPayments(client, actor, deps.money, id, more, {
           reason: 'Reservation moved to a cheaper departure',
           access_key: input.access_key,
           cash_register_id: input.cash_register_id,
@@ -266,7 +273,7 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
         version: final.version,
         total_minor: final.total_minor,
         price_difference_minor: difference,
-        invoice_id: openInvoices[0] ?? null,
+        invoice_id: openInvoices[0] ?? settled.chargeId,
         refunded_minor: refunded,
       };
     },
@@ -275,19 +282,7 @@ export function registerReservationMove(app: FastifyInstance, deps: TourDeps): v
 
 /** The tour's base and season prices and the departure's local day ("YYYY-MM-DD"), for priceFor. */
 async function seatPrices(client: Parameters<typeof rows>[0], definitionId: number, eventId: number) {
-  const base = await rows<TourPrice>(
-    client,
-    'SELECT age_group_id, price_minor FROM tour_definition_prices WHERE definition_id = $1',
-    [definitionId],
-  );
-  const seasons = await rows<TourSeasonPrices>(
-    client,
-    `SELECT lower(s.days)::text AS first_day, (upper(s.days) - 1)::text AS last_day,
-            coalesce((SELECT json_agg(json_build_object('age_group_id', sp.age_group_id, 'price_minor', sp.price_minor))
-                      FROM tour_definition_season_prices sp WHERE sp.season_id = s.id), '[]') AS prices
-     FROM tour_definition_seasons s WHERE s.definition_id = $1`,
-    [definitionId],
-  );
+  const { base, seasons } = await tourPrices(client, definitionId);
   const { local_day } = await one<{ local_day: string }>(
     client,
     `SELECT (e.starts_at AT TIME ZONE l.time_zone)::date::text AS local_day
@@ -295,4 +290,113 @@ async function seatPrices(client: Parameters<typeof rows>[0], definitionId: numb
     [eventId],
   );
   return { base, seasons, localDay: local_day };
+}
+
+/**
+ * Seat lines billed on a posted invoice, moved. The invoice is immutable, so the lines keep the price billed
+ * (unit_price_minor unchanged): the order's total stays repriceOrder's sum of lines + ad-hoc invoices + credit
+ * notes, i.e. the money billed, and no later reprice counts the difference twice. The difference with the new
+ * day is settled beside it: dearer, an ad-hoc charge (its own invoice, taxed by the one tax rule) raises the
+ * balance due; cheaper, what was paid beyond the new total goes back to the payments and the posted invoices
+ * are credited down by the difference (with tax) with partial credit notes carrying those refunds, as a cancel
+ * does. The charge's and the notes' lines are tied to the first seat line, so the price billed for the seats
+ * is the sum of their invoice lines (in price terms, as order lines hold them) and a later move settles from
+ * there. The caller holds the order's lock.
+ */
+async function settlePosted(
+  client: pg.PoolClient,
+  actor: Actor,
+  money: MoneyService,
+  orderId: number,
+  lines: (Line & { price: number })[],
+  localDay: string,
+  input: Pick<TourReservationMove, 'access_key' | 'cash_register_id'>,
+): Promise<{ chargeId: number | null; refunded: number }> {
+  const { billed } = await one<{ billed: number }>(
+    client,
+    `SELECT coalesce(sum(l.unit_price_minor * l.quantity - l.discount_minor), 0)::bigint AS billed
+     FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id
+     WHERE l.order_item_id = ANY($1::bigint[]) AND (i.status = 'posted' OR i.type = 'adhoc')`,
+    [lines.map((l) => l.id)],
+  );
+  const difference = lines.reduce((sum, l) => sum + l.price * l.quantity - l.discount_minor, 0) - billed;
+  const seatLine = lines[0]!.id;
+  const tie = (invoiceIds: number[]) =>
+    exec(client, 'UPDATE invoice_lines SET order_item_id = $2 WHERE invoice_id = ANY($1::bigint[])', [
+      invoiceIds,
+      seatLine,
+    ]);
+  const description = `Price difference: moved to ${localDay}`;
+  if (difference > 0) {
+    const chargeId = await addAdhocCharge(
+      client,
+      actor,
+      lines[0]!.invoice_id!,
+      { description, quantity: 1, unit_price_minor: difference, taxable: true },
+      { settlement: true },
+    );
+    await tie([chargeId]);
+    return { chargeId, refunded: 0 };
+  }
+  if (difference === 0) return { chargeId: null, refunded: 0 };
+
+  // A charge of an earlier move still in progress is posted first: credit notes take money off posted invoices.
+  const open = await rows<{ id: number }>(
+    client,
+    `SELECT DISTINCT i.id FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+     WHERE l.order_item_id = ANY($1::bigint[]) AND i.type = 'adhoc' AND i.status = 'in_progress' ORDER BY i.id`,
+    [lines.map((l) => l.id)],
+  );
+  for (const inv of open) await postInvoice(client, actor, inv.id);
+
+  const credit = totalWithTax(-difference, await taxSettings(client, actor.locationId));
+  const o = await one<Pick<Tables['orders'], 'total_minor' | 'paid_minor'>>(
+    client,
+    'SELECT total_minor, paid_minor FROM orders WHERE id = $1',
+    [orderId],
+  );
+  const toRefund = Math.min(credit, Math.max(0, o.paid_minor - (o.total_minor - credit)));
+  const refunds =
+    toRefund > 0
+      ? await refundToPayments(client, actor, money, orderId, toRefund, {
+          reason: 'Reservation moved to a cheaper departure',
+          access_key: input.access_key,
+          cash_register_id: input.cash_register_id,
+        })
+      : [];
+  const notes: number[] = [];
+  let left = credit;
+  for (const refund of refunds) {
+    const amount = Math.min(refund.amount, left);
+    if (amount <= 0) break;
+    const { invoice_id } = await one<{ invoice_id: number | null }>(
+      client,
+      'SELECT p.invoice_id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1',
+      [refund.id],
+    );
+    notes.push(
+      ...(await creditRefund(client, actor, {
+        orderId,
+        invoiceId: invoice_id,
+        refundId: refund.id,
+        amount,
+        reason: description,
+      })),
+    );
+    left -= amount;
+  }
+  // What was not paid: credited without a refund (the latest invoice first: an unpaid charge of an earlier
+  // move), so the balance due drops by it.
+  if (left > 0)
+    notes.push(
+      ...(await creditRefund(client, actor, {
+        orderId,
+        invoiceId: null,
+        refundId: null,
+        amount: left,
+        reason: description,
+      })),
+    );
+  await tie(notes);
+  return { chargeId: null, refunded: refunds.reduce((sum, r) => sum + r.amount, 0) };
 }

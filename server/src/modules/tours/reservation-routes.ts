@@ -16,8 +16,7 @@ import { EVENT_READ, type TourEventService } from './event-service.ts';
 import { inScope, reservationDetail, type ReadDeps } from './reservation-queries.ts';
 import { createReservation } from './reservation-service.ts';
 import type { TourDeps } from './register-tours.ts';
-
-const TOUR_CHANGE = { resource: 'tour', action: 'change' } as const;
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
 /** The list's status groups (shared tourReservationStatusFilters) over the order statuses. */
 const STATUS_SQL: Record<string, string> = {

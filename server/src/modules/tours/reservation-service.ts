@@ -5,7 +5,7 @@ import type { CustomerInput } from '@nine/shared/schemas/customers';
 import type { TourReservationCreateParsed } from '@nine/shared/schemas/tours/reservations';
 import { equipmentNeeds, type TourEquipmentItem } from '@nine/shared/tour-equipment';
 import { priceFor, type TourPrice, type TourSeasonPrices } from '@nine/shared/tour-pricing';
-import { exec, maybeOne, one, rows } from '../../db/sql.ts';
+import { exec, maybeOne, one, rows, type Queryable } from '../../db/sql.ts';
 import type { Tables } from '../../db/tables.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { grants } from '@nine/shared/permissions';
@@ -13,6 +13,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { audit } from '../../lib/audit.ts';
 import {
   insertRentLines,
+  refuseUnavailable,
   repriceOrder,
   type OrderService,
   type RentLineInsert,
@@ -181,22 +182,7 @@ async function equipmentLines(
     // The event's times are the period: no business-hours shift, no rental-period rule.
     { exactPeriod: true },
   );
-  const taken = assessed.lines.filter((l) => !l.available && l.item_id !== null);
-  if (taken.length)
-    throw new AppError('itemsUnavailable', {
-      data: taken.map((l) => ({
-        product_category: l.product_category,
-        product_sku: l.product_sku,
-        item_id: l.item_id,
-      })),
-      params: { items: [...new Set(taken.map((l) => l.product_category))].join(', ') },
-    });
-  const bulkShort = assessed.lines.filter((l) => !l.available && l.item_id === null);
-  if (bulkShort.length)
-    throw new AppError('productsUnavailable', {
-      data: bulkShort.map((l) => ({ product_sku: l.product_sku })),
-      params: { items: bulkShort.map((l) => l.product_sku).join(', ') },
-    });
+  refuseUnavailable(assessed.lines);
   return {
     // Included in the tour's price.
     lines: assessed.lines.map((l) => ({
@@ -209,6 +195,27 @@ async function equipmentLines(
       .filter((l) => l.item_id !== null)
       .map((l) => ({ id: l.item_id!, category: l.product_category, product_sku: l.product_sku })),
   };
+}
+
+/** A tour's base prices and its seasons' prices, as priceFor takes them. */
+export async function tourPrices(
+  client: Queryable,
+  definitionId: number,
+): Promise<{ base: TourPrice[]; seasons: TourSeasonPrices[] }> {
+  const base = await rows<TourPrice>(
+    client,
+    'SELECT age_group_id, price_minor FROM tour_definition_prices WHERE definition_id = $1',
+    [definitionId],
+  );
+  const seasons = await rows<TourSeasonPrices>(
+    client,
+    `SELECT lower(s.days)::text AS first_day, (upper(s.days) - 1)::text AS last_day,
+            coalesce((SELECT json_agg(json_build_object('age_group_id', sp.age_group_id, 'price_minor', sp.price_minor))
+                      FROM tour_definition_season_prices sp WHERE sp.season_id = s.id), '[]') AS prices
+     FROM tour_definition_seasons s WHERE s.definition_id = $1`,
+    [definitionId],
+  );
+  return { base, seasons };
 }
 
 /**
@@ -254,19 +261,7 @@ export async function createReservation(
     'SELECT id, active FROM tour_age_groups WHERE id = ANY($1::int[])',
     [input.seats.map((s) => s.age_group_id)],
   );
-  const base = await rows<TourPrice>(
-    client,
-    'SELECT age_group_id, price_minor FROM tour_definition_prices WHERE definition_id = $1',
-    [event.definition_id],
-  );
-  const seasons = await rows<TourSeasonPrices>(
-    client,
-    `SELECT lower(s.days)::text AS first_day, (upper(s.days) - 1)::text AS last_day,
-            coalesce((SELECT json_agg(json_build_object('age_group_id', sp.age_group_id, 'price_minor', sp.price_minor))
-                      FROM tour_definition_season_prices sp WHERE sp.season_id = s.id), '[]') AS prices
-     FROM tour_definition_seasons s WHERE s.definition_id = $1`,
-    [event.definition_id],
-  );
+  const { base, seasons } = await tourPrices(client, event.definition_id);
   const priced = input.seats.map((seat, index) => {
     const group = groups.find((g) => g.id === seat.age_group_id);
     const price = group?.active ? priceFor(base, seasons, seat.age_group_id, event.local_day) : null;

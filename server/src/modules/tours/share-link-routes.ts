@@ -11,8 +11,8 @@ import { parse } from '../../lib/validate.ts';
 import { newAccessToken } from '../public/order-access-token.ts';
 import { shareLinkState, shareLinkUrl } from './reservation-queries.ts';
 import type { TourDeps } from './register-tours.ts';
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
-const TOUR_CHANGE = { resource: 'tour', action: 'change' } as const;
 /** A share link works until a day after its departure ends (design 1.1 decision 10). */
 const LINK_AFTER_END_MS = 24 * 3_600_000;
 

@@ -19,6 +19,7 @@ import { parse } from '../../lib/validate.ts';
 import { locationsGranting, permissionsEverywhere } from '../staff/staff-scope.ts';
 
 export const TOUR_VIEW: Requirement = { resource: 'tour', action: 'view' };
+export const TOUR_CHANGE: Requirement = { resource: 'tour', action: 'change' };
 export const TOUR_MANAGE: Requirement = { resource: 'tour', action: 'manage' };
 
 type SettingsRow = Omit<Tables['tour_settings'], 'updated_at'>;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { AppError } from '@nine/shared/errors';
-import type { Requirement } from '@nine/shared/permissions';
 import {
   tourWaitlistBook,
   tourWaitlistCreate,
@@ -21,8 +20,8 @@ import { EVENT_READ } from './event-service.ts';
 import type { TourDeps } from './register-tours.ts';
 import { createReservation, customerFor } from './reservation-service.ts';
 import { offerFreedSeats, seatsFree, waitlistRow, waitlistRows } from './waitlist-service.ts';
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
-const CHANGE: Requirement = { resource: 'tour', action: 'change' };
 const HOUR_MS = 3_600_000;
 
 type Entry = Pick<
@@ -111,7 +110,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: TourDeps): vo
     db,
     {
       url: '/api/nine/tours/events/:id/waitlist',
-      access: CHANGE,
+      access: TOUR_CHANGE,
       params: bigIdParams,
       body: tourWaitlistCreate,
     },
@@ -157,7 +156,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: TourDeps): vo
     },
   );
 
-  app.delete('/api/nine/tours/waitlist/:id', { config: { access: CHANGE } }, async (request) => {
+  app.delete('/api/nine/tours/waitlist/:id', { config: { access: TOUR_CHANGE } }, async (request) => {
     const { id } = parse(bigIdParams, request.params);
     const actor = actorOf(request);
     const data = await transaction(db, async (client) => {
@@ -176,7 +175,7 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: TourDeps): vo
     return { data };
   });
 
-  app.post('/api/nine/tours/waitlist/:id/offer', { config: { access: CHANGE } }, async (request) => {
+  app.post('/api/nine/tours/waitlist/:id/offer', { config: { access: TOUR_CHANGE } }, async (request) => {
     const { id } = parse(bigIdParams, request.params);
     const input = parse(tourWaitlistOffer, request.body);
     const actor = actorOf(request);
@@ -208,7 +207,12 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: TourDeps): vo
   idempotentRoute(
     app,
     db,
-    { url: '/api/nine/tours/waitlist/:id/book', access: CHANGE, params: bigIdParams, body: tourWaitlistBook },
+    {
+      url: '/api/nine/tours/waitlist/:id/book',
+      access: TOUR_CHANGE,
+      params: bigIdParams,
+      body: tourWaitlistBook,
+    },
     async (client, actor, input, { id }): Promise<TourWaitlistBooked> => {
       const at = now();
       const entry = await lockEntry(client, id, actor, at);

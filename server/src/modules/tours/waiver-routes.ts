@@ -3,7 +3,6 @@ import { AppError } from '@nine/shared/errors';
 import { waiverSignInput } from '@nine/shared/schemas/tours/participants';
 import { maybeOne, rows } from '../../db/sql.ts';
 import { actorOf } from '../../lib/actor.ts';
-import { audit } from '../../lib/audit.ts';
 import { bigIdParams } from '../../lib/id-param.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { pickLanguage, type Translate } from '../../lib/translator.ts';
@@ -11,12 +10,12 @@ import { parse } from '../../lib/validate.ts';
 import type { Language } from '@nine/shared/constants';
 import { createTourEventService, EVENT_READ } from './event-service.ts';
 import { loadOrder, ORDER_IN_SCOPE_SQL, orderOfParticipant, refuseNul } from './participant-service.ts';
-import { TOUR_CHANGE } from './participant-routes.ts';
 import type { TourDeps } from './register-tours.ts';
 import type { WaiverContent } from './waiver-content.ts';
 import { sha256Hex, verifyWaiver } from './waiver-content.ts';
 import { renderWaiverPdf } from './waiver-pdf.ts';
 import { consentText, getWaiver, signWaiver } from './waiver-service.ts';
+import { TOUR_CHANGE } from './tour-settings-routes.ts';
 
 /** The request's address as the proxy chain reports it (Fastify's trustProxy decides), for the record. */
 const clientIp = (ip: string | undefined) => (ip && /^[0-9a-fA-F:.]+$/.test(ip) ? ip : null);
@@ -57,20 +56,6 @@ export function registerWaiverRoutes(app: FastifyInstance, deps: TourDeps): void
           createdBy: actor.userId,
           consentText: consentText(deps.translate, request.headers['accept-language']),
           now: now(),
-        });
-        await audit(client, actor, {
-          entity: 'tour_participant',
-          entityId: id,
-          action: 'waiver_signed',
-          data: {
-            new: {
-              waiver_id: signed.id,
-              term_version_id: input.term_version_id,
-              signer_name: input.signer_name,
-              signer_role: input.signer_role,
-              content_sha256: signed.content_sha256.toString('hex'),
-            },
-          },
         });
         return (await getWaiver(client, signed.id, actor.locationId))!;
       });

@@ -1,6 +1,7 @@
 import { AppError } from '@nine/shared/errors';
 import { ADULT_AGE, SIGNATURE_MAX_BYTES, type TourWaiver } from '@nine/shared/schemas/tours/participants';
 import { one, maybeOne, type Queryable } from '../../db/sql.ts';
+import { audit } from '../../lib/audit.ts';
 import { pickLanguage, type Translate } from '../../lib/translator.ts';
 import {
   ageDay,
@@ -68,7 +69,7 @@ export interface SignContext {
 /**
  * Signs the terms in force for one participant of a locked order. The version signed must be the one in force
  * (else 409 with the current one), a minor or a participant of a guardian-only age group needs a guardian's
- * signature (1791), and the content's hash is computed here from what was shown and entered.
+ * signature (1791), and the content's hash is computed here from what was shown and entered; audited.
  */
 export async function signWaiver(
   client: Queryable,
@@ -136,17 +137,8 @@ export async function signWaiver(
   const content = waiverContent({
     termVersionId: terms.version_id,
     termBodySha256: terms.body_sha256,
-    participant: {
-      id: p.id,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      birth_date: p.birth_date,
-      age_group_id: p.age_group_id,
-      email: p.email,
-      phone: p.phone,
-      emergency_name: p.emergency_name,
-      emergency_phone: p.emergency_phone,
-    },
+    // waiverContent keeps the snapshot's fields only.
+    participant: p,
     answers: p.answers,
     questionLabels: labels,
     ageGroupName: p.age_group_name,
@@ -183,6 +175,26 @@ export async function signWaiver(
       sign.createdVia,
       sign.createdBy,
     ],
+  );
+  await audit(
+    client,
+    { userId: sign.createdBy, locationId: ctx.location_id },
+    {
+      entity: 'tour_participant',
+      entityId: participantId,
+      action: 'waiver_signed',
+      data: {
+        new: {
+          waiver_id: row.id,
+          term_version_id: input.term_version_id,
+          signer_name: input.signer_name,
+          signer_role: input.signer_role,
+          content_sha256: hash.toString('hex'),
+        },
+        // A public page's channel; the counter's signatures are known by their clerk.
+        ...(sign.createdVia === 'staff' ? {} : { via: sign.createdVia }),
+      },
+    },
   );
   return { id: row.id, signed_at: row.signed_at, content_sha256: hash };
 }

@@ -1,5 +1,5 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorCatalogue } from '@nine/shared/errors';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAppTranslation, type AppT } from '../../lib/i18n.ts';
@@ -13,6 +13,30 @@ export function publicFailureText(error: unknown, t: AppT): string {
     return error.message;
   }
   return t('errors:internal');
+}
+
+/**
+ * A public form's send: `busy` while it runs, and `failure`, the words of a refusal the form did not place
+ * itself. `refused` sees the error first: true once it has placed it (on a field), a string for its own words,
+ * false for publicFailureText's.
+ */
+export function usePublicSend() {
+  const { t } = useAppTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (request: () => Promise<void>, refused: (error: unknown) => boolean | string) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await request();
+    } catch (error) {
+      const placed = refused(error);
+      if (placed !== true) setFailure(typeof placed === 'string' ? placed : publicFailureText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, send };
 }
 
 /** The whole page when its link is dead or the summary cannot be read. */

@@ -12,7 +12,7 @@ import { ReceiptPrintButton } from '../../../features/agent/printing/receipt-pri
 import { orderQueryKey } from '../../../features/orders/api/get-order.ts';
 import { CustomerCard, MoneyCard } from '../../../features/orders/components/order-info.tsx';
 import { OrderNotesForm } from '../../../features/orders/components/order-notes-form.tsx';
-import { OrderStatusBadge } from '../../../features/orders/components/order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { OrderTimeline } from '../../../features/orders/components/order-timeline.tsx';
 import { useCounterRegister } from '../../../features/payments/counter-register.ts';
 import {

@@ -15,16 +15,3 @@ export async function downloadExport(id: number, token: string): Promise<{ blob:
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `export-${id}`;
   return { blob: await response.blob(), fileName };
 }
-
-/** Hands the file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -7,7 +7,8 @@ import { formatBytes, formatDateTime, formatNumber } from '../../../lib/format.t
 import { currentLanguage, useAppTranslation } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/toast.tsx';
 import { createListCodec, listField, useListUrlState } from '../../../lib/use-list-url-state.ts';
-import { downloadExport, saveFile } from '../api/download-export.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { downloadExport } from '../api/download-export.ts';
 import { useExports, type ExportRow, type ExportStatus } from '../api/get-exports.ts';
 import { PageHeading } from '../../../components/page-heading.tsx';
 

@@ -7,7 +7,7 @@ import { invoiceableItems } from '../view/invoiceable-items.ts';
 import { itemActions, type OrderAction } from '../view/order-actions.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { itemName, itemTools, type ItemTool } from './order-item-tools.ts';
-import { ItemStatusBadge } from './order-status-badge.tsx';
+import { ItemStatusBadge } from '../../../components/order-status-badge.tsx';
 
 export interface OrderItemsTableProps {
   order: OrderDetail;

@@ -24,7 +24,7 @@ import type { OrderKind } from '../order-kind.ts';
 import { ColumnFilter } from './column-filter.tsx';
 import { defaultColumnTitle } from './column-title.ts';
 import { OrderFlags } from './order-flags.tsx';
-import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge, OverdueBadge } from '../../../components/order-status-badge.tsx';
 
 export interface OrderTableProps {
   kind: OrderKind;

@@ -6,7 +6,7 @@ import { billingFrequencies } from '@nine/shared/schemas/recurring';
 import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
 import { useAppTranslation, type AppT } from '../../../lib/i18n.ts';
 import type { OrderDetail, TimelineEntry } from '../api/get-order.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

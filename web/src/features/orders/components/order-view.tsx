@@ -30,7 +30,7 @@ import { OrderNotesForm } from './order-notes-form.tsx';
 import { OrderParticipants } from './order-participants.tsx';
 import { OrderPhotos } from './order-photos.tsx';
 import { OrderSignature } from './order-signature.tsx';
-import { OrderStatusBadge, OverdueBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge, OverdueBadge } from '../../../components/order-status-badge.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 

@@ -24,7 +24,7 @@ import { CreatedBanner } from './created-banner.tsx';
 import { CustomerSearchField } from './customer-search-field.tsx';
 import { NoteField } from './note-field.tsx';
 import { WarningsDialog } from './order-action-dialogs.tsx';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { DraftLinesTable, LineQuantityInput, MissedLookupMessage } from './draft-lines-table.tsx';
 import { ScanField } from '../../../components/code-scan-field.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';

@@ -1,5 +1,4 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { KIOSK_PHONE_MIN_DIGITS } from '@nine/shared/schemas/kiosk';
 import { easySignLookup as lookupSchema } from '@nine/shared/schemas/tours/public';
 import { fieldsOf } from '../../../components/form/form-fields.tsx';
@@ -9,7 +8,7 @@ import { MessageAlert } from '../../../components/message-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { easySignLookup } from '../api/easy-sign-lookup.ts';
-import { publicFailureText } from '../public-failure.tsx';
+import { usePublicSend } from '../public-failure.tsx';
 
 /** A booking number as printed or typed ("#1042", "0001042", "1 042"): its digits, without leading zeros. */
 export function bookingNumberDigits(value: string): string | null {
@@ -53,29 +52,22 @@ export function EasySignForm({ onFound }: { onFound(token: string): void }) {
     },
   });
   const { TextField } = fieldsOf(form.control);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = usePublicSend();
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      const { token } = await easySignLookup({
-        ...values,
-        order_number: bookingNumberDigits(values.order_number) ?? values.order_number,
-      });
-      onFound(token);
-    } catch (error) {
-      if (applyServerIssues(form, error)) return;
-      setFailure(
-        error instanceof ApiError && error.status === 404
-          ? t('participant:easySign.not_found')
-          : publicFailureText(error, t),
-      );
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    send(
+      async () => {
+        const { token } = await easySignLookup({
+          ...values,
+          order_number: bookingNumberDigits(values.order_number) ?? values.order_number,
+        });
+        onFound(token);
+      },
+      (error) =>
+        applyServerIssues(form, error) ||
+        (error instanceof ApiError && error.status === 404 ? t('participant:easySign.not_found') : false),
+    ),
+  );
 
   return (
     <SubmitForm onSubmit={submit} aria-label={t('participant:easySign.title')}>

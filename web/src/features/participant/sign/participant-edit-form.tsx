@@ -1,5 +1,4 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { errorCatalogue } from '@nine/shared/errors';
 import {
   publicParticipantUpdate,
@@ -13,7 +12,7 @@ import { MessageAlert } from '../../../components/message-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { updateParticipant } from '../api/update-participant.ts';
-import { publicFailureText } from '../public-failure.tsx';
+import { usePublicSend } from '../public-failure.tsx';
 import { AgeGroupField } from './participant-form.tsx';
 
 export interface ParticipantEditFormProps {
@@ -49,38 +48,36 @@ export function ParticipantEditForm({
     },
   });
   const { TextField } = fieldsOf(form.control);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = usePublicSend();
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      // Only the fields this form edits (the schema's defaults would add an empty `answers`).
-      const body = {
-        first_name: values.first_name,
-        ...(isTour ? { age_group_id: values.age_group_id } : {}),
-        version: values.version,
-      };
-      onSaved(await updateParticipant(token, participant.id, body));
-    } catch (error) {
-      if (applyServerIssues(form, error)) return;
-      const code = error instanceof ApiError ? error.respCode : null;
-      if (code === errorCatalogue.ageGroupMismatch.code) {
-        form.setError('age_group_id', { message: t('errors:ageGroupMismatch') }, { shouldFocus: true });
-        return;
-      }
-      if (
-        code === errorCatalogue.versionConflict.code ||
-        code === errorCatalogue.waiverSigned.code ||
-        code === errorCatalogue.participantsExceedSeats.code
-      )
-        onStale();
-      setFailure(publicFailureText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    send(
+      async () => {
+        // Only the fields this form edits (the schema's defaults would add an empty `answers`).
+        const body = {
+          first_name: values.first_name,
+          ...(isTour ? { age_group_id: values.age_group_id } : {}),
+          version: values.version,
+        };
+        onSaved(await updateParticipant(token, participant.id, body));
+      },
+      (error) => {
+        if (applyServerIssues(form, error)) return true;
+        const code = error instanceof ApiError ? error.respCode : null;
+        if (code === errorCatalogue.ageGroupMismatch.code) {
+          form.setError('age_group_id', { message: t('errors:ageGroupMismatch') }, { shouldFocus: true });
+          return true;
+        }
+        if (
+          code === errorCatalogue.versionConflict.code ||
+          code === errorCatalogue.waiverSigned.code ||
+          code === errorCatalogue.participantsExceedSeats.code
+        )
+          onStale();
+        return false;
+      },
+    ),
+  );
 
   return (
     <SubmitForm

@@ -1,5 +1,5 @@
 import { Button, Fieldset, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { errorCatalogue } from '@nine/shared/errors';
 import {
@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { todayAtLocation } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { addParticipant } from '../api/add-participant.ts';
-import { publicFailureText } from '../public-failure.tsx';
+import { usePublicSend } from '../public-failure.tsx';
 import { participantSchemaFor } from './participant-schema.ts';
 
 /** What the signing step needs of a participant just added: the page only shows others by first name. */
@@ -205,32 +205,30 @@ export function ParticipantForm({ token, page, onAdded, onStale, onCancel }: Par
     },
   });
   const { TextField, DateTimeField, CheckboxField } = fieldsOf(form.control);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = usePublicSend();
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      const participant = await addParticipant(token, values);
-      onAdded({
-        participant,
-        fullName: `${values.first_name} ${values.last_name}`,
-        birthDate: values.birth_date,
-      });
-    } catch (error) {
-      if (applyServerIssues(form, error)) return;
-      if (error instanceof ApiError && error.respCode === errorCatalogue.ageGroupMismatch.code) {
-        form.setError('birth_date', { message: t('errors:ageGroupMismatch') }, { shouldFocus: true });
-        return;
-      }
-      if (error instanceof ApiError && error.respCode === errorCatalogue.participantsExceedSeats.code)
-        onStale();
-      setFailure(publicFailureText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    send(
+      async () => {
+        const participant = await addParticipant(token, values);
+        onAdded({
+          participant,
+          fullName: `${values.first_name} ${values.last_name}`,
+          birthDate: values.birth_date,
+        });
+      },
+      (error) => {
+        if (applyServerIssues(form, error)) return true;
+        if (error instanceof ApiError && error.respCode === errorCatalogue.ageGroupMismatch.code) {
+          form.setError('birth_date', { message: t('errors:ageGroupMismatch') }, { shouldFocus: true });
+          return true;
+        }
+        if (error instanceof ApiError && error.respCode === errorCatalogue.participantsExceedSeats.code)
+          onStale();
+        return false;
+      },
+    ),
+  );
 
   return (
     <SubmitForm onSubmit={submit} aria-label={t('participant:sign.add_title')}>

@@ -5,43 +5,10 @@ import { currentTimeZone } from '../../../lib/format.ts';
 import { initI18n, setLanguage } from '../../../lib/i18n.ts';
 import { jsonResponse, stubApi, type ApiAnswer } from '../../../testing/fake-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { FAKE_SIGNATURE, signaturePads } from '../../../testing/fake-signature-pad.ts';
 import { ParticipantSignScreen } from './participant-sign-screen.tsx';
 
-// The pad draws nothing in happy-dom: a stroke is played through the listener the component registers.
-const pads = vi.hoisted(() => [] as { stroke(): void }[]);
-vi.mock('signature_pad', () => ({
-  default: class {
-    private end: (() => void) | undefined;
-    private empty = true;
-    constructor() {
-      pads.push({
-        stroke: () => {
-          this.empty = false;
-          this.end?.();
-        },
-      });
-    }
-    addEventListener(_type: string, listener: () => void) {
-      this.end = listener;
-    }
-    removeEventListener() {}
-    isEmpty() {
-      return this.empty;
-    }
-    toDataURL() {
-      return 'data:image/png;base64,iVBORw0KGgo=';
-    }
-    toData() {
-      return [];
-    }
-    clear() {
-      this.empty = true;
-    }
-    fromData() {}
-    on() {}
-    off() {}
-  },
-}));
+vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad.ts'));
 
 beforeAll(async () => {
   await initI18n();
@@ -196,7 +163,7 @@ describe('ParticipantSignScreen', () => {
 
     type(/^Parent or guardian's full name/, 'Olga Smith');
     type(/^Relation to the participant/, 'Mother');
-    act(() => pads.at(-1)!.stroke());
+    act(() => signaturePads.at(-1)!.stroke());
     await consent(waiver);
     fireEvent.click(within(waiver).getByRole('button', { name: 'Sign the waiver' }));
     expect(await screen.findByText('Tim Smith has signed. Thank you!')).toBeTruthy();
@@ -206,7 +173,7 @@ describe('ParticipantSignScreen', () => {
       signer_name: 'Olga Smith',
       signer_role: 'guardian',
       guardian_relation: 'Mother',
-      signature_png: 'data:image/png;base64,iVBORw0KGgo=',
+      signature_png: FAKE_SIGNATURE,
       consent: true,
     });
   }, 20_000);
@@ -276,14 +243,14 @@ describe('ParticipantSignScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign for Ana' }));
     const waiver = screen.getByRole('form', { name: 'Waiver for Ana R.' });
     type(/^Your full name/, 'Ana Ruiz');
-    act(() => pads.at(-1)!.stroke());
+    act(() => signaturePads.at(-1)!.stroke());
     await consent(waiver);
     fireEvent.click(within(waiver).getByRole('button', { name: 'Sign the waiver' }));
     expect(
       await within(waiver).findByText('The signature could not be read. Please sign again.'),
     ).toBeTruthy();
 
-    act(() => pads.at(-1)!.stroke());
+    act(() => signaturePads.at(-1)!.stroke());
     fireEvent.click(within(waiver).getByRole('button', { name: 'Sign the waiver' }));
     expect(
       await within(waiver).findByText('A parent or guardian must sign for this participant.'),

@@ -31,6 +31,30 @@ export interface ParticipantSignScreenProps {
   onDone?(): void;
 }
 
+/** One step of the page (add, correct, sign) as a section named by its heading, which takes the focus. */
+function StepCard({
+  step,
+  title,
+  children,
+}: {
+  step: keyof typeof STEP_HEADING;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-labelledby={STEP_HEADING[step]}>
+      <Card.Body>
+        <Stack gap="4">
+          <Heading as="h2" size="lg" id={STEP_HEADING[step]} tabIndex={-1}>
+            {title}
+          </Heading>
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 /** A guardian signs for a seat whose age group says so or ends below adulthood (the server checks the same). */
 export function seatGuardian(page: PublicParticipantPage, ageGroupId: number | null): boolean {
   const seat = page.seats.find((s) => s.age_group_id === ageGroupId);
@@ -233,85 +257,64 @@ export function ParticipantSignScreen({ token, renderPayment, onDone }: Particip
       </Card.Root>
 
       {step.kind === 'add' && (
-        <Card.Root as="section" aria-labelledby="add-heading">
-          <Card.Body>
-            <Stack gap="4">
-              <Heading as="h2" size="lg" id="add-heading" tabIndex={-1}>
-                {t('participant:sign.add_title')}
-              </Heading>
-              <ParticipantForm
-                token={token}
-                page={page}
-                onCancel={() => setStep({ kind: 'list' })}
-                onStale={() => void refresh()}
-                onAdded={({ participant, fullName, birthDate }) => {
-                  void refresh();
-                  const age = ageOn(birthDate);
-                  const guardian =
-                    seatGuardian(page, participant.age_group_id) || (age !== null && age < ADULT_AGE);
-                  setStep(
-                    page.terms === null
-                      ? { kind: 'list', news: t('participant:sign.added', { name: fullName }) }
-                      : { kind: 'sign', id: participant.id, name: fullName, signer: fullName, guardian },
-                  );
-                }}
-              />
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <StepCard step="add" title={t('participant:sign.add_title')}>
+          <ParticipantForm
+            token={token}
+            page={page}
+            onCancel={() => setStep({ kind: 'list' })}
+            onStale={() => void refresh()}
+            onAdded={({ participant, fullName, birthDate }) => {
+              void refresh();
+              const age = ageOn(birthDate);
+              const guardian =
+                seatGuardian(page, participant.age_group_id) || (age !== null && age < ADULT_AGE);
+              setStep(
+                page.terms === null
+                  ? { kind: 'list', news: t('participant:sign.added', { name: fullName }) }
+                  : { kind: 'sign', id: participant.id, name: fullName, signer: fullName, guardian },
+              );
+            }}
+          />
+        </StepCard>
       )}
 
       {step.kind === 'edit' && (
-        <Card.Root as="section" aria-labelledby="edit-heading">
-          <Card.Body>
-            <Stack gap="4">
-              <Heading as="h2" size="lg" id="edit-heading" tabIndex={-1}>
-                {t('participant:sign.edit_title')}
-              </Heading>
-              <ParticipantEditForm
-                token={token}
-                page={page}
-                participant={step.participant}
-                onCancel={() => setStep({ kind: 'list' })}
-                onStale={() => void refresh()}
-                onSaved={(saved) => {
-                  void refresh();
-                  setStep({
-                    kind: 'list',
-                    news: t('participant:sign.edited', { name: `${saved.first_name} ${saved.last_initial}` }),
-                  });
-                }}
-              />
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <StepCard step="edit" title={t('participant:sign.edit_title')}>
+          <ParticipantEditForm
+            token={token}
+            page={page}
+            participant={step.participant}
+            onCancel={() => setStep({ kind: 'list' })}
+            onStale={() => void refresh()}
+            onSaved={(saved) => {
+              void refresh();
+              setStep({
+                kind: 'list',
+                news: t('participant:sign.edited', { name: `${saved.first_name} ${saved.last_initial}` }),
+              });
+            }}
+          />
+        </StepCard>
       )}
 
       {step.kind === 'sign' && page.terms !== null && (
-        <Card.Root as="section" aria-labelledby="sign-heading">
-          <Card.Body>
-            <Stack gap="4">
-              <Heading as="h2" size="lg" id="sign-heading" tabIndex={-1}>
-                {t('participant:sign.waiver_title')}
-              </Heading>
-              <WaiverForm
-                token={token}
-                terms={page.terms}
-                consentText={page.consent_text}
-                participantId={step.id}
-                participantName={step.name}
-                defaultSigner={step.signer}
-                guardianRequired={step.guardian}
-                onCancel={() => setStep({ kind: 'list' })}
-                onStale={() => void refresh()}
-                onSigned={() => {
-                  void refresh();
-                  setStep({ kind: 'list', news: t('participant:sign.signed_news', { name: step.name }) });
-                }}
-              />
-            </Stack>
-          </Card.Body>
-        </Card.Root>
+        <StepCard step="sign" title={t('participant:sign.waiver_title')}>
+          <WaiverForm
+            token={token}
+            terms={page.terms}
+            consentText={page.consent_text}
+            participantId={step.id}
+            participantName={step.name}
+            defaultSigner={step.signer}
+            guardianRequired={step.guardian}
+            onCancel={() => setStep({ kind: 'list' })}
+            onStale={() => void refresh()}
+            onSigned={() => {
+              void refresh();
+              setStep({ kind: 'list', news: t('participant:sign.signed_news', { name: step.name }) });
+            }}
+          />
+        </StepCard>
       )}
 
       {/* kept after paying, so the payer sees the confirmation */}

@@ -11,7 +11,7 @@ import { SignaturePadField } from '../../../components/signature-pad.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { signWaiver } from '../api/sign-waiver.ts';
-import { publicFailureText } from '../public-failure.tsx';
+import { usePublicSend } from '../public-failure.tsx';
 
 export interface WaiverFormProps {
   token: string;
@@ -65,35 +65,39 @@ export function WaiverForm({
   });
   const { TextField, CheckboxField } = fieldsOf(form.control);
   const role = form.watch('signer_role');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = usePublicSend();
   const [padKey, setPadKey] = useState(0);
   const guardian = role === 'guardian';
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setBusy(true);
-    try {
-      await signWaiver(token, participantId, values);
-      onSigned();
-    } catch (error) {
-      if (applyServerIssues(form, error)) return;
-      const code = error instanceof ApiError ? error.respCode : null;
-      if (code === CODES.guardianRequired.code) {
-        form.setValue('signer_role', 'guardian');
-        form.setError('guardian_relation', { message: t('errors:guardianRequired') }, { shouldFocus: true });
-      } else if (code === CODES.signatureInvalid.code) {
-        form.setValue('signature_png', '');
-        setPadKey((n) => n + 1);
-        form.setError('signature_png', { message: t('errors:signatureInvalid') });
-      } else {
+  const submit = form.handleSubmit((values) =>
+    send(
+      async () => {
+        await signWaiver(token, participantId, values);
+        onSigned();
+      },
+      (error) => {
+        if (applyServerIssues(form, error)) return true;
+        const code = error instanceof ApiError ? error.respCode : null;
+        if (code === CODES.guardianRequired.code) {
+          form.setValue('signer_role', 'guardian');
+          form.setError(
+            'guardian_relation',
+            { message: t('errors:guardianRequired') },
+            { shouldFocus: true },
+          );
+          return true;
+        }
+        if (code === CODES.signatureInvalid.code) {
+          form.setValue('signature_png', '');
+          setPadKey((n) => n + 1);
+          form.setError('signature_png', { message: t('errors:signatureInvalid') });
+          return true;
+        }
         if (code === CODES.waiverSigned.code || code === CODES.termsNotPublished.code) onStale();
-        setFailure(publicFailureText(error, t));
-      }
-    } finally {
-      setBusy(false);
-    }
-  });
+        return false;
+      },
+    ),
+  );
 
   return (
     <SubmitForm onSubmit={submit} aria-label={t('participant:sign.sign_for', { name: participantName })}>

@@ -1,46 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TourEventDetail } from '@nine/shared/schemas/tours/events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../../lib/format.ts';
 import { jsonResponse, stubApi, type ApiAnswer } from '../../../testing/fake-api.ts';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { EventDetailDialog } from './event-detail-dialog.tsx';
+import { eventDetailFixture } from './testing/event-fixtures.ts';
 
 setUpTranslatedSuite();
 beforeEach(() => setDisplayTimeZone('UTC'));
 afterEach(() => setDisplayTimeZone(null));
 
-const event: TourEventDetail = {
-  id: 5,
-  definition_id: 2,
-  definition_name: 'Sunset Kayak',
-  definition_code: 'SUNSET',
-  group_id: 1,
-  group_name: 'Kayak',
-  group_color: 'teal',
-  series_id: null,
-  detached: false,
-  occurrence_day: null,
-  starts_at: '2030-06-04T09:00:00.000Z',
-  ends_at: '2030-06-04T11:00:00.000Z',
-  duration_minutes: 120,
-  status: 'scheduled',
-  status_reason: null,
-  capacity: 12,
-  min_participants: 2,
-  seats_taken: 3,
-  leaders: 0,
-  leader_names: [],
-  leader_list: [],
-  leaders_needed: 1,
-  private_order_id: null,
-  note: null,
-  meeting_point: { id: 1, name: 'Harbor gate', address: 'Pier 4', instructions: null },
-  time_zone: 'UTC',
-  equipment_short: [],
-  version: 4,
-};
+const event = eventDetailFixture();
 
 const leaders = {
   rows: [

@@ -1,23 +1,13 @@
-import {
-  Button,
-  Checkbox,
-  Field,
-  HStack,
-  Input,
-  Link as ChakraLink,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { tourEventStatuses } from '@nine/shared/tour-event-status';
 import type { TourEventRow } from '@nine/shared/schemas/tours/events';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { RowActionButton } from '../../../components/data-table/row-action-button.tsx';
 import { pagerOf } from '../../../components/list-page.ts';
-import { OptionSelect } from '../../../components/list-filter-fields.tsx';
+import { DateFilter, OptionSelect } from '../../../components/list-filter-fields.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { formatDateTime, formatNumber, formatTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
@@ -48,27 +38,6 @@ export interface EventListProps {
   defaultPageSize?: number;
   /** The calendar of the same events (new interface only). */
   calendarHref?: string;
-}
-
-/** A labelled date input of the list's filters; cleared, it reports undefined. */
-function DayFilter(props: {
-  label: string;
-  value: string | undefined;
-  onChange(day: string | undefined): void;
-}) {
-  const id = useId();
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id}>{props.label}</Field.Label>
-      <Input
-        id={id}
-        size="sm"
-        type="date"
-        value={props.value ?? ''}
-        onChange={(event) => props.onChange(event.currentTarget.value || undefined)}
-      />
-    </Field.Root>
-  );
 }
 
 /**
@@ -244,12 +213,12 @@ export function EventList({
           width="full"
           size="sm"
         />
-        <DayFilter
+        <DateFilter
           label={t('tours:events.filter.from')}
           value={state.from}
           onChange={(from) => change({ from })}
         />
-        <DayFilter label={t('tours:events.filter.to')} value={state.to} onChange={(to) => change({ to })} />
+        <DateFilter label={t('tours:events.filter.to')} value={state.to} onChange={(to) => change({ to })} />
         <OptionSelect
           label={t('tours:events.filter.tour')}
           emptyLabel={t('tours:events.filter.any_tour')}

@@ -1,5 +1,5 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { errorCatalogue } from '@nine/shared/errors';
 import { tourReservationCancel } from '@nine/shared/schemas/tours/reservation-changes';
@@ -10,7 +10,6 @@ import {
   useResetOnOpen,
   useSchemaForm,
 } from '../../../components/form/use-schema-form.ts';
-import { MessageAlert } from '../../../components/message-alert.tsx';
 import { QueryError } from '../../../components/query-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney, formatNumber, formatRate } from '../../../lib/format.ts';
@@ -26,6 +25,7 @@ import {
   type TourCancellationPreview,
 } from '../api/reservation/get-cancellation-preview.ts';
 import type { TourReservationDetail } from '../api/reservation/get-tour-reservation.ts';
+import { ApproverKeyField, asksForKey, useApproverKey } from './approver-key.tsx';
 
 const cancelForm = tourReservationCancel.pick({ reason: true, waive_fee: true, access_key: true });
 // No access key until one is asked for: an empty one is not a key (the schema wants at least a character).
@@ -58,12 +58,6 @@ export function cancellationSentences(
         : t('tours:reservation.cancel.refund_nothing'),
   };
 }
-
-/** The server wants an approver's access key for the refund: missing, wrong, or above a refund level. */
-export const asksForKey = (error: unknown): boolean =>
-  error instanceof ApiError &&
-  (error.respCode === errorCatalogue.accessKeyRequired.code ||
-    error.respCode === errorCatalogue.confirmationRequired.code);
 
 export interface CancelDialogProps {
   open: boolean;
@@ -107,10 +101,8 @@ export function CancelDialog({
   const [done, setDone] = useState<TourReservationCancelled | null>(null);
   const preview = useCancellationPreview(locationId, reservation.id, open && done === null);
   const cancel = useCancelTourReservation();
-  const [keyAsked, setKeyAsked] = useState(false);
+  const approver = useApproverKey(newKey);
   const form = useSchemaForm(cancelForm, { defaultValues: EMPTY });
-  // One key per attempt: kept while reason and fee choice stay the same (a retry), new when they change.
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   useResetOnOpen(form, {
     open,
     record: reservation.id,
@@ -118,23 +110,21 @@ export function CancelDialog({
     onOpen: () => {
       cancel.reset();
       setDone(null);
-      setKeyAsked(false);
-      attempt.current = null;
+      approver.reset();
     },
   });
   const waived = useWatch({ control: form.control, name: 'waive_fee' }) === true;
   // Nothing to refund (nothing paid, or all kept as the fee) needs no approver.
   const refunding =
     preview.data !== undefined && (waived ? preview.data.paid_minor : preview.data.refund_minor) > 0;
-  const needsKey = (approverRequired && refunding) || keyAsked;
+  const needsKey = (approverRequired && refunding) || approver.keyAsked;
 
   const submit = form.handleSubmit(({ reason, waive_fee, access_key }) => {
-    const fingerprint = `${reason ?? ''}|${String(waive_fee)}`;
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
     cancel.mutate(
       {
         id: reservation.id,
-        idempotencyKey: attempt.current.key,
+        // A retry keeps the key while reason and fee choice stay the same.
+        idempotencyKey: approver.keyFor(`${reason ?? ''}|${String(waive_fee)}`),
         body: {
           // The version the preview was worked out at: the fee shown is the fee applied.
           version: preview.data?.version ?? reservation.version,
@@ -148,10 +138,8 @@ export function CancelDialog({
         onSuccess: setDone,
         onError: (error) => {
           if (applyServerIssues(form, error)) return;
-          if (asksForKey(error)) {
-            setKeyAsked(true);
-            form.setValue('access_key', undefined);
-          } else if (error instanceof ApiError && error.respCode === errorCatalogue.versionConflict.code) {
+          if (approver.asked(error, () => form.setValue('access_key', undefined))) return;
+          if (error instanceof ApiError && error.respCode === errorCatalogue.versionConflict.code) {
             onConflict?.();
             void preview.refetch();
           }
@@ -161,7 +149,7 @@ export function CancelDialog({
   });
 
   const sentences = preview.data !== undefined ? cancellationSentences(t, preview.data, money, waived) : null;
-  const { TextareaField, CheckboxField, TextField } = fieldsOf(form.control);
+  const { TextareaField, CheckboxField } = fieldsOf(form.control);
   return (
     <FormDialog
       open={open}
@@ -217,20 +205,12 @@ export function CancelDialog({
           )}
           <TextareaField name="reason" label={t('tours:reservation.cancel.reason')} maxLength={300} />
           {canWaive && <CheckboxField name="waive_fee" label={t('tours:reservation.cancel.waive_fee')} />}
-          {needsKey && (
-            <TextField
-              name="access_key"
-              label={t('tours:reservation.cancel.access_key')}
-              required
-              type="password"
-              autoComplete="off"
-              maxLength={64}
-              helperText={t('tours:reservation.cancel.access_key_help')}
-            />
-          )}
-          {keyAsked && cancel.isError && asksForKey(cancel.error) && (
-            <MessageAlert status="warning">{cancel.error.message}</MessageAlert>
-          )}
+          <ApproverKeyField
+            control={form.control}
+            shown={needsKey}
+            keyAsked={approver.keyAsked}
+            error={cancel.error}
+          />
         </Stack>
       )}
     </FormDialog>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
-import { MoveDialog } from './move-dialog.tsx';
+import { MoveDialog, type MoveDialogProps } from './move-dialog.tsx';
 import { movePrice } from './move-price.ts';
 import { reservationFixture } from './testing/reservation-fixtures.ts';
 
@@ -50,25 +50,41 @@ const pricing = {
   ],
 };
 
-function stub(moveAnswer: () => Response) {
+const EVENTS = [
+  eventRow(7, '2031-06-10T12:00:00.000Z'),
+  eventRow(8, '2031-06-17T12:00:00.000Z'),
+  eventRow(9, '2031-07-05T12:00:00.000Z', 11),
+];
+
+/** The departures listed (the whole list unless `total` says more), the tour's prices and the move's answer. */
+function stub(moveAnswer: (() => Response) | null, rows = EVENTS, total = rows.length) {
   return stubApi({
     'GET nine/tours/events': () =>
-      jsonResponse(200, {
-        data: {
-          rows: [
-            eventRow(7, '2031-06-10T12:00:00.000Z'),
-            eventRow(8, '2031-06-17T12:00:00.000Z'),
-            eventRow(9, '2031-07-05T12:00:00.000Z', 11),
-          ],
-          total: 3,
-          page: 1,
-          page_size: 200,
-          total_capped: false,
-        },
-      }),
+      jsonResponse(200, { data: { rows, total, page: 1, page_size: 200, total_capped: false } }),
     'GET nine/tours/definitions/3': () => jsonResponse(200, { data: { id: 3, ...pricing } }),
-    'POST nine/tours/reservations/41/move': moveAnswer,
+    ...(moveAnswer !== null ? { 'POST nine/tours/reservations/41/move': moveAnswer } : {}),
   });
+}
+
+/** The dialog open on reservation 41, at location 1, in euros. */
+function renderMove(props: Partial<MoveDialogProps> = {}) {
+  renderWithProviders(
+    <MoveDialog
+      open
+      onClose={() => {}}
+      locationId={1}
+      reservation={reservationFixture()}
+      currencySymbol="€"
+      {...props}
+    />,
+  );
+}
+
+/** The departure select, once departure `id` is listed. */
+async function departures(id: number) {
+  const select = await screen.findByLabelText(/New departure/);
+  await waitFor(() => expect(select.querySelectorAll(`option[value="${id}"]`)).toHaveLength(1));
+  return select;
 }
 
 describe('moving a reservation', () => {
@@ -104,20 +120,12 @@ describe('moving a reservation', () => {
     );
     recordKeys(headers);
     const moved: unknown[] = [];
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        onMoved={(answer) => moved.push(answer)}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-        invoiceHref={(id) => `/invoices/${id}`}
-        newKey={() => 'key-1'}
-      />,
-    );
-    const select = await screen.findByLabelText(/New departure/);
-    await waitFor(() => expect(select.querySelectorAll('option[value="9"]')).toHaveLength(1));
+    renderMove({
+      onMoved: (answer) => moved.push(answer),
+      invoiceHref: (id) => `/invoices/${id}`,
+      newKey: () => 'key-1',
+    });
+    const select = await departures(9);
     // The departure it is on is not offered.
     expect(select.querySelectorAll('option[value="7"]')).toHaveLength(0);
     fireEvent.change(select, { target: { value: '9' } });
@@ -168,19 +176,8 @@ describe('moving a reservation', () => {
     const calls = stub(() => answers.shift()!);
     recordKeys(headers);
     let keys = 0;
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-        cashRegisterId={2}
-        newKey={() => `key-${++keys}`}
-      />,
-    );
-    const select = await screen.findByLabelText(/New departure/);
-    await waitFor(() => expect(select.querySelectorAll('option[value="8"]')).toHaveLength(1));
+    renderMove({ cashRegisterId: 2, newKey: () => `key-${++keys}` });
+    const select = await departures(8);
     fireEvent.change(select, { target: { value: '8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     const key = await screen.findByLabelText(/Approver's access key/);
@@ -200,23 +197,16 @@ describe('moving a reservation', () => {
       jsonResponse(422, {
         resp_code: 1780,
         resp_message: 'The reservation cannot be moved.',
-        data: { reason: 'invoiced' },
+        data: { reason: 'private' },
       }),
     );
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-      />,
-    );
-    const select = await screen.findByLabelText(/New departure/);
-    await waitFor(() => expect(select.querySelectorAll('option[value="8"]')).toHaveLength(1));
+    renderMove();
+    const select = await departures(8);
     fireEvent.change(select, { target: { value: '8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
-    expect(await screen.findByText(/on a posted invoice: credit the invoice before moving/)).toBeTruthy();
+    expect(
+      await screen.findByText(/A private booking, or a departure kept for another private group/),
+    ).toBeTruthy();
   });
 
   it('hands a full departure to the unavailable-items modal and a conflict to the page', async () => {
@@ -228,19 +218,8 @@ describe('moving a reservation', () => {
     stub(() => answers.shift()!);
     const unavailable: unknown[] = [];
     let conflicts = 0;
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-        onUnavailable={(answer) => unavailable.push(answer)}
-        onConflict={() => (conflicts += 1)}
-      />,
-    );
-    const select = await screen.findByLabelText(/New departure/);
-    await waitFor(() => expect(select.querySelectorAll('option[value="9"]')).toHaveLength(1));
+    renderMove({ onUnavailable: (answer) => unavailable.push(answer), onConflict: () => (conflicts += 1) });
+    const select = await departures(9);
     fireEvent.change(select, { target: { value: '9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(
@@ -252,61 +231,24 @@ describe('moving a reservation', () => {
   });
 
   it("leaves out departures private to another reservation, keeping this one's own", async () => {
-    stubApi({
-      'GET nine/tours/events': () =>
-        jsonResponse(200, {
-          data: {
-            rows: [
-              eventRow(8, '2031-06-17T12:00:00.000Z', 2, 41),
-              eventRow(9, '2031-06-24T12:00:00.000Z', 2, 99),
-              eventRow(10, '2031-07-01T12:00:00.000Z'),
-            ],
-            total: 3,
-            page: 1,
-            page_size: 200,
-            total_capped: false,
-          },
-        }),
-      'GET nine/tours/definitions/3': () => jsonResponse(200, { data: { id: 3, ...pricing } }),
-    });
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-      />,
-    );
-    const select = await screen.findByLabelText(/New departure/);
-    await waitFor(() => expect(select.querySelectorAll('option[value="10"]')).toHaveLength(1));
+    stub(null, [
+      eventRow(8, '2031-06-17T12:00:00.000Z', 2, 41),
+      eventRow(9, '2031-06-24T12:00:00.000Z', 2, 99),
+      eventRow(10, '2031-07-01T12:00:00.000Z'),
+    ]);
+    renderMove();
+    const select = await departures(10);
     expect(select.querySelectorAll('option[value="8"]')).toHaveLength(1);
     expect(select.querySelectorAll('option[value="9"]')).toHaveLength(0);
   });
 
   it('says when the list is cut short and reaches later departures by start day', async () => {
-    const calls = stubApi({
-      'GET nine/tours/events': () =>
-        jsonResponse(200, {
-          data: {
-            rows: [eventRow(7, '2031-06-10T12:00:00.000Z'), eventRow(8, '2031-06-17T12:00:00.000Z')],
-            total: 250,
-            page: 1,
-            page_size: 200,
-            total_capped: false,
-          },
-        }),
-      'GET nine/tours/definitions/3': () => jsonResponse(200, { data: { id: 3, ...pricing } }),
-    });
-    renderWithProviders(
-      <MoveDialog
-        open
-        onClose={() => {}}
-        locationId={1}
-        reservation={reservationFixture()}
-        currencySymbol="€"
-      />,
+    const calls = stub(
+      null,
+      [eventRow(7, '2031-06-10T12:00:00.000Z'), eventRow(8, '2031-06-17T12:00:00.000Z')],
+      250,
     );
+    renderMove();
     expect(await screen.findByText(/Only the first 2 departures are listed/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Departures from'), { target: { value: '2099-01-05' } });
     await waitFor(() =>

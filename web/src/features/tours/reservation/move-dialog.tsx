@@ -1,10 +1,9 @@
 import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { errorCatalogue } from '@nine/shared/errors';
 import { tourReservationMove } from '@nine/shared/schemas/tours/reservation-changes';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldsOf } from '../../../components/form/form-fields.tsx';
 import { useResetOnOpen, useSchemaForm } from '../../../components/form/use-schema-form.ts';
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -28,7 +27,7 @@ import {
 } from '../api/reservation/move-tour-reservation.ts';
 import { IdSelectField } from '../definitions/editor/id-select-field.tsx';
 import { isEventFull } from '../reservations/full-event.ts';
-import { asksForKey } from './cancel-dialog.tsx';
+import { ApproverKeyField, asksForKey, useApproverKey } from './approver-key.tsx';
 import { movePrice } from './move-price.ts';
 
 const moveForm = tourReservationMove.pick({ event_id: true, access_key: true });
@@ -41,7 +40,6 @@ const NOT_MOVABLE_REASONS = [
   'other_definition',
   'event_not_bookable',
   'private',
-  'invoiced',
 ] as const;
 
 /** A move refusal in words: 1780 by its reason, a version conflict, else the catalogue's message. */
@@ -115,10 +113,8 @@ export function MoveDialog({
   const definition = useTourDefinition(open ? locationId : null, event.definition.id);
   const move = useMoveTourReservation();
   const [done, setDone] = useState<TourReservationMoved | null>(null);
-  const [keyAsked, setKeyAsked] = useState(false);
+  const approver = useApproverKey(newKey);
   const form = useSchemaForm(moveForm, { defaultValues: {} });
-  // One key per attempt: kept while the departure stays the same (a retry), new when it changes.
-  const attempt = useRef<{ eventId: number; key: string } | null>(null);
   useResetOnOpen(form, {
     open,
     record: reservation.id,
@@ -128,8 +124,7 @@ export function MoveDialog({
       move.reset();
       setFromDay('');
       setDone(null);
-      setKeyAsked(false);
-      attempt.current = null;
+      approver.reset();
     },
   });
   const chosenId = useWatch({ control: form.control, name: 'event_id' });
@@ -150,14 +145,14 @@ export function MoveDialog({
   const full = chosen !== null && chosen.capacity - chosen.seats_taken < seats;
   // A cheaper day refunds what was paid beyond the new total: an approver is asked for up front then.
   const refunding = price !== null && price.difference_minor < 0 && reservation.paid_minor > 0;
-  const needsKey = (approverRequired && refunding) || keyAsked;
+  const needsKey = (approverRequired && refunding) || approver.keyAsked;
 
   const submit = form.handleSubmit(({ event_id, access_key }) => {
-    if (attempt.current?.eventId !== event_id) attempt.current = { eventId: event_id, key: newKey() };
     move.mutate(
       {
         id: reservation.id,
-        idempotencyKey: attempt.current.key,
+        // A retry keeps the key while the departure stays the same.
+        idempotencyKey: approver.keyFor(String(event_id)),
         body: {
           event_id,
           version: reservation.version,
@@ -171,10 +166,8 @@ export function MoveDialog({
           onMoved?.(moved);
         },
         onError: (error) => {
-          if (asksForKey(error)) {
-            setKeyAsked(true);
-            form.setValue('access_key', undefined);
-          } else if (error instanceof ApiError && error.respCode === errorCatalogue.itemsUnavailable.code) {
+          if (approver.asked(error, () => form.setValue('access_key', undefined))) return;
+          if (error instanceof ApiError && error.respCode === errorCatalogue.itemsUnavailable.code) {
             onUnavailable?.(error.data);
           } else if (error instanceof ApiError && error.respCode === errorCatalogue.versionConflict.code) {
             onConflict?.();
@@ -190,7 +183,6 @@ export function MoveDialog({
         ? t('tours:reservation.move.not_enough_seats_now')
         : moveFailureText(t, move.error)
       : null;
-  const { TextField } = fieldsOf(form.control);
 
   return (
     <FormDialog
@@ -303,20 +295,12 @@ export function MoveDialog({
               )}
             </Stack>
           )}
-          {needsKey && (
-            <TextField
-              name="access_key"
-              label={t('tours:reservation.cancel.access_key')}
-              required
-              type="password"
-              autoComplete="off"
-              maxLength={64}
-              helperText={t('tours:reservation.cancel.access_key_help')}
-            />
-          )}
-          {keyAsked && move.isError && asksForKey(move.error) && (
-            <MessageAlert status="warning">{move.error.message}</MessageAlert>
-          )}
+          <ApproverKeyField
+            control={form.control}
+            shown={needsKey}
+            keyAsked={approver.keyAsked}
+            error={move.error}
+          />
         </Stack>
       )}
     </FormDialog>

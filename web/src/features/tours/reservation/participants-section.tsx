@@ -7,13 +7,13 @@ import { RowActionButton } from '../../../components/data-table/row-action-butto
 import { MessageAlert } from '../../../components/message-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { saveFailureText } from '../../../lib/save-failure.ts';
 import { useDeleteParticipant } from '../api/reservation/delete-participant.ts';
 import { downloadWaiverPdf } from '../api/reservation/download-waiver-pdf.ts';
 import { useOrderParticipants } from '../api/reservation/get-order-participants.ts';
 import { ParticipantDialog } from './participant-dialog.tsx';
-import { saveBlob } from './save-blob.ts';
 import { SignWaiverDialog } from './sign-waiver-dialog.tsx';
 
 const fullName = (p: Pick<TourParticipant, 'first_name' | 'last_name'>) =>
@@ -86,7 +86,7 @@ export function ParticipantsSection({ locationId, orderId, canChange, token }: P
     setPdfError(null);
     try {
       const file = await downloadWaiverPdf(participant.waiver.id, { token, locationId });
-      saveBlob(file.blob, file.fileName);
+      saveFile(file.blob, file.fileName);
     } catch (error) {
       setPdfError(error instanceof ApiError ? error.message : t('tours:participants.pdf_failed'));
     }

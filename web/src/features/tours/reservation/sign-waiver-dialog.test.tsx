@@ -3,47 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../testing/fake-api.ts';
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { FAKE_SIGNATURE, signaturePads } from '../../../testing/fake-signature-pad.ts';
 import { participantFixture, participantsFixture } from './testing/reservation-fixtures.ts';
 import { SignWaiverDialog } from './sign-waiver-dialog.tsx';
 
-// happy-dom draws nothing on a canvas: the pad library is replaced by one whose stroke the test plays.
-const { pads, FakePad } = vi.hoisted(() => {
-  const pads: { stroke(): void }[] = [];
-  class FakePad {
-    empty = true;
-    listeners = new Map<string, () => void>();
-    constructor() {
-      pads.push(this);
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.listeners.set(type, listener);
-    }
-    removeEventListener(type: string) {
-      this.listeners.delete(type);
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    toDataURL() {
-      return 'data:image/png;base64,AAAA';
-    }
-    toData() {
-      return [];
-    }
-    clear() {
-      this.empty = true;
-    }
-    fromData() {}
-    on() {}
-    off() {}
-    stroke() {
-      this.empty = false;
-      this.listeners.get('endStroke')?.();
-    }
-  }
-  return { pads, FakePad };
-});
-vi.mock('signature_pad', () => ({ default: FakePad }));
+vi.mock('signature_pad', () => import('../../../testing/fake-signature-pad.ts'));
 
 setUpTranslatedSuite();
 
@@ -83,7 +47,7 @@ describe('signing a waiver at the counter', () => {
 
     fireEvent.change(screen.getByLabelText(/Name of the signer/), { target: { value: 'Dana Lee' } });
     fireEvent.change(screen.getByLabelText(/Relation to the participant/), { target: { value: 'Mother' } });
-    act(() => pads.at(-1)!.stroke());
+    act(() => signaturePads.at(-1)!.stroke());
     fireEvent.click(screen.getByText('I have read and accept these terms.'));
     const consent = screen.getByRole('checkbox', {
       name: 'I have read and accept these terms.',
@@ -96,7 +60,7 @@ describe('signing a waiver at the counter', () => {
       signer_name: 'Dana Lee',
       signer_role: 'guardian',
       guardian_relation: 'Mother',
-      signature_png: 'data:image/png;base64,AAAA',
+      signature_png: FAKE_SIGNATURE,
       consent: true,
     });
   });

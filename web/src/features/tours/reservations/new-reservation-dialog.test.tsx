@@ -7,6 +7,7 @@ import { jsonResponse, stubApi, type ApiAnswer } from '../../../testing/fake-api
 import { setUpTranslatedSuite } from '../../../testing/i18n-suite.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import type { CustomerPickerProps, TourBooking } from './booking-context.tsx';
+import { eventDetailFixture } from '../events/testing/event-fixtures.ts';
 import { NewReservationDialog } from './new-reservation-dialog.tsx';
 
 setUpTranslatedSuite();
@@ -16,36 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const event = {
-  id: 5,
-  definition_id: 2,
-  definition_name: 'Sunset Kayak',
-  definition_code: 'SUNSET',
-  group_id: 1,
-  group_name: 'Kayak',
-  group_color: 'teal',
-  series_id: null,
-  detached: false,
-  occurrence_day: null,
-  starts_at: '2030-06-04T09:00:00.000Z',
-  ends_at: '2030-06-04T11:00:00.000Z',
-  duration_minutes: 120,
-  status: 'scheduled',
-  status_reason: null,
-  capacity: 12,
-  min_participants: 2,
-  seats_taken: 10,
-  leaders: 0,
-  leader_names: [],
-  leader_list: [],
-  leaders_needed: 1,
-  private_order_id: null,
-  note: null,
-  meeting_point: null,
-  time_zone: 'UTC',
-  equipment_short: [],
-  version: 4,
-} satisfies TourEventDetail;
+const event = eventDetailFixture({ seats_taken: 10, meeting_point: null });
 
 // Only what booking reads of the definition: its prices (a summer season) and the private price.
 const definition = {

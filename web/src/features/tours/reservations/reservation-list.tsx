@@ -9,18 +9,17 @@ import { Link } from 'wouter';
 import { ChoiceFilter } from '../../../components/choice-filter.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { pagerOf } from '../../../components/list-page.ts';
-import { OptionSelect, SearchField } from '../../../components/list-filter-fields.tsx';
+import { DateFilter, OptionSelect, SearchField } from '../../../components/list-filter-fields.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { formatDateTime, formatMoney, formatNumber, formatTime } from '../../../lib/format.ts';
 import { useAppTranslation } from '../../../lib/i18n.ts';
 import { PAGE_SIZES, useListUrlState } from '../../../lib/use-list-url-state.ts';
 import { useTourReservations } from '../api/reservations/get-tour-reservations.ts';
 import { useTourChoices } from '../events/use-event-choices.ts';
-import { DayFilter } from './day-filter.tsx';
 import type { TourBooking } from './booking-context.tsx';
 import { EventManifest, type ManifestScan } from './event-manifest.tsx';
 import { NewReservationDialog } from './new-reservation-dialog.tsx';
-import { ReservationStatusBadge } from './reservation-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import {
   reservationListCodec,
   reservationListFiltered,
@@ -220,7 +219,7 @@ export function ReservationList({
     {
       id: 'status',
       title: t('tours:reservations.list.columns.status'),
-      cell: (row) => <ReservationStatusBadge status={row.status} />,
+      cell: (row) => <OrderStatusBadge status={row.status} />,
     },
   ];
 
@@ -266,13 +265,13 @@ export function ReservationList({
           width="full"
           size="sm"
         />
-        <DayFilter
+        <DateFilter
           label={t('tours:reservations.list.filter.from')}
           value={state.from}
           max={state.to}
           onChange={(from) => change({ from })}
         />
-        <DayFilter
+        <DateFilter
           label={t('tours:reservations.list.filter.to')}
           value={state.to}
           min={state.from}

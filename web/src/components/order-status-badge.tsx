@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import type { ItemStatus } from '@nine/shared/order-machine';
 import { orderStatusFilters } from '@nine/shared/schemas/orders';
-import { useAppTranslation } from '../../../lib/i18n.ts';
+import { useAppTranslation } from '../lib/i18n.ts';
 
 type StatusName = (typeof orderStatusFilters)[number];
 

@@ -1,5 +1,5 @@
-/** Hands a downloaded file (a waiver's PDF) to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
+/** Hands a downloaded file (an export, a waiver's PDF) to the browser as a download. */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
